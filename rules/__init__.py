@@ -1,0 +1,1 @@
+"""Steelstep rules: the bout engine (pure Python, no UI) and its content pipeline."""

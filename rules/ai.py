@@ -1,0 +1,142 @@
+"""A simple, honest bout AI: orientation, target and declaration from success odds.
+
+It sees what a player would see (its own pool and wounds, declared attacks, visible orientations and
+targets), never an opponent's hidden pool, and picks from `rules.menu.available_actions`, so it can
+never declare anything illegal. One die meets TN with probability (11 - TN) / 10.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules.bout import (
+    AGGRESSIVE,
+    ATTACK,
+    BUY_INITIATIVE,
+    CAUTIOUS,
+    DEFEND,
+    DEFENSIVE,
+    Action,
+    Bout,
+)
+from rules.dice import DiceStream, success_chance
+from rules.menu import ActionOption, ManeuverOption, Menu, available_actions
+
+
+def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
+    me = bout.fighters[fid]
+    foes = bout.foes_in_reach(fid)
+    full = max(1, me.max_cp() + me.pain)
+    hurt = me.pain * 2 >= full or me.ht <= 2
+    if hurt or me.cp <= 2:
+        return DEFENSIVE
+    if len(foes) <= 1 and me.cp >= 7:
+        if stream is not None and stream.d10() <= 3:
+            return CAUTIOUS
+        return AGGRESSIVE
+    return CAUTIOUS
+
+
+def suggest_target(bout: Bout, fid: str) -> str | None:
+    legal = bout.legal_targets(fid)
+    if not legal:
+        return None
+    current = bout.targets.get(fid)
+
+    def score(o: str) -> tuple[int, int, int, str]:
+        foe = bout.fighters[o]
+        return (
+            0 if bout.targets.get(o) == fid else 1,  # deal with those who come for me
+            0 if o == current else 1,
+            -foe.pain,  # finish the most hurt
+            o,
+        )
+
+    return min(legal, key=score)
+
+
+def _best(options: tuple[ManeuverOption, ...], budget: int) -> ManeuverOption | None:
+    usable = [o for o in options if not o.parts and o.cost + o.dice_min <= budget]
+    if not usable:
+        return None
+    return max(usable, key=lambda o: (success_chance(o.tn) - 0.08 * o.cost, -o.cost, o.maneuver == "thrust"))
+
+
+def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) -> list[Action]:
+    """Attack with initiative, defend what comes at you, keep something back in exchange 1."""
+    menu = available_actions(bout, fid)
+    me = bout.fighters[fid]
+    if menu.cp <= 0:
+        return []
+    target = bout.targets.get(fid)
+    incoming = [o for o in menu.opponents if o.attacking_you]
+    chosen: list[Action] = []
+    budget = menu.cp if bout.clock.exchange == 2 else max(1, (menu.cp * 2 + 2) // 3)
+    tm = menu.opponent(target) if target else None
+    attack = tm.action(ATTACK) if tm else None
+    if attack is not None and tm is not None and tm.relation in ("you_hold", "contested", "none"):
+        reserve = 0
+        threats = [o for o in bout.foes_in_reach(fid) if o != target and bout.targets.get(o) == fid]
+        if threats and bout.clock.exchange == 1:
+            reserve = min(budget // 2, 2 * len(threats))
+        action = _attack_action(attack, target, budget - reserve)
+        if action is not None:
+            return [action]
+    if incoming:
+        steal = _maybe_steal(menu, fid, bout, stream)
+        if steal is not None:
+            return [steal]
+        share = max(1, budget // len(incoming))
+        for om in incoming:
+            current = available_actions(bout, fid, chosen)
+            opp = current.opponent(om.opponent)
+            defend = opp.action(DEFEND) if opp else None
+            if defend is None:
+                continue
+            need = _incoming_dice(bout, fid, om.opponent)
+            option = _best(defend.maneuvers, min(share, current.cp))
+            if option is None:
+                continue
+            p_att = success_chance(_incoming_tn(bout, fid, om.opponent))
+            p_def = max(0.05, success_chance(option.tn))
+            want = math.ceil((need * p_att + 0.5) / p_def)
+            dice = max(option.dice_min, min(option.dice_max, share - option.cost, want))
+            if dice >= option.dice_min:
+                chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
+        return chosen
+    del me
+    return chosen
+
+
+def _attack_action(attack: ActionOption, target: str | None, budget: int) -> Action | None:
+    option = _best(attack.maneuvers, budget)
+    if option is None or target is None:
+        return None
+    dice = max(option.dice_min, min(option.dice_max, budget - option.cost))
+    if dice < option.dice_min:
+        return None
+    return Action(attack.action, option.maneuver, target, dice, option.default_zone)
+
+
+def _incoming_dice(bout: Bout, fid: str, opponent: str) -> int:
+    return sum(c.dice for c in bout.declarations.get(opponent, ()) if c.role == "attack" and c.opponent == fid)
+
+
+def _incoming_tn(bout: Bout, fid: str, opponent: str) -> int:
+    tns = [c.tn for c in bout.declarations.get(opponent, ()) if c.role == "attack" and c.opponent == fid]
+    return min(tns) if tns else 7
+
+
+def _maybe_steal(menu: Menu, fid: str, bout: Bout, stream: DiceStream | None) -> Action | None:
+    """Steal initiative now and then, when the pool clearly outweighs the incoming attack."""
+    if stream is None or len([o for o in menu.opponents if o.attacking_you]) != 1:
+        return None
+    om = next(o for o in menu.opponents if o.attacking_you)
+    buy = om.action(BUY_INITIATIVE)
+    if buy is None:
+        return None
+    incoming = _incoming_dice(bout, fid, om.opponent)
+    option = _best(buy.maneuvers, menu.cp)
+    if option is None or menu.cp - option.cost < incoming + 3 or stream.d10() > 3:
+        return None
+    return _attack_action(buy, om.opponent, menu.cp)

@@ -1,0 +1,379 @@
+"""A bout: its fighters, the exchange clock, orientations, targets and target initiative per pair.
+
+The bout is driven step by step (SPEC §2, §4.2-§4.4): orientations at `s0` of a round that needs
+them, targets at `s1` (then initiative per pair), declarations at `s2` in declaration order, then
+`rules.exchange.resolve_exchange` at the start of the next tick. Every method that changes the bout
+returns the events it caused; an illegal call raises `IllegalAction` with a reason the caller can show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rules.catalog import Catalog, HouseRules
+from rules.dice import DiceStream, roll_pool
+from rules.events import Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
+from rules.fighter import FighterSheet, FighterState
+
+if TYPE_CHECKING:
+    from rules.menu import KitEntry
+
+AGGRESSIVE, CAUTIOUS, DEFENSIVE = "aggressive", "cautious", "defensive"
+ORIENTATION_RANK = {AGGRESSIVE: 3, CAUTIOUS: 2, DEFENSIVE: 1}
+
+# Action types (SPEC §4.4)
+ATTACK = "attack"
+DOUBLE_ATTACK = "double_attack"
+BUY_INITIATIVE = "buy_initiative"
+NO_INITIATIVE = "no_initiative"
+DEFEND = "defend"
+DEFEND_PREEMPTIVE = "defend_preemptive"
+QUICK_DEFENSE = "quick_defense"
+CHANGE_TARGET = "change_target"
+CHANGE_TARGET_BUY = "change_target_buy"
+DO_NOTHING = "do_nothing"
+ATTACK_ACTIONS = frozenset({ATTACK, DOUBLE_ATTACK, BUY_INITIATIVE, NO_INITIATIVE, CHANGE_TARGET, CHANGE_TARGET_BUY})
+DEFENCE_ACTIONS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE})
+ACTION_LABELS = {
+    ATTACK: "Attack",
+    DOUBLE_ATTACK: "Double Attack",
+    BUY_INITIATIVE: "Attack (buy initiative)",
+    NO_INITIATIVE: "Attack (no initiative)",
+    DEFEND: "Defend",
+    DEFEND_PREEMPTIVE: "Defend (preemptive)",
+    QUICK_DEFENSE: "Quick Defense",
+    CHANGE_TARGET: "Change target",
+    CHANGE_TARGET_BUY: "Change target (buy initiative)",
+    DO_NOTHING: "Do Nothing",
+}
+
+
+class IllegalAction(ValueError):
+    """A command the rules refuse, with a reason fit for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartChoice:
+    """One rolled part of a composite maneuver."""
+
+    maneuver: str
+    dice: int
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One item of a declaration."""
+
+    action: str
+    maneuver: str
+    opponent: str | None
+    dice: int = 0
+    zone: str | None = None
+    greater: int = 0  # +1 CP before rolling for +1 damage (Cut, Bash, Thrust)
+    seize: bool = False  # Partial Evasion: pay the seize cost to take initiative if it succeeds
+    reflex_buy: int = 0  # force-enter: CP spent to buy back Reflex for ordering
+    terrain_dice: int = 0  # force-enter: dice for the terrain roll
+    parts: tuple[PartChoice, ...] = ()
+
+
+def pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass(slots=True)
+class Committed:
+    """A validated declaration item with everything resolution needs, computed once at declare time."""
+
+    owner: str
+    action: Action
+    role: str  # attack | defense | nothing
+    maneuver: str
+    opponent: str | None
+    dice: int
+    tn: int
+    cost: int
+    conditional_cost: int
+    zone: str | None
+    hand: str
+    flavour: str = ""  # steal | buy_attacker | force_enter | change_free | change_none | ""
+
+
+@dataclass(slots=True)
+class BoutClock:
+    exchange: int = 1
+    step: int = 0
+    round: int = 1
+    exchanges_done: int = 0
+
+    def label(self) -> str:
+        return f"e{self.exchange}s{self.step}"
+
+
+class Bout:
+    """The state of one bout. `rules.menu`, `rules.exchange` and `rules.ai` read and advance it."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        fighters: Iterable[FighterSheet | FighterState],
+        house_rules: HouseRules | None = None,
+        reach: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.rules = house_rules or catalog.house_rules
+        self.fighters: dict[str, FighterState] = {}
+        for f in fighters:
+            state = f if isinstance(f, FighterState) else FighterState(f)
+            if state.id in self.fighters:
+                raise IllegalAction(f"fighter id {state.id!r} appears twice")
+            self.fighters[state.id] = state
+        self.clock = BoutClock()
+        self.orientation: dict[str, str | None] = {fid: None for fid in self.fighters}
+        self.needs_orientation: set[str] = set(self.fighters)
+        self.targets: dict[str, str | None] = {fid: None for fid in self.fighters}
+        self.prev_targets: dict[str, str | None] = dict(self.targets)
+        self.flow: dict[tuple[str, str], str | None] = {}
+        self.holders: set[tuple[str, str]] = set()
+        self.contested: set[tuple[str, str]] = set()
+        self.declarations: dict[str, list[Committed]] = {}
+        self.left: set[str] = set()
+        self.length_penalised: dict[tuple[str, str], str] = {}
+        self.bonus_expiry: dict[str, int] = {}
+        self.seq = 0
+        self.free_contests: set[tuple[str, str]] = set()
+        self.kits: dict[str, tuple[FighterSheet, tuple[KitEntry, ...]]] = {}
+        self._reach: dict[str, set[str]] | None = None
+        self.set_reach(reach)
+
+    # ----- membership and reach -------------------------------------------------------------------
+    def hostile(self, a: str, b: str) -> bool:
+        return self.fighters[a].sheet.side != self.fighters[b].sheet.side
+
+    def set_reach(self, reach: Mapping[str, Iterable[str]] | None) -> None:
+        """Who can reach whom (the world's adjacency). None: every hostile pair can."""
+        self._reach = None if reach is None else {k: set(v) for k, v in reach.items()}
+
+    def active(self, fid: str) -> bool:
+        return fid not in self.left and not self.fighters[fid].out_of_fight
+
+    def members(self) -> list[str]:
+        return [fid for fid in self.fighters if self.active(fid)]
+
+    def foes_in_reach(self, fid: str) -> list[str]:
+        out = []
+        for other in self.fighters:
+            if other == fid or not self.active(other) or not self.hostile(fid, other):
+                continue
+            if self._reach is not None and other not in self._reach.get(fid, ()):
+                continue
+            out.append(other)
+        return out
+
+    def add_fighter(self, fighter: FighterSheet | FighterState) -> None:
+        """A fighter joins (the world syncs clocks before calling this)."""
+        state = fighter if isinstance(fighter, FighterState) else FighterState(fighter)
+        if state.id in self.fighters and self.active(state.id):
+            raise IllegalAction(f"{state.id} is already in the bout")
+        self.fighters[state.id] = state
+        self.left.discard(state.id)
+        self.orientation[state.id] = None
+        self.targets[state.id] = None
+        self.prev_targets[state.id] = None
+        self.needs_orientation.add(state.id)
+
+    def remove_fighter(self, fid: str) -> None:
+        """A fighter leaves (separated, fled): his pairs reset; others who targeted him lose the target."""
+        self.left.add(fid)
+        self.targets[fid] = None
+        for other, target in self.targets.items():
+            if target == fid:
+                self.targets[other] = None
+        for key in [k for k in self.flow if fid in k]:
+            del self.flow[key]
+        self.holders = {h for h in self.holders if fid not in h}
+        self.contested = {c for c in self.contested if fid not in c}
+        self.declarations.pop(fid, None)
+
+    # ----- orientation (s0) -----------------------------------------------------------------------
+    def orientation_due(self) -> list[str]:
+        if self.clock.exchange != 1:
+            return []
+        return [fid for fid in self.members() if fid in self.needs_orientation]
+
+    def choose_orientation(self, fid: str, orientation: str) -> list[Event]:
+        if orientation not in ORIENTATION_RANK:
+            raise IllegalAction(f"unknown orientation {orientation!r}")
+        if fid not in self.orientation_due():
+            raise IllegalAction(f"{fid} does not choose an orientation now")
+        self.orientation[fid] = orientation
+        return [OrientationChosen(self.clock.exchange, fid, orientation)]
+
+    # ----- targets (s1) ---------------------------------------------------------------------------
+    def targeting_order(self) -> list[str]:
+        """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group."""
+
+        def key(fid: str) -> tuple[int, int, str]:
+            rank = ORIENTATION_RANK.get(self.orientation[fid] or CAUTIOUS, 2)
+            return (-rank, -self.fighters[fid].reflex, fid)
+
+        return sorted(self.members(), key=key)
+
+    def forced_targets(self, fid: str) -> list[str]:
+        """A Cautious fighter targeted by Aggressive ones must target one of them (SPEC §4.2)."""
+        if self.orientation[fid] != CAUTIOUS:
+            return []
+        return [
+            other
+            for other in self.foes_in_reach(fid)
+            if self.targets.get(other) == fid and self.orientation.get(other) == AGGRESSIVE
+        ]
+
+    def legal_targets(self, fid: str) -> list[str]:
+        forced = self.forced_targets(fid)
+        return forced or self.foes_in_reach(fid)
+
+    def default_target(self, fid: str) -> str | None:
+        legal = self.legal_targets(fid)
+        if not legal:
+            return None
+        current = self.targets.get(fid)
+        if current in legal:
+            return current
+        # prefer a foe who targets me, then the lowest id for determinism
+        targeting_me = [o for o in legal if self.targets.get(o) == fid]
+        return (targeting_me or legal)[0]
+
+    def choose_target(self, fid: str, target: str | None) -> list[Event]:
+        if not self.active(fid):
+            raise IllegalAction(f"{fid} is not fighting")
+        legal = self.legal_targets(fid)
+        if target is None:
+            target = self.default_target(fid)
+        if target not in legal:
+            forced = self.forced_targets(fid)
+            if forced:
+                raise IllegalAction(
+                    f"{fid} is Cautious and targeted by Aggressive {', '.join(forced)}: must target one of them"
+                )
+            raise IllegalAction(f"{fid} cannot target {target}: not a foe in reach")
+        self.targets[fid] = target
+        return [TargetChosen(self.clock.exchange, fid, target)]
+
+    def finish_targeting(
+        self, stream: DiceStream, choose: Mapping[str, str | None] | Callable[[str], str | None] | None = None
+    ) -> list[Event]:
+        """Targets in targeting order (chosen ones, else the current or default target), then
+        initiative per pair (SPEC §4.3). `choose` is a mapping or a callable asked in order, so a later
+        chooser sees earlier choices (and the forced Cautious retarget)."""
+        events: list[Event] = []
+        for fid in self.targeting_order():
+            if callable(choose):
+                want = choose(fid)
+            elif choose is not None and fid in choose:
+                want = choose[fid]
+            else:
+                want = self.targets.get(fid)
+            legal = self.legal_targets(fid)
+            forced = False
+            reason = ""
+            if want not in legal:
+                forced = want is not None
+                if forced and self.forced_targets(fid):
+                    reason = "forced: Cautious targeted by Aggressive"
+                elif forced:
+                    reason = f"{want} is out of reach"
+                want = self.default_target(fid)
+            self.targets[fid] = want
+            events.append(TargetChosen(self.clock.exchange, fid, want, forced, reason))
+        events.extend(self._compute_initiative(stream))
+        return events
+
+    def _compute_initiative(self, stream: DiceStream) -> list[Event]:
+        events: list[Event] = []
+        holders: set[tuple[str, str]] = set()
+        contested: set[tuple[str, str]] = set()
+        for a in self.members():
+            b = self.targets.get(a)
+            if b is None:
+                continue
+            if self.targets.get(b) != a:
+                holders.add((a, b))  # overwatch
+                continue
+            if a > b:
+                continue  # each mutual pair once
+            key = pair(a, b)
+            flowing = self.flow.get(key)
+            if flowing is not None:
+                holders.add((flowing, b if flowing == a else a))
+                continue
+            oa = self.orientation[a] or CAUTIOUS
+            ob = self.orientation[b] or CAUTIOUS
+            if oa == DEFENSIVE and ob == DEFENSIVE:
+                continue
+            if oa == ob == AGGRESSIVE:
+                contested.add(key)
+            elif oa == ob == CAUTIOUS:
+                winner, event = self.cautious_contest(a, b, stream)
+                events.append(event)
+                if winner is not None:
+                    holders.add((winner, b if winner == a else a))
+            elif ORIENTATION_RANK[oa] > ORIENTATION_RANK[ob]:
+                holders.add((a, b))
+            else:
+                holders.add((b, a))
+        self.holders = holders
+        self.contested = contested
+        events.append(
+            TargetInitiative(self.clock.exchange, tuple(sorted(holders)), tuple(sorted(contested)))
+        )
+        return events
+
+    def cautious_contest(self, a: str, b: str, stream: DiceStream) -> tuple[str | None, ReflexContest]:
+        fa, fb = self.fighters[a], self.fighters[b]
+        ra = roll_pool(stream, fa.reflex, 5, self.rules.negative_pool)
+        rb = roll_pool(stream, fb.reflex, 5, self.rules.negative_pool)
+        winner = a if ra.successes > rb.successes else b if rb.successes > ra.successes else None
+        event = ReflexContest(
+            self.clock.exchange, "cautious", a, b,
+            ra.dice, ra.tn, ra.faces, ra.successes, rb.dice, rb.tn, rb.faces, rb.successes,
+            winner, "Cautious vs Cautious: Reflex at TN 5",
+        )
+        return winner, event
+
+    # ----- initiative queries ---------------------------------------------------------------------
+    def relation(self, fid: str, other: str) -> str:
+        """`you_hold`, `he_holds`, `contested` or `none` for fid's pair with other."""
+        if (fid, other) in self.holders:
+            return "you_hold"
+        if (other, fid) in self.holders:
+            return "he_holds"
+        if pair(fid, other) in self.contested:
+            return "contested"
+        return "none"
+
+    def has_initiative(self, fid: str) -> bool:
+        target = self.targets.get(fid)
+        return target is not None and self.relation(fid, target) in ("you_hold", "contested")
+
+    # ----- declarations (s2) ----------------------------------------------------------------------
+    def declaration_order(self) -> list[str]:
+        """With initiative over the target first, then without; lowest Reflex first in each."""
+
+        def key(fid: str) -> tuple[int, int, str]:
+            return (0 if self.has_initiative(fid) else 1, self.fighters[fid].reflex, fid)
+
+        return sorted(self.members(), key=key)
+
+    def next_declarer(self) -> str | None:
+        for fid in self.declaration_order():
+            if fid not in self.declarations:
+                return fid
+        return None
+
+    def declared_attacks_on(self, fid: str) -> list[Committed]:
+        return [
+            c for items in self.declarations.values() for c in items if c.role == "attack" and c.opponent == fid
+        ]

@@ -1,0 +1,147 @@
+"""Dice: d10 pools against a target number, botches, contests, and the random streams behind them.
+
+Every roll takes a `DiceStream`. `SeededStream` is a named, seeded stream (the world keeps one per
+purpose: combat, ai, mapgen, cosmetic); `ScriptedStream` hands out a fixed list of faces for tests and
+scenario files. Nothing in `rules` touches the global `random` module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class DiceStream(Protocol):
+    """A source of die faces."""
+
+    def d10(self) -> int: ...
+
+    def d6(self) -> int: ...
+
+
+class SeededStream:
+    """A named stream seeded from (seed, name), so streams of one run never share a sequence."""
+
+    __slots__ = ("_rng", "name", "seed")
+
+    def __init__(self, seed: int, name: str) -> None:
+        self.seed = seed
+        self.name = name
+        digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
+        self._rng = random.Random(int.from_bytes(digest[:8], "big"))
+
+    def d10(self) -> int:
+        return self._rng.randint(1, 10)
+
+    def d6(self) -> int:
+        return self._rng.randint(1, 6)
+
+    def randint(self, low: int, high: int) -> int:
+        return self._rng.randint(low, high)
+
+    def getstate(self) -> object:
+        return self._rng.getstate()
+
+    def setstate(self, state: object) -> None:
+        self._rng.setstate(state)  # type: ignore[arg-type]
+
+    def checksum(self) -> str:
+        """A short digest of the stream's position, for recordings that must detect drift."""
+        return hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
+
+
+class ScriptExhausted(RuntimeError):
+    """A scripted stream ran out of faces."""
+
+
+class ScriptedStream:
+    """Hands out the given faces in order; d6 rolls take the next face too (it must be 1..6)."""
+
+    __slots__ = ("_faces", "_pos", "fallback")
+
+    def __init__(self, faces: list[int] | tuple[int, ...], fallback: DiceStream | None = None) -> None:
+        for face in faces:
+            if not 1 <= face <= 10:
+                raise ValueError(f"scripted die face {face} is not between 1 and 10")
+        self._faces = tuple(faces)
+        self._pos = 0
+        self.fallback = fallback
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._pos
+
+    def _next(self, kind: str) -> int:
+        if self._pos >= len(self._faces):
+            if self.fallback is None:
+                raise ScriptExhausted(f"scripted dice ran out after {len(self._faces)} faces ({kind} wanted)")
+            return self.fallback.d10() if kind == "d10" else self.fallback.d6()
+        face = self._faces[self._pos]
+        self._pos += 1
+        return face
+
+    def d10(self) -> int:
+        return self._next("d10")
+
+    def d6(self) -> int:
+        face = self._next("d6")
+        if not 1 <= face <= 6:
+            raise ValueError(f"scripted face {face} used for a d6 roll (hit location) must be 1..6")
+        return face
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One pool roll. `faces` are the totals per die (a 10 rerolled at TN > 10 shows as 10 + reroll)."""
+
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    botch: bool
+
+
+def roll_die(stream: DiceStream, tn: int) -> int:
+    """One die; above TN 10 every 10 is rolled again and added."""
+    face = stream.d10()
+    total = face
+    while tn > 10 and face == 10 and total < tn:
+        face = stream.d10()
+        total += face
+    return total
+
+
+def effective_pool(dice: int, tn: int, negative_pool: str = "one_die_tn_plus") -> tuple[int, int]:
+    """House rule `negative_pool`: a pool below one die rolls one die at TN +1 per die below one."""
+    if dice >= 1:
+        return dice, tn
+    if negative_pool == "no_roll":
+        return 0, tn
+    return 1, tn + (1 - dice)
+
+
+def roll_pool(stream: DiceStream, dice: int, tn: int, negative_pool: str = "one_die_tn_plus") -> Roll:
+    """Roll `dice` d10 against `tn`. Botch: no success and two or more 1s (one 1 on a single die)."""
+    dice, tn = effective_pool(dice, tn, negative_pool)
+    if dice <= 0:
+        return Roll(0, tn, (), 0, False)
+    faces = tuple(roll_die(stream, tn) for _ in range(dice))
+    successes = sum(1 for f in faces if f >= tn)
+    ones = sum(1 for f in faces if f == 1)
+    botch = successes == 0 and (ones >= 2 or (dice == 1 and ones == 1))
+    return Roll(dice, tn, faces, successes, botch)
+
+
+def success_chance(tn: int) -> float:
+    """Chance of one die meeting `tn`: (11 - TN)/10 up to 10, rerolled tens above."""
+    if tn <= 1:
+        return 1.0
+    if tn <= 10:
+        return (11 - tn) / 10
+    return 0.1 * success_chance(tn - 10)
+
+
+def expected_successes(dice: int, tn: int) -> float:
+    return max(0, dice) * success_chance(tn)

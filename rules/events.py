@@ -1,0 +1,287 @@
+"""Typed events the rules emit: every step of an exchange, with enough data for a full log line.
+
+Each event has a stable `type` name and `to_dict()` for JSON. The names and fields used by the
+scenario runner's `--json` output (`attack`, `initiative`) are a published contract: add fields
+freely, never rename or remove one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Event | Part):
+        return value.to_dict()
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+class Part:
+    """A nested record inside an event (a defence roll, a wound)."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
+
+
+class Event:
+    __slots__ = ()
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):  # type: ignore[arg-type]
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceRoll(Part):
+    defender: str
+    maneuver: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    botch: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WoundRecord(Part):
+    zone: str
+    location: str
+    damage_type: str
+    level: int
+    raw: int  # the level before the cap of 5 (<= 0 glanced off)
+    bl: int
+    shock: int
+    pain: int
+    knockdown: int | str | None
+    knockout: int | str | None
+    destroyed: bool
+    death: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OrientationChosen(Event):
+    type: ClassVar[str] = "orientation"
+    exchange: int
+    fighter: str
+    orientation: str
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChosen(Event):
+    type: ClassVar[str] = "target"
+    exchange: int
+    fighter: str
+    target: str | None
+    forced: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReflexContest(Event):
+    """Who goes first inside a pair: Cautious vs Cautious at target time, or a strike-first contest."""
+
+    type: ClassVar[str] = "contest"
+    exchange: int
+    kind: str  # cautious | strike_first
+    a: str
+    b: str
+    a_dice: int
+    a_tn: int
+    a_faces: tuple[int, ...]
+    a_successes: int
+    b_dice: int
+    b_tn: int
+    b_faces: tuple[int, ...]
+    b_successes: int
+    winner: str | None  # None: a tie (neither / simultaneous)
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TargetInitiative(Event):
+    """Initiative per pair after targeting (s1): holders and contested pairs."""
+
+    type: ClassVar[str] = "target_initiative"
+    exchange: int
+    holders: tuple[tuple[str, str], ...]
+    contested: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord(Part):
+    action: str
+    maneuver: str
+    opponent: str | None
+    dice: int
+    cost: int
+    zone: str | None
+    conditional_cost: int = 0
+    parts: tuple[tuple[str, int, str | None], ...] = ()  # composite parts: (maneuver, dice, zone)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    type: ClassVar[str] = "declared"
+    exchange: int
+    fighter: str
+    actions: tuple[ActionRecord, ...]
+    cp_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRoll(Event):
+    type: ClassVar[str] = "terrain_roll"
+    exchange: int
+    fighter: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Event):
+    type: ClassVar[str] = "attack"
+    seq: int
+    exchange: int
+    attacker: str
+    defender: str
+    maneuver: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    defence: DefenceRoll | None
+    mos: int
+    hit: bool
+    wound: WoundRecord | None
+    botch: bool = False
+    queue: str = "initiative"  # initiative | non_initiative
+    simultaneous_with: str | None = None
+    stripped: int = 0  # dice lost to shock before it was rolled
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCancelled(Event):
+    type: ClassVar[str] = "attack_cancelled"
+    exchange: int
+    attacker: str
+    defender: str
+    maneuver: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShockApplied(Event):
+    type: ClassVar[str] = "shock"
+    exchange: int
+    fighter: str
+    amount: int
+    from_attack: int
+    from_pool: int
+    carried: int
+
+
+@dataclass(frozen=True, slots=True)
+class CpLost(Event):
+    type: ClassVar[str] = "cp_lost"
+    exchange: int
+    fighter: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class KnockCheck(Event):
+    type: ClassVar[str] = "knock_check"
+    exchange: int
+    fighter: str
+    kind: str  # knockdown | knockout
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    failed: bool
+    instant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Died(Event):
+    type: ClassVar[str] = "died"
+    exchange: int
+    fighter: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refunded(Event):
+    type: ClassVar[str] = "refund"
+    exchange: int
+    fighter: str
+    dice: int
+    maneuver: str
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult(Part):
+    a: str
+    b: str
+    symbol: str  # the design doc's legend: ! - ~ * !! — ~~, or parry / evade / miss / hit / lull
+    holder: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeAfter(Event):
+    type: ClassVar[str] = "initiative"
+    exchange: int
+    holders: tuple[tuple[str, str], ...]
+    results: tuple[PairResult, ...] = ()
+    paused: tuple[str, ...] = ()  # fighters who choose orientation again next round
+
+
+@dataclass(frozen=True, slots=True)
+class Untargeted(Event):
+    type: ClassVar[str] = "untargeted"
+    exchange: int
+    fighter: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeftBout(Event):
+    type: ClassVar[str] = "left_bout"
+    exchange: int
+    fighter: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BloodLossCheck(Event):
+    type: ClassVar[str] = "blood_loss"
+    round: int
+    fighter: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    ht_lost: int
+    ht: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    type: ClassVar[str] = "round_end"
+    round: int
+    refreshed: tuple[tuple[str, int], ...] = field(default=())  # (fighter, new CP)
+    pause: bool = False

@@ -1,0 +1,804 @@
+"""Resolving an exchange (SPEC §4.5-§4.8, §4.10): the two queues and the overwatch stack, strike-first
+contests, attacks against declared defences, damage and shock, initiative afterwards by the design
+doc's legend, then the end of the exchange or of the round (blood loss, CP refresh).
+
+`resolve_exchange(bout, stream)` is the single entry point; every roll it makes comes from `stream`
+(the world's `combat` stream, or a scripted one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules.bout import (
+    BUY_INITIATIVE,
+    CHANGE_TARGET_BUY,
+    QUICK_DEFENSE,
+    Bout,
+    Committed,
+    pair,
+)
+from rules.catalog import Maneuver
+from rules.costs import length_cost, maneuver_tn
+from rules.damage import blow_for, roll_wound
+from rules.dice import DiceStream, Roll, roll_pool
+from rules.events import (
+    Attack,
+    AttackCancelled,
+    BloodLossCheck,
+    CpLost,
+    DefenceRoll,
+    Died,
+    Event,
+    InitiativeAfter,
+    KnockCheck,
+    LeftBout,
+    PairResult,
+    ReflexContest,
+    Refunded,
+    RoundEnded,
+    ShockApplied,
+    TerrainRoll,
+    Untargeted,
+    WoundRecord,
+)
+from rules.fighter import FighterState, Wound
+
+BUY_FLAVOURS = frozenset({"steal", "buy_attacker", "force_enter"})
+
+
+@dataclass(slots=True)
+class PendingAttack:
+    index: int
+    owner: str
+    defender: str
+    maneuver: Maneuver
+    dice: int
+    tn: int
+    zone: str | None
+    kind: str
+    hand: str
+    greater: int
+    queue: str
+    flavour: str
+    order_reflex: int
+    terrain_dice: int = 0
+    done: bool = False
+    stripped: int = 0
+
+
+@dataclass(slots=True)
+class PendingDefence:
+    owner: str
+    against: str | None
+    maneuver: Maneuver
+    dice: int
+    tn: int
+    quick: bool
+    seize: bool
+    preemptive: bool
+    used: bool = False
+    roll: Roll | None = None
+    paid_quick: bool = False
+
+
+@dataclass(slots=True)
+class Outcome:
+    attacker: str
+    defender: str
+    hit: bool
+    order: int
+    sim_group: int | None
+    defence: Maneuver | None
+    seized: bool
+    flavour: str
+
+
+@dataclass(slots=True)
+class ExchangeResult:
+    events: list[Event] = field(default_factory=list)
+    round_ended: bool = False
+    pause: bool = False
+    left: list[str] = field(default_factory=list)
+
+
+class _Resolver:
+    def __init__(self, bout: Bout, stream: DiceStream) -> None:
+        self.bout = bout
+        self.stream = stream
+        self.events: list[Event] = []
+        self.attacks: list[PendingAttack] = []
+        self.defences: list[PendingDefence] = []
+        self.outcomes: list[Outcome] = []
+        self.order_cache: dict[tuple[str, str], str | None] = {}
+        self.exchange = bout.clock.exchange
+        self.order = 0
+        self.sim_groups = 0
+        self.hit_fighters: set[str] = set()
+        self._build()
+
+    # ----- setup ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        bout = self.bout
+        for fid, items in bout.declarations.items():
+            for c in items:
+                m = bout.catalog.maneuvers[c.maneuver]
+                if m.composite:
+                    self._build_composite(fid, c, m)
+                elif c.role == "attack" and c.opponent is not None:
+                    self._add_attack(fid, c, m, c.dice, c.tn, c.zone, c.hand)
+                elif c.role == "defense":
+                    self.defences.append(
+                        PendingDefence(
+                            fid, c.opponent, m, c.dice, c.tn,
+                            quick=c.action.action == QUICK_DEFENSE,
+                            seize=c.action.seize,
+                            preemptive=c.action.action != "defend",
+                        )
+                    )
+
+    def _build_composite(self, fid: str, c: Committed, m: Maneuver) -> None:
+        catalog = self.bout.catalog
+        sheet = self.bout.fighters[fid].sheet
+        for part, choice in zip(m.composite, c.action.parts, strict=True):
+            pm = catalog.maneuvers[choice.maneuver]
+            tn = maneuver_tn(sheet, pm) or 0
+            if part.hand == "off" and sheet.off_weapon is not None and pm.requires.hand == "master":
+                tn = maneuver_tn(replace(sheet, weapon=sheet.off_weapon), pm) or tn
+            if part.role == "attack" and c.opponent is not None:
+                self._add_attack(fid, c, pm, choice.dice, tn, choice.zone, part.hand)
+            elif part.role == "defense":
+                self.defences.append(
+                    PendingDefence(fid, c.opponent, pm, choice.dice, tn, False, False, preemptive=False)
+                )
+
+    def _add_attack(
+        self, fid: str, c: Committed, m: Maneuver, dice: int, tn: int, zone: str | None, hand: str
+    ) -> None:
+        bout = self.bout
+        opp = c.opponent
+        assert opp is not None
+        flavour = c.flavour
+        if c.action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
+            flavour = c.flavour or "steal"
+        if flavour in BUY_FLAVOURS or flavour in ("free", "double"):
+            queue = "initiative"
+        elif flavour == "none":
+            queue = "non_initiative"
+        else:
+            rel = bout.relation(fid, opp)
+            queue = "initiative" if rel in ("you_hold", "contested") else "non_initiative"
+        reflex = bout.fighters[fid].reflex
+        if flavour == "force_enter":
+            reflex = reflex // 2 + c.action.reflex_buy
+            if self.exchange == 2:
+                bout.fighters[fid].no_refresh = True
+        self.attacks.append(
+            PendingAttack(
+                index=len(self.attacks),
+                owner=fid,
+                defender=opp,
+                maneuver=m,
+                dice=dice,
+                tn=tn,
+                zone=zone,
+                kind=m.attack_kind or "swing",
+                hand=hand,
+                greater=c.action.greater,
+                queue=queue,
+                flavour=flavour,
+                order_reflex=reflex,
+                terrain_dice=c.action.terrain_dice if flavour == "force_enter" else 0,
+            )
+        )
+
+    # ----- ordering -------------------------------------------------------------------------------
+    def _sort_key(self, a: PendingAttack) -> tuple[int, int, str, int]:
+        return (0 if a.queue == "initiative" else 1, -a.order_reflex, a.owner, a.index)
+
+    def _contest_kind(self, p: str, o: str) -> str | None:
+        """Does a strike-first contest decide the order of p and o? Returns the tie rule or None."""
+        key = pair(p, o)
+        bout = self.bout
+        if key in bout.contested:
+            return "simultaneous"
+        for a in self.attacks:
+            if a.owner in key and a.defender in key and a.flavour in BUY_FLAVOURS:
+                return "holder"
+        if key in bout.free_contests:
+            return "holder"
+        for a in self.attacks:
+            if a.flavour == "double" and a.owner in key and a.defender in key:
+                other = a.defender
+                if (other, a.owner) in bout.holders:
+                    return "holder"
+        return None
+
+    def _reflex_for(self, fid: str) -> int:
+        for a in self.attacks:
+            if a.owner == fid:
+                return a.order_reflex
+        return self.bout.fighters[fid].reflex
+
+    def first_between(self, p: str, o: str) -> str | None:
+        """Who strikes first between p and o: a fighter id, "sim" for simultaneous, or None (free)."""
+        key = pair(p, o)
+        if key in self.order_cache:
+            return self.order_cache[key]
+        bout = self.bout
+        tie_rule = self._contest_kind(p, o)
+        result: str | None
+        if tie_rule is not None:
+            result = self._strike_first_contest(key[0], key[1], tie_rule)
+        elif (p, o) in bout.holders:
+            result = p
+        elif (o, p) in bout.holders:
+            result = o
+        else:
+            result = None
+        self.order_cache[key] = result
+        return result
+
+    def _strike_first_contest(self, a: str, b: str, tie_rule: str) -> str:
+        bout = self.bout
+        ta, ka = self._contest_tn(a, b)
+        tb, kb = self._contest_tn(b, a)
+        pa, pb = self._length_dice_penalty(a, b), self._length_dice_penalty(b, a)
+        rflx_a, rflx_b = self._reflex_for(a), self._reflex_for(b)
+        ra = roll_pool(self.stream, rflx_a - pa, ta, bout.rules.negative_pool)
+        rb = roll_pool(self.stream, rflx_b - pb, tb, bout.rules.negative_pool)
+        reason = "more successes"
+        winner: str
+        if ra.successes != rb.successes:
+            winner = a if ra.successes > rb.successes else b
+        else:
+            ea = rflx_a + (1 if ka == "thrust" else 0)
+            eb = rflx_b + (1 if kb == "thrust" else 0)
+            if ea != eb:
+                winner = a if ea > eb else b
+                reason = "tie: higher Reflex (a thrust counts +1)"
+            elif tie_rule == "holder":
+                holder = a if (a, b) in bout.holders else b if (b, a) in bout.holders else None
+                winner = holder if holder is not None else "sim"
+                reason = "tie: the original initiative holder strikes first (TFOB)"
+            else:
+                winner = "sim"
+                reason = "tie: simultaneous"
+        self.events.append(
+            ReflexContest(
+                self.exchange, "strike_first", a, b,
+                ra.dice, ra.tn, ra.faces, ra.successes, rb.dice, rb.tn, rb.faces, rb.successes,
+                None if winner == "sim" else winner, reason,
+            )
+        )
+        return winner
+
+    def _contest_tn(self, fid: str, other: str) -> tuple[int, str]:
+        for a in self.attacks:
+            if a.owner == fid and a.defender == other:
+                return a.tn, a.kind
+        for a in self.attacks:
+            if a.owner == fid:
+                return a.tn, a.kind
+        w = self.bout.fighters[fid].sheet.weapon
+        if w is None:
+            return 7, "swing"
+        options = [(t, k) for t, k in ((w.atn_swing, "swing"), (w.atn_thrust, "thrust")) if t is not None]
+        return min(options) if options else (7, "swing")
+
+    def _length_dice_penalty(self, fid: str, other: str) -> int:
+        return length_cost(self.bout, fid, other)
+
+    def _precedes(self, y: PendingAttack, x: PendingAttack) -> bool:
+        return y.owner != x.owner and self.first_between(y.owner, x.owner) == y.owner
+
+    def _simultaneous(self, y: PendingAttack, x: PendingAttack) -> bool:
+        return (
+            y.owner == x.defender
+            and y.defender == x.owner
+            and self.first_between(y.owner, x.owner) == "sim"
+        )
+
+    def run(self) -> None:
+        for x in sorted(self.attacks, key=self._sort_key):
+            if not x.done:
+                self._run_with_precedents(x, frozenset())
+
+    def _run_with_precedents(self, x: PendingAttack, visiting: frozenset[str]) -> None:
+        visiting = visiting | {x.owner}
+        while True:
+            before = [
+                y for y in self.attacks
+                if not y.done and y.owner not in visiting and self._precedes(y, x)
+            ]
+            if not before:
+                break
+            self._run_with_precedents(min(before, key=self._sort_key), visiting)
+        if x.done:
+            return
+        # the owner's own earlier attacks (double attack) go first
+        for own in sorted(self.attacks, key=self._sort_key):
+            if own.owner == x.owner and not own.done and own.index < x.index:
+                self._execute([own])
+        partner = [y for y in self.attacks if not y.done and y is not x and self._simultaneous(y, x)]
+        self._execute([x, *partner[:1]])
+
+    # ----- executing attacks ----------------------------------------------------------------------
+    def _find_defence(self, defender: str, attacker: str) -> PendingDefence | None:
+        mine = [d for d in self.defences if d.owner == defender]
+        for d in mine:
+            if not d.used and d.against == attacker and d.maneuver.evasion != "full":
+                return d
+        for d in mine:
+            if d.maneuver.evasion == "full":
+                return d
+        attacking = {a.owner for a in self.attacks if a.defender == defender}
+        for d in mine:
+            if not d.used and d.preemptive and (d.against is None or d.against not in attacking):
+                return d
+        return None
+
+    def _defence_fits(self, d: PendingDefence, x: PendingAttack, dice: int) -> bool:
+        req = d.maneuver.requires
+        if req.vs_attack and x.kind not in req.vs_attack:
+            return False
+        if req.max_incoming_dice is not None and dice > req.max_incoming_dice:
+            return False
+        shield = self.bout.fighters[d.owner].sheet.shield
+        limit = shield.block_limit if shield is not None else None
+        return not (d.maneuver.tn.source == "shield_dtn" and limit is not None and dice > limit)
+
+    def _execute(self, group: list[PendingAttack]) -> None:
+        rolled = []
+        sim_group = None
+        if len(group) > 1:
+            self.sim_groups += 1
+            sim_group = self.sim_groups
+        for x in group:
+            x.done = True
+            rolled.append(self._roll(x))
+        for x, roll in zip(group, rolled, strict=True):
+            if roll is not None:
+                partner = group[1 - group.index(x)].owner if len(group) > 1 else None
+                self._apply(x, *roll, sim_group=sim_group, partner=partner)
+
+    def _cancel(self, x: PendingAttack, reason: str, refund: bool = False) -> None:
+        self.events.append(AttackCancelled(self.exchange, x.owner, x.defender, x.maneuver.id, reason))
+        if refund:
+            self.bout.fighters[x.owner].cp += x.dice
+            self.events.append(Refunded(self.exchange, x.owner, x.dice, x.maneuver.id))
+
+    def _roll(
+        self, x: PendingAttack
+    ) -> tuple[Roll, PendingDefence | None, Roll | None] | None:
+        bout = self.bout
+        owner, target = bout.fighters[x.owner], bout.fighters[x.defender]
+        if not bout.active(x.owner):
+            self._cancel(x, "the attacker is out of the fight")
+            return None
+        if not bout.active(x.defender):
+            self._cancel(x, "the target is out of the fight", refund=True)
+            return None
+        dice = x.dice - x.stripped
+        if dice <= 0:
+            self._cancel(x, "stripped to zero dice by shock")
+            self.outcomes.append(
+                Outcome(x.owner, x.defender, False, self._next_order(), None, None, False, "stripped")
+            )
+            return None
+        if x.flavour == "force_enter":
+            t = roll_pool(self.stream, x.terrain_dice, bout.rules.force_enter_terrain_tn, bout.rules.negative_pool)
+            passed = t.successes > 0
+            self.events.append(
+                TerrainRoll(self.exchange, x.owner, t.dice, t.tn, t.faces, t.successes, passed)
+            )
+            if not passed:
+                self._cancel(x, "force-enter terrain roll failed")
+                self.outcomes.append(
+                    Outcome(x.owner, x.defender, False, self._next_order(), None, None, False, x.flavour)
+                )
+                return None
+        bonus = owner.bonus_dice
+        owner.bonus_dice = 0
+        roll = roll_pool(self.stream, dice + bonus, x.tn, bout.rules.negative_pool)
+        defence = self._find_defence(x.defender, x.owner)
+        droll: Roll | None = None
+        if defence is not None:
+            droll = self._roll_defence(defence, x, dice, target)
+            if droll is None:
+                defence = None
+        return roll, defence, droll
+
+    def _roll_defence(
+        self, d: PendingDefence, x: PendingAttack, dice: int, target: FighterState
+    ) -> Roll | None:
+        if d.maneuver.evasion == "full" and d.roll is not None:
+            d.used = True
+            return d.roll
+        if d.quick and not d.paid_quick:
+            cost = self.bout.rules.quick_defense_cost
+            affordable = min(d.dice, target.cp - cost)
+            if affordable < 1:
+                return None
+            target.cp -= cost + affordable
+            d.dice = affordable
+            d.paid_quick = True
+        if not self._defence_fits(d, x, dice):
+            d.used = True
+            return Roll(0, d.tn, (), 0, False)
+        tn = d.tn
+        weapon = target.sheet.weapon
+        if d.maneuver.tn.source == "weapon_dtn" and weapon is not None and weapon.dtn_vs_small_thrust is not None:
+            tn = (weapon.dtn_vs_small_thrust if x.kind == "thrust" and dice <= 4 else weapon.dtn)
+            tn += d.maneuver.tn.modifier
+        r = roll_pool(self.stream, d.dice, tn, self.bout.rules.negative_pool)
+        d.used = True
+        d.roll = r
+        return r
+
+    def _next_order(self) -> int:
+        self.order += 1
+        return self.order
+
+    def _apply(
+        self,
+        x: PendingAttack,
+        roll: Roll,
+        defence: PendingDefence | None,
+        droll: Roll | None,
+        sim_group: int | None,
+        partner: str | None,
+    ) -> None:
+        bout = self.bout
+        attacker, victim = bout.fighters[x.owner], bout.fighters[x.defender]
+        mos = roll.successes - (droll.successes if droll else 0)
+        hit = mos > 0 and not roll.botch
+        wound: WoundRecord | None = None
+        seized = False
+        m = x.maneuver
+        if hit and m.effects.deals_damage and x.zone is not None:
+            extra = defence.maneuver.effects.botch_damage_bonus if defence and droll and droll.botch else 0
+            blow = blow_for(attacker, m, x.kind, x.hand, x.greater)
+            wound, _ = roll_wound(bout.catalog, victim, blow, x.zone, mos, extra, self.stream)
+            if wound is None:
+                hit = False  # the location roll missed the body
+        bout.seq += 1
+        self.events.append(
+            Attack(
+                seq=bout.seq,
+                exchange=self.exchange,
+                attacker=x.owner,
+                defender=x.defender,
+                maneuver=m.id,
+                dice=roll.dice,
+                tn=roll.tn,
+                faces=roll.faces,
+                successes=roll.successes,
+                defence=None if defence is None or droll is None else DefenceRoll(
+                    defence.owner, defence.maneuver.id, droll.dice, droll.tn, droll.faces,
+                    droll.successes, droll.botch,
+                ),
+                mos=mos,
+                hit=hit,
+                wound=wound,
+                botch=roll.botch,
+                queue=x.queue,
+                simultaneous_with=partner,
+                stripped=x.stripped,
+            )
+        )
+        if hit:
+            self.hit_fighters.add(x.defender)
+            if wound is not None and wound.level > 0:
+                self._wound(victim, wound, x.owner)
+                self._length_transfer(x.owner, x.defender)
+            loss = _cp_loss(m.effects.opponent_cp_loss, mos, x.dice)
+            if loss:
+                self._lose_cp(victim, loss, f"{m.name} by {x.owner}")
+        elif defence is not None and droll is not None:
+            effects = defence.maneuver.effects
+            margin = droll.successes - roll.successes
+            if effects.bonus_dice_next == "attacker_successes":
+                self._grant_bonus(victim, roll.successes)
+            elif effects.bonus_dice_next == "mos" and margin > 0:
+                self._grant_bonus(victim, margin)
+            loss = _cp_loss(effects.opponent_cp_loss, max(margin, 0), x.dice)
+            if loss:
+                self._lose_cp(attacker, loss, f"{defence.maneuver.name} by {x.defender}")
+            if defence.seize and effects.seize_cost and victim.cp >= effects.seize_cost:
+                victim.cp -= effects.seize_cost
+                seized = True
+        self.outcomes.append(
+            Outcome(
+                x.owner, x.defender, hit, self._next_order(), sim_group,
+                defence.maneuver if defence else None, seized, x.flavour,
+            )
+        )
+
+    def _grant_bonus(self, fighter: FighterState, dice: int) -> None:
+        if dice <= 0:
+            return
+        fighter.bonus_dice += dice
+        self.bout.bonus_expiry[fighter.id] = self.bout.clock.exchanges_done + 1
+
+    def _lose_cp(self, fighter: FighterState, amount: int, reason: str) -> None:
+        taken = min(amount, fighter.cp)
+        if taken > 0:
+            fighter.cp -= taken
+            self.events.append(CpLost(self.exchange, fighter.id, taken, reason))
+
+    def _length_transfer(self, hitter: str, victim: str) -> None:
+        bout = self.bout
+        wa, wb = bout.fighters[hitter].sheet.weapon, bout.fighters[victim].sheet.weapon
+        if wa is not None and wb is not None and wa.length != wb.length:
+            bout.length_penalised[pair(hitter, victim)] = victim
+
+    def _wound(self, victim: FighterState, record: WoundRecord, attacker: str) -> None:
+        victim.wounds.append(Wound(record.location, record.damage_type, record.level, record.pain, record.bl))
+        if record.location in ("hand", "forearm", "elbow", "upper_arm", "shoulder") and record.destroyed:
+            victim.destroyed.add(record.location)
+        self._shock(victim, record.shock, attacker)
+        if record.death:
+            self._die(victim, f"{record.damage_type} wound to the {record.location}")
+            return
+        self._knock(victim, "knockout", record.knockout)
+        if not victim.out_of_fight:
+            self._knock(victim, "knockdown", record.knockdown)
+
+    def _shock(self, victim: FighterState, amount: int, attacker: str) -> None:
+        """Shock strips the victim's own unresolved attack first (the one at the hitter first), then
+        his unspent CP; the rest carries over to the next refresh."""
+        if amount <= 0:
+            return
+        left = amount
+        from_attack = 0
+        mine = [a for a in self.attacks if a.owner == victim.id and not a.done]
+        mine.sort(key=lambda a: (a.defender != attacker, a.index))
+        for a in mine:
+            take = min(left, a.dice - a.stripped)
+            a.stripped += take
+            from_attack += take
+            left -= take
+            if left == 0:
+                break
+        from_pool = min(left, victim.cp)
+        victim.cp -= from_pool
+        left -= from_pool
+        if left > 0:
+            victim.carried_shock = max(victim.carried_shock, left)
+        self.events.append(ShockApplied(self.exchange, victim.id, amount, from_attack, from_pool, left))
+
+    def _knock(self, victim: FighterState, kind: str, spec: int | str | None) -> None:
+        if spec is None:
+            return
+        attrs = victim.attributes
+        dice = attrs.knockout if kind == "knockout" else attrs.knockdown
+        if spec == "instant":
+            self.events.append(KnockCheck(self.exchange, victim.id, kind, 0, 0, (), 0, True, instant=True))
+            failed = True
+        else:
+            tn = self.bout.rules.knock_tn + int(spec)
+            r = roll_pool(self.stream, dice, tn, self.bout.rules.negative_pool)
+            failed = r.successes == 0
+            self.events.append(KnockCheck(self.exchange, victim.id, kind, r.dice, r.tn, r.faces, r.successes, failed))
+        if not failed:
+            return
+        if kind == "knockout":
+            victim.unconscious = True
+        elif not victim.prone:
+            victim.prone = True
+            victim.cp //= 2
+
+    def _die(self, victim: FighterState, cause: str) -> None:
+        if not victim.dead:
+            victim.dead = True
+            self.events.append(Died(self.exchange, victim.id, cause))
+
+    # ----- after the attacks ----------------------------------------------------------------------
+    def refund_unused(self) -> None:
+        for d in self.defences:
+            if not d.used and not d.quick and d.dice > 0 and self.bout.active(d.owner):
+                self.bout.fighters[d.owner].cp += d.dice
+                self.events.append(Refunded(self.exchange, d.owner, d.dice, d.maneuver.id))
+
+    def fled(self) -> list[str]:
+        out = []
+        for d in self.defences:
+            if d.maneuver.effects.leaves_bout and d.owner not in self.hit_fighters and self.bout.active(d.owner):
+                out.append(d.owner)
+        return sorted(set(out))
+
+    def initiative_after(self) -> tuple[dict[tuple[str, str], str | None], list[PairResult], set[str]]:
+        bout = self.bout
+        by_pair: dict[tuple[str, str], list[Outcome]] = {}
+        for o in self.outcomes:
+            by_pair.setdefault(pair(o.attacker, o.defender), []).append(o)
+        flow: dict[tuple[str, str], str | None] = {}
+        results: list[PairResult] = []
+        paused: set[str] = set()
+        untarget: set[tuple[str, str]] = set()
+        for key, outs in sorted(by_pair.items()):
+            a, b = key
+            prior = a if (a, b) in bout.holders else b if (b, a) in bout.holders else None
+            a_outs = [o for o in outs if o.attacker == a]
+            b_outs = [o for o in outs if o.attacker == b]
+            contested = key in bout.contested or key in bout.free_contests or any(
+                o.flavour in BUY_FLAVOURS for o in outs
+            )
+            symbol, holder = self._legend(a, b, a_outs, b_outs, prior, contested)
+            if symbol in ("—", "~~", "evade_full"):
+                paused |= {a, b}
+            if symbol == "evade_full":
+                untarget.add(key)
+            flow[key] = holder
+            results.append(PairResult(a, b, symbol, holder))
+        for fid in bout.members():
+            other = bout.targets.get(fid)
+            if other is None or bout.targets.get(other) != fid:
+                continue
+            key = pair(fid, other)
+            if key not in by_pair and key not in flow:
+                flow[key] = None
+                paused |= {fid, other}
+                results.append(PairResult(key[0], key[1], "lull", None))
+        for holder, over in bout.holders:
+            key = pair(holder, over)
+            if key not in flow and bout.active(holder) and bout.active(over):
+                flow[key] = holder
+        for a, b in untarget:
+            for x, y in ((a, b), (b, a)):
+                if bout.targets.get(x) == y:
+                    bout.targets[x] = None
+                    self.events.append(Untargeted(self.exchange, x, "full evasion"))
+        return flow, results, paused
+
+    def _legend(
+        self,
+        a: str,
+        b: str,
+        a_outs: list[Outcome],
+        b_outs: list[Outcome],
+        prior: str | None,
+        contested: bool,
+    ) -> tuple[str, str | None]:
+        """The design doc's "Who Gets Initiative?" legend, plus one-sided attacks."""
+        if a_outs and b_outs:
+            fa, fb = a_outs[0], b_outs[0]
+            a_hit, b_hit = any(o.hit for o in a_outs), any(o.hit for o in b_outs)
+            if fa.sim_group is not None and fa.sim_group == fb.sim_group:
+                if a_hit and b_hit:
+                    return "—", None
+                if not a_hit and not b_hit:
+                    return "~~", None
+                return "!!", a if a_hit else b
+            first, second = (a, b) if fa.order < fb.order else (b, a)
+            f_hit, s_hit = (a_hit, b_hit) if first == a else (b_hit, a_hit)
+            if f_hit and not s_hit:
+                return "!", first
+            if f_hit and s_hit:
+                rule = self.bout.rules.mutual_hit_winner
+                if rule == "last_hitter":
+                    return "-", second
+                if rule == "prior_holder" and prior is not None:
+                    return "-", prior
+                return "-", first
+            if not f_hit and not s_hit:
+                return "~", first
+            return "*", second if contested else first
+        outs, attacker, defender = (a_outs, a, b) if a_outs else (b_outs, b, a)
+        if any(o.hit for o in outs):
+            return "hit", attacker
+        o = outs[0]
+        d = o.defence
+        if d is None:
+            return "miss", defender
+        if d.evasion == "full":
+            return "evade_full", None
+        if d.evasion == "partial" or d.effects.initiative_on_win == "none":
+            return ("seize", defender) if o.seized else ("evade", prior)
+        if d.effects.initiative_on_win == "pause_untarget":
+            return "evade_full", None
+        return "defended", defender
+
+
+def _cp_loss(kind: str, mos: int, attacker_dice: int) -> int:
+    if kind == "mos":
+        return max(0, mos)
+    if kind == "double_mos":
+        return 2 * max(0, mos)
+    if kind == "half_attacker_dice":
+        return attacker_dice // 2
+    return 0
+
+
+def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
+    """Resolve the declared exchange and advance the bout's exchange / round."""
+    r = _Resolver(bout, stream)
+    r.run()
+    r.refund_unused()
+    result = ExchangeResult(events=r.events)
+    for fid in r.fled():
+        bout.remove_fighter(fid)
+        result.left.append(fid)
+        r.events.append(LeftBout(r.exchange, fid, "fled"))
+    flow, results, paused = r.initiative_after()
+    for fid, state in bout.fighters.items():
+        if state.out_of_fight and fid not in bout.left:
+            if state.unconscious and not state.dead:
+                r.events.append(LeftBout(r.exchange, fid, "knocked out"))
+            bout.remove_fighter(fid)
+            result.left.append(fid)
+    live: dict[tuple[str, str], str | None] = {
+        k: v for k, v in flow.items() if v is not None and bout.active(k[0]) and bout.active(k[1])
+    }
+    bout.flow = live
+    bout.holders = {(h, k[1] if h == k[0] else k[0]) for k, h in live.items() if h is not None}
+    bout.contested = set()
+    bout.free_contests = set()
+    bout.declarations = {}
+    bout.prev_targets = dict(bout.targets)
+    bout.needs_orientation |= paused & set(bout.members())
+    r.events.append(
+        InitiativeAfter(r.exchange, tuple(sorted(bout.holders)), tuple(results), tuple(sorted(paused)))
+    )
+    bout.clock.exchanges_done += 1
+    for fid, expiry in list(bout.bonus_expiry.items()):
+        if expiry < bout.clock.exchanges_done:
+            bout.fighters[fid].bonus_dice = 0
+            del bout.bonus_expiry[fid]
+    members = bout.members()
+    anyone_holds = bool(bout.holders)
+    pause = bout.clock.exchange == 1 and bool(members) and not anyone_holds and bool(paused)
+    if bout.clock.exchange == 2 or pause:
+        r.events.extend(end_round(bout, stream, pause))
+        result.round_ended = True
+        result.pause = pause
+    else:
+        bout.clock.exchange = 2
+        for fid in bout.orientation:
+            bout.orientation[fid] = None
+    return result
+
+
+def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event]:
+    """Blood-loss checks, then CP refresh (SPEC §4.10); the clock goes back to exchange 1."""
+    events: list[Event] = []
+    for fid in bout.members():
+        events.extend(blood_loss_check(bout.fighters[fid], stream, bout.clock.round, bout.rules.negative_pool))
+    refreshed = []
+    for fid in bout.members():
+        state = bout.fighters[fid]
+        state.prone = False
+        if state.no_refresh:
+            state.no_refresh = False
+        else:
+            state.cp = state.max_cp()
+            state.carried_shock = 0
+        refreshed.append((fid, state.cp))
+    events.append(RoundEnded(bout.clock.round, tuple(refreshed), pause))
+    bout.clock.round += 1
+    bout.clock.exchange = 1
+    for fid in bout.orientation:
+        bout.orientation[fid] = None
+    if pause:
+        bout.needs_orientation |= set(bout.members())
+    for fid in [f for f, s in bout.fighters.items() if s.out_of_fight and f not in bout.left]:
+        bout.remove_fighter(fid)
+    return events
+
+
+def blood_loss_check(state: FighterState, stream: DiceStream, round_no: int, negative_pool: str) -> list[Event]:
+    """EN dice against TN = total BL; no success costs 1 HT; HT 0 is death."""
+    bl = state.blood_loss
+    if bl <= 0 or state.dead:
+        return []
+    r = roll_pool(stream, state.attributes.EN, bl, negative_pool)
+    lost = 1 if r.successes == 0 else 0
+    state.ht -= lost
+    events: list[Event] = [
+        BloodLossCheck(round_no, state.id, r.dice, r.tn, r.faces, r.successes, lost, state.ht)
+    ]
+    if state.ht <= 0 and not state.dead:
+        state.dead = True
+        events.append(Died(0, state.id, "blood loss"))
+    return events

@@ -1,0 +1,255 @@
+"""Fighters: attributes and derived values, proficiencies with defaults, equipment, wound state, CP.
+
+`FighterSheet` is what a fighter is (immutable); `FighterState` is how he is doing in a bout
+(mutable: pool, wounds, health). Derived values follow SPEC §4.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from rules.catalog import Armour, Catalog, Shield, Weapon
+
+T = TypeVar("T")
+
+ATTRIBUTE_NAMES: tuple[str, ...] = ("ST", "AG", "TO", "EN", "HT", "WT", "WP", "PER")
+
+
+@dataclass(frozen=True, slots=True)
+class Attributes:
+    ST: int = 5
+    AG: int = 5
+    TO: int = 5
+    EN: int = 5
+    HT: int = 5
+    WT: int = 5
+    WP: int = 5
+    PER: int = 5
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, int]) -> Attributes:
+        unknown = set(values) - set(ATTRIBUTE_NAMES)
+        if unknown:
+            raise ValueError(f"unknown attribute(s): {', '.join(sorted(unknown))}")
+        for name, value in values.items():
+            if not 1 <= value <= 20:
+                raise ValueError(f"attribute {name}={value} is outside 1..20")
+        return cls(**dict(values))
+
+    def halved(self) -> Attributes:
+        return Attributes(*(max(1, getattr(self, n) // 2) for n in ATTRIBUTE_NAMES))
+
+    @property
+    def reflex(self) -> int:
+        return (self.AG + self.WT) // 2
+
+    @property
+    def aim(self) -> int:
+        return (self.AG + self.PER) // 2
+
+    @property
+    def knockdown(self) -> int:
+        return (self.ST + self.AG) // 2
+
+    @property
+    def knockout(self) -> int:
+        return self.TO + self.WP // 2
+
+    @property
+    def move(self) -> int:
+        return (self.ST + self.AG + self.EN) // 2
+
+
+def proficiency_level(ratings: Mapping[str, int], prof: str, catalog: Catalog) -> int:
+    """A rating, or the best default to it from a rated proficiency (level - penalty, capped)."""
+    best = ratings.get(prof, 0)
+    for rated, level in ratings.items():
+        source = catalog.proficiencies.get(rated)
+        if source is None or prof not in source.defaults:
+            continue
+        best = max(best, min(level - source.defaults[prof], source.default_cap))
+    return max(0, best)
+
+
+UNARMED_PROFICIENCIES: tuple[str, ...] = ("pugilism", "brawling")
+
+
+@dataclass(frozen=True, slots=True)
+class FighterSheet:
+    """Who a fighter is: attributes, skills and equipment (content objects, already resolved)."""
+
+    id: str
+    name: str
+    side: str
+    attributes: Attributes
+    proficiencies: Mapping[str, int]
+    weapon: Weapon | None
+    shield: Shield | None = None
+    off_weapon: Weapon | None = None
+    armour: tuple[Armour, ...] = ()
+    proficiency: str = ""  # the proficiency he fights with (best one his weapon allows)
+    level: int = 0
+    av: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        catalog: Catalog,
+        *,
+        id: str,
+        name: str | None = None,
+        side: str | None = None,
+        attributes: Attributes | None = None,
+        proficiencies: Mapping[str, int] | None = None,
+        weapon: str | None = None,
+        shield: str | None = None,
+        off_weapon: str | None = None,
+        armour: tuple[str, ...] | list[str] = (),
+    ) -> FighterSheet:
+        """Resolve content ids; raises KeyError naming the unknown id."""
+        ratings = dict(proficiencies or {})
+        for prof in ratings:
+            if prof not in catalog.proficiencies:
+                raise KeyError(f"unknown proficiency {prof!r}")
+        w = _lookup(catalog.weapons, weapon, "weapon")
+        s = _lookup(catalog.shields, shield, "shield")
+        ow = _lookup(catalog.weapons, off_weapon, "weapon")
+        pieces = tuple(_need(catalog.armour, a, "armour") for a in armour)
+        candidates = w.proficiencies if w is not None else UNARMED_PROFICIENCIES
+        prof, level = "", -1
+        for candidate in candidates:
+            if candidate not in catalog.proficiencies:
+                continue
+            lvl = proficiency_level(ratings, candidate, catalog)
+            if lvl > level:
+                prof, level = candidate, lvl
+        av: dict[str, int] = {}
+        for piece in pieces:
+            for loc in piece.covers:
+                av[loc] = max(av.get(loc, 0), piece.av)
+        return cls(
+            id=id,
+            name=name or id,
+            side=side or id,
+            attributes=attributes or Attributes(),
+            proficiencies=ratings,
+            weapon=w,
+            shield=s,
+            off_weapon=ow,
+            armour=pieces,
+            proficiency=prof,
+            level=max(0, level),
+            av=av,
+        )
+
+
+def _lookup(table: Mapping[str, T], key: str | None, kind: str) -> T | None:
+    return None if key is None else _need(table, key, kind)
+
+
+def _need(table: Mapping[str, T], key: str, kind: str) -> T:
+    try:
+        return table[key]
+    except KeyError:
+        raise KeyError(f"unknown {kind} {key!r}") from None
+
+
+@dataclass(slots=True)
+class Wound:
+    location: str
+    damage_type: str
+    level: int
+    pain: int
+    bl: int
+
+
+class FighterState:
+    """A fighter's condition during play. Mutated only by the rules package's own functions."""
+
+    __slots__ = (
+        "bonus_dice",
+        "carried_shock",
+        "cp",
+        "dead",
+        "destroyed",
+        "ht",
+        "no_refresh",
+        "prone",
+        "sheet",
+        "unconscious",
+        "wounds",
+    )
+
+    def __init__(self, sheet: FighterSheet) -> None:
+        self.sheet = sheet
+        self.ht = sheet.attributes.HT
+        self.wounds: list[Wound] = []
+        self.carried_shock = 0
+        self.prone = False
+        self.unconscious = False
+        self.dead = False
+        self.destroyed: set[str] = set()
+        self.bonus_dice = 0
+        self.no_refresh = False
+        self.cp = self.max_cp()
+
+    @property
+    def id(self) -> str:
+        return self.sheet.id
+
+    @property
+    def attributes(self) -> Attributes:
+        a = self.sheet.attributes
+        return a.halved() if self.ht == 1 else a
+
+    @property
+    def reflex(self) -> int:
+        return self.attributes.reflex
+
+    @property
+    def pain(self) -> int:
+        worst: dict[str, int] = {}
+        for w in self.wounds:
+            worst[w.location] = max(worst.get(w.location, 0), w.pain)
+        return sum(worst.values())
+
+    @property
+    def blood_loss(self) -> int:
+        worst: dict[str, int] = {}
+        for w in self.wounds:
+            worst[w.location] = max(worst.get(w.location, 0), w.bl)
+        return sum(worst.values())
+
+    @property
+    def out_of_fight(self) -> bool:
+        return self.dead or self.unconscious
+
+    def max_cp(self) -> int:
+        """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
+        sheet = self.sheet
+        penalty = sheet.shield.cp_penalty if sheet.shield is not None else 0
+        cp = sheet.level + self.reflex - max(self.pain, self.carried_shock) - penalty
+        cp = max(0, cp)
+        if self.ht == 1:
+            cp //= 2
+        if self.prone:
+            cp //= 2
+        return cp
+
+    def snapshot(self) -> dict[str, object]:
+        return {
+            "cp": self.cp,
+            "max_cp": self.max_cp(),
+            "ht": self.ht,
+            "pain": self.pain,
+            "shock": self.carried_shock,
+            "bl": self.blood_loss,
+            "prone": self.prone,
+            "unconscious": self.unconscious,
+            "dead": self.dead,
+            "wounds": [
+                {"location": w.location, "type": w.damage_type, "level": w.level} for w in self.wounds
+            ],
+        }

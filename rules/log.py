@@ -1,0 +1,129 @@
+"""Combat-log lines: one readable line per rules event, every roll shown (SPEC §6 combat log).
+
+`Cut → B 5d10 vs TN6 [9 7 3 6 2] = 3 vs Parry 2 → MoS 1, wound 2 thigh`. The scenario runner, the
+headless simulation and the view's log all print through `describe`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from rules import events as ev
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return "[" + " ".join(str(f) for f in faces) + "]"
+
+
+def _title(maneuver: str) -> str:
+    return maneuver.replace("_", " ").capitalize()
+
+
+def _namer(names: Mapping[str, str] | None) -> Callable[[str | None], str]:
+    table = names or {}
+
+    def name(fid: str | None) -> str:
+        return "-" if fid is None else table.get(fid, fid)
+
+    return name
+
+
+def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | None:
+    """One log line for an event, or None for events that do not belong in the log."""
+    n = _namer(names)
+    if isinstance(event, ev.Attack):
+        text = (
+            f"{n(event.attacker)}: {_title(event.maneuver)} → {n(event.defender)} "
+            f"{event.dice}d10 vs TN{event.tn} {_faces(event.faces)} = {event.successes}"
+        )
+        if event.botch:
+            text += " (botch)"
+        d = event.defence
+        if d is not None:
+            text += f" vs {_title(d.maneuver)} {d.dice}d10 TN{d.tn} {_faces(d.faces)} = {d.successes}"
+        text += f" → MoS {event.mos}"
+        w = event.wound
+        if event.hit and w is not None:
+            if w.level <= 0:
+                text += f", glances off the {w.location.replace('_', ' ')}"
+            else:
+                text += f", wound {w.level} {w.damage_type} {w.location.replace('_', ' ')}"
+                bits = [f"BL {w.bl}" if w.bl else "", f"shock {w.shock}" if w.shock else "",
+                        f"pain {w.pain}" if w.pain else ""]
+                extra = ", ".join(b for b in bits if b)
+                if extra:
+                    text += f" ({extra})"
+        elif event.hit:
+            text += ", hit"
+        else:
+            text += ", miss"
+        if event.simultaneous_with:
+            text += " [simultaneous]"
+        return text
+    if isinstance(event, ev.AttackCancelled):
+        return f"{n(event.attacker)}: {_title(event.maneuver)} → {n(event.defender)} does not happen: {event.reason}"
+    if isinstance(event, ev.ReflexContest):
+        who = "tie" if event.winner is None else f"{n(event.winner)} first"
+        label = "Cautious contest" if event.kind == "cautious" else "Strike-first contest"
+        return (
+            f"{label}: {n(event.a)} {event.a_dice}d10 TN{event.a_tn} {_faces(event.a_faces)} = {event.a_successes}"
+            f" vs {n(event.b)} {event.b_dice}d10 TN{event.b_tn} {_faces(event.b_faces)} = {event.b_successes}"
+            f" → {who} ({event.reason})"
+        )
+    if isinstance(event, ev.Declared):
+        if not event.actions:
+            return f"{n(event.fighter)} declares nothing (CP {event.cp_left} left)"
+        parts = []
+        for a in event.actions:
+            target = f" {n(a.opponent)}" if a.opponent else ""
+            zone = f" at {a.zone}" if a.zone else ""
+            parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone} (cost {a.cost})")
+        return f"{n(event.fighter)} declares " + "; ".join(parts) + f" (CP {event.cp_left} left)"
+    if isinstance(event, ev.ShockApplied):
+        carried = f", {event.carried} carried over" if event.carried else ""
+        return (f"{n(event.fighter)} takes shock {event.amount}: {event.from_attack} from his attack, "
+                f"{event.from_pool} from his pool{carried}")
+    if isinstance(event, ev.KnockCheck):
+        if event.instant:
+            return f"{n(event.fighter)}: {event.kind} is automatic"
+        result = "fails" if event.failed else "holds"
+        return (f"{n(event.fighter)}: {event.kind} check {event.dice}d10 TN{event.tn} "
+                f"{_faces(event.faces)} = {event.successes}, {result}")
+    if isinstance(event, ev.Died):
+        return f"{n(event.fighter)} dies ({event.cause})"
+    if isinstance(event, ev.CpLost):
+        return f"{n(event.fighter)} loses {event.amount} CP ({event.reason})"
+    if isinstance(event, ev.Refunded):
+        return f"{n(event.fighter)} gets {event.dice} dice back from an unused {_title(event.maneuver)}"
+    if isinstance(event, ev.TerrainRoll):
+        result = "passes" if event.passed else "fails"
+        return f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} {result}"
+    if isinstance(event, ev.InitiativeAfter):
+        holders = ", ".join(f"{n(h)} over {n(o)}" for h, o in event.holders) or "nobody"
+        text = f"Initiative after exchange {event.exchange}: {holders}"
+        if event.paused:
+            text += f"; pause for {', '.join(n(p) for p in event.paused)}"
+        return text
+    if isinstance(event, ev.TargetInitiative):
+        holders = ", ".join(f"{n(h)} over {n(o)}" for h, o in event.holders)
+        contested = ", ".join(f"{n(a)} vs {n(b)}" for a, b in event.contested)
+        bits = [b for b in (holders, f"contested {contested}" if contested else "") if b]
+        return "Target initiative: " + ("; ".join(bits) or "nobody")
+    if isinstance(event, ev.TargetChosen):
+        forced = f" ({event.reason})" if event.reason else ""
+        return f"{n(event.fighter)} targets {n(event.target)}{forced}"
+    if isinstance(event, ev.OrientationChosen):
+        return f"{n(event.fighter)} is {event.orientation}"
+    if isinstance(event, ev.Untargeted):
+        return f"{n(event.fighter)} loses his target ({event.reason})"
+    if isinstance(event, ev.LeftBout):
+        return f"{n(event.fighter)} leaves the bout ({event.reason})"
+    if isinstance(event, ev.BloodLossCheck):
+        lost = f", loses {event.ht_lost} HT (HT {event.ht})" if event.ht_lost else ""
+        return (f"{n(event.fighter)}: blood loss check {event.dice}d10 TN{event.tn} "
+                f"{_faces(event.faces)} = {event.successes}{lost}")
+    if isinstance(event, ev.RoundEnded):
+        cps = ", ".join(f"{n(f)} {cp}" for f, cp in event.refreshed)
+        pause = " (battle pause)" if event.pause else ""
+        return f"End of round {event.round}{pause}: CP {cps}"
+    return None

@@ -1,0 +1,529 @@
+"""Menus as data: what a fighter may declare against each opponent right now (SPEC §4.4, §6).
+
+`available_actions(bout, fighter)` is the only place that decides legality: the view's maneuver menu,
+the AI and `rules.declare` all read it. Per opponent it lists the action types, and per action type
+the maneuvers with cost (`~` for conditional costs), TN, dice limits, zones and a preselected default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.bout import (
+    ACTION_LABELS,
+    AGGRESSIVE,
+    ATTACK,
+    BUY_INITIATIVE,
+    CHANGE_TARGET,
+    CHANGE_TARGET_BUY,
+    DEFEND,
+    DEFEND_PREEMPTIVE,
+    DEFENSIVE,
+    DO_NOTHING,
+    DOUBLE_ATTACK,
+    NO_INITIATIVE,
+    QUICK_DEFENSE,
+    Action,
+    Bout,
+    Committed,
+    PartChoice,
+)
+from rules.catalog import Catalog, Maneuver
+from rules.costs import activation_cost, length_cost, maneuver_tn, weapon_for_hand
+from rules.fighter import FighterSheet
+
+DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
+UNIVERSAL_GROUPS = frozenset({"evasion", "flee"})
+
+
+@dataclass(frozen=True, slots=True)
+class PartOption:
+    role: str
+    hand: str
+    maneuvers: tuple[tuple[str, int, tuple[str, ...]], ...]  # (maneuver id, tn, zones)
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverOption:
+    maneuver: str
+    name: str
+    role: str
+    group: str
+    cost: int
+    conditional_cost: int
+    tn: int
+    dice_min: int
+    dice_max: int
+    zones: tuple[tuple[str, int], ...]  # (zone id, extra aim cost)
+    default_zone: str | None
+    hand: str
+    parts: tuple[PartOption, ...] = ()
+    greater_allowed: bool = False
+
+    @property
+    def label(self) -> str:
+        cost = f"~{self.conditional_cost}" if self.conditional_cost and not self.cost else str(self.cost)
+        if self.cost and self.conditional_cost:
+            cost = f"{self.cost}+~{self.conditional_cost}"
+        hand = " (offhand)" if self.hand == "off" else ""
+        return f"{self.name}{hand} ({cost}): tn{self.tn}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    action: str
+    label: str
+    maneuvers: tuple[ManeuverOption, ...]
+    default: str | None
+    flavour: str = ""  # buy_initiative: steal | buy_attacker | force_enter; change_target: free | none
+
+    def option(self, maneuver: str) -> ManeuverOption | None:
+        for m in self.maneuvers:
+            if m.maneuver == maneuver:
+                return m
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentMenu:
+    opponent: str
+    is_target: bool
+    relation: str  # you_hold | he_holds | contested | none
+    attacking_you: bool
+    actions: tuple[ActionOption, ...]
+
+    @property
+    def can_attack(self) -> bool:
+        return any(a.action not in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING) for a in self.actions)
+
+    @property
+    def can_defend(self) -> bool:
+        return any(a.action in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE) for a in self.actions)
+
+    def action(self, action: str) -> ActionOption | None:
+        for a in self.actions:
+            if a.action == action:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    fighter: str
+    cp: int
+    exchange: int
+    opponents: tuple[OpponentMenu, ...]
+    default: tuple[Action, ...]
+
+    def opponent(self, opponent: str) -> OpponentMenu | None:
+        for o in self.opponents:
+            if o.opponent == opponent:
+                return o
+        return None
+
+
+# ----- per-fighter static kit ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class KitEntry:
+    maneuver: Maneuver
+    tn: int
+    cost: int
+    hand: str
+
+
+def _allowed_by_proficiency(catalog: Catalog, sheet: FighterSheet, m: Maneuver) -> bool:
+    if m.group in UNIVERSAL_GROUPS:
+        return True
+    prof = catalog.proficiencies.get(sheet.proficiency)
+    if prof is None:
+        return False
+    current: str | None = m.id
+    while current is not None:
+        if current in prof.maneuvers:
+            return True
+        current = catalog.maneuvers[current].parent
+    return False
+
+
+def _item_ok(sheet: FighterSheet, m: Maneuver) -> bool:
+    req = m.requires
+    weapon = weapon_for_hand(sheet, req.hand)
+    natural = weapon is None or "natural" in weapon.tags
+    if req.item == "weapon" and (weapon is None or ("natural" in weapon.tags and req.hand == "off")):
+        return False
+    if req.item == "shield" and sheet.shield is None:
+        return False
+    if req.item == "unarmed" and not natural:
+        return False
+    if req.hand == "off" and req.item != "shield" and m.tn.source.startswith("weapon") and weapon is None:
+        return False
+    if req.hand == "off" and m.tn.source.startswith("shield") and sheet.shield is None:
+        return False
+    return not (req.weapon_tags and (weapon is None or not req.weapon_tags <= weapon.tags))
+
+
+def build_kit(catalog: Catalog, sheet: FighterSheet) -> tuple[KitEntry, ...]:
+    """Every declarable maneuver this fighter's proficiency, level and equipment allow."""
+    kit: list[KitEntry] = []
+    for m in sorted(catalog.maneuvers.values(), key=lambda m: m.order):
+        if m.abstract or m.status != "playable" or m.min_level > sheet.level:
+            continue
+        if not _allowed_by_proficiency(catalog, sheet, m) or not _item_ok(sheet, m):
+            continue
+        tn = maneuver_tn(sheet, m)
+        if tn is None and not m.composite:
+            continue
+        kit.append(KitEntry(m, tn or 0, activation_cost(catalog, sheet, m), m.requires.hand))
+    return tuple(kit)
+
+
+def kit_for(bout: Bout, fid: str) -> tuple[KitEntry, ...]:
+    sheet = bout.fighters[fid].sheet
+    cached = bout.kits.get(fid)
+    if cached is None or cached[0] is not sheet:
+        cached = (sheet, build_kit(bout.catalog, sheet))
+        bout.kits[fid] = cached
+    return cached[1]
+
+
+# ----- the menu -----------------------------------------------------------------------------------
+def _hands_used(pending: list[Committed] | list[Action], bout: Bout) -> set[str]:
+    used: set[str] = set()
+    for item in pending:
+        hand = item.hand if isinstance(item, Committed) else _action_hand(bout, item)
+        if hand == "both":
+            used |= {"master", "off"}
+        elif hand in ("master", "off"):
+            used.add(hand)
+    return used
+
+
+def _action_hand(bout: Bout, action: Action) -> str:
+    m = bout.catalog.maneuvers.get(action.maneuver)
+    return "none" if m is None else m.requires.hand
+
+
+def _zones(bout: Bout, m: Maneuver) -> tuple[tuple[str, int], ...]:
+    if m.role != "attack" or (not m.effects.deals_damage and m.attack_kind is None):
+        return ()
+    kind = m.attack_kind or "swing"
+    return tuple((z.id, z.aim_cost) for z in bout.catalog.zones.values() if z.attack_kind == kind)
+
+
+def _default_zone(zones: tuple[tuple[str, int], ...], kind: str | None) -> str | None:
+    if not zones:
+        return None
+    want = DEFAULT_ZONE.get(kind or "swing")
+    ids = [z for z, _ in zones]
+    return want if want in ids else ids[0]
+
+
+def _incoming(bout: Bout, fid: str, opponent: str) -> Committed | None:
+    for c in bout.declarations.get(opponent, ()):
+        if c.role == "attack" and c.opponent == fid:
+            return c
+    return None
+
+
+def _defence_fits(bout: Bout, m: Maneuver, incoming: Committed | None, sheet: FighterSheet) -> bool:
+    if incoming is None:
+        return True
+    inc = bout.catalog.maneuvers[incoming.maneuver]
+    kind = inc.attack_kind or "swing"
+    if m.requires.vs_attack and kind not in m.requires.vs_attack:
+        return False
+    if m.requires.max_incoming_dice is not None and incoming.dice > m.requires.max_incoming_dice:
+        return False
+    limit = sheet.shield.block_limit if sheet.shield is not None else None
+    return not (m.tn.source == "shield_dtn" and limit is not None and incoming.dice > limit)
+
+
+def _options(
+    bout: Bout,
+    fid: str,
+    opponent: str,
+    role: str,
+    extra_cost: int,
+    conditional: int,
+    budget: int,
+    hands_free: set[str],
+    incoming: Committed | None,
+) -> tuple[ManeuverOption, ...]:
+    sheet = bout.fighters[fid].sheet
+    orientation = bout.orientation[fid]
+    out: list[ManeuverOption] = []
+    for entry in kit_for(bout, fid):
+        m = entry.maneuver
+        if m.role != role:
+            continue
+        if m.requires.orientations and orientation is not None and orientation not in m.requires.orientations:
+            continue
+        if m.requires.orientations and orientation is None and bout.clock.exchange == 1 and (
+            fid in bout.needs_orientation
+        ):
+            continue
+        if m.requires.first_exchange_only and orientation is None:
+            continue
+        hand = entry.hand
+        if m.composite:
+            needed = {p.hand for p in m.composite} - {"none"}
+            if not needed <= hands_free:
+                continue
+        elif (hand == "both" and hands_free != {"master", "off"}) or (hand in ("master", "off") and (
+            hand not in hands_free
+        )):
+            continue
+        if role == "defense" and not _defence_fits(bout, m, incoming, sheet):
+            continue
+        tn = entry.tn
+        if role == "defense" and incoming is not None and m.tn.source == "weapon_dtn" and sheet.weapon:
+            inc = bout.catalog.maneuvers[incoming.maneuver]
+            small = sheet.weapon.dtn_vs_small_thrust
+            if small is not None and inc.attack_kind == "thrust" and incoming.dice <= 4:
+                tn = small + m.tn.modifier
+        parts: tuple[PartOption, ...] = ()
+        if m.composite:
+            parts = _composite_parts(bout, fid, m)
+            if any(not p.maneuvers for p in parts):
+                continue
+        cost = entry.cost + extra_cost
+        cond = conditional + (m.effects.seize_cost or 0 if m.evasion == "partial" else 0)
+        if m.cost.conditional:
+            cond += entry.cost
+            cost -= entry.cost
+        dice_min = max(1, m.dice_min)
+        if parts:
+            dice_min = len(parts)
+        dice_max = budget - cost - (conditional if role == "defense" and conditional else 0)
+        if m.dice_max is not None:
+            dice_max = min(dice_max, m.dice_max)
+        if dice_max < dice_min:
+            continue
+        zones = _zones(bout, m)
+        out.append(
+            ManeuverOption(
+                maneuver=m.id,
+                name=m.name,
+                role=m.role,
+                group=m.group,
+                cost=cost,
+                conditional_cost=cond,
+                tn=tn,
+                dice_min=dice_min,
+                dice_max=dice_max,
+                zones=zones,
+                default_zone=_default_zone(zones, m.attack_kind),
+                hand=hand,
+                parts=parts,
+                greater_allowed="greater" in m.tags,
+            )
+        )
+    return tuple(out)
+
+
+def _composite_parts(bout: Bout, fid: str, m: Maneuver) -> tuple[PartOption, ...]:
+    sheet = bout.fighters[fid].sheet
+    out = []
+    for part in m.composite:
+        choices = []
+        for entry in kit_for(bout, fid):
+            cand = entry.maneuver
+            if cand.composite or cand.role != part.role:
+                continue
+            if not bout.catalog.descends_from(cand.id, part.maneuver):
+                continue
+            # a master-hand maneuver can fill an off-hand part if the off hand holds a weapon
+            off_weapon_fill = part.hand == "off" and sheet.off_weapon is not None and cand.requires.hand == "master"
+            fits_hand = part.hand in ("none", "both") or cand.requires.hand in (part.hand, "none")
+            if not fits_hand and not off_weapon_fill:
+                continue
+            tn = entry.tn
+            if part.hand == "off" and sheet.off_weapon is not None and cand.requires.hand == "master":
+                alt = maneuver_tn(_as_off(sheet), cand)
+                if alt is None:
+                    continue
+                tn = alt
+            choices.append((cand.id, tn, tuple(z for z, _ in _zones(bout, cand))))
+        out.append(PartOption(part.role, part.hand, tuple(choices)))
+    return tuple(out)
+
+
+def _as_off(sheet: FighterSheet) -> FighterSheet:
+    return replace(sheet, weapon=sheet.off_weapon)
+
+
+def _default_maneuver(options: tuple[ManeuverOption, ...], groups: tuple[str, ...]) -> str | None:
+    """Lowest TN, then lowest cost, within the first group that has options (SPEC §4.4 defaults)."""
+    for group in groups:
+        inside = [o for o in options if o.group == group and not o.parts]
+        if inside:
+            if group == "regular_attack":
+                # the regular attack of lowest TN: Swing or Thrust themselves, not their children
+                basic = [o for o in inside if o.maneuver in ("swing", "thrust")] or inside
+                inside = basic
+            if group == "regular_defense":
+                basic = [o for o in inside if o.maneuver in ("parry", "block")] or inside
+                inside = basic
+            if group == "evasion":
+                basic = [o for o in inside if o.maneuver in ("partial_evasion", "void")] or inside
+                inside = basic
+            best = min(inside, key=lambda o: (o.tn, o.cost, o.conditional_cost))
+            return best.maneuver
+    return options[0].maneuver if options else None
+
+
+ATTACK_GROUPS = ("regular_attack", "unarmed", "misc_attack")
+DEFENCE_GROUPS = ("regular_defense", "evasion")
+
+
+def available_actions(bout: Bout, fid: str, pending: list[Action] | None = None) -> Menu:
+    """The fighter's menu at `s2`. `pending`: actions already chosen in this declaration. The menu's
+    `default` (a whole preselected declaration) is filled only when nothing is chosen yet."""
+    menu = _menu(bout, fid, pending or [])
+    if pending:
+        return menu
+    return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents, default_declaration(bout, fid, menu))
+
+
+def _menu(bout: Bout, fid: str, pending: list[Action]) -> Menu:
+    state = bout.fighters[fid]
+    rules = bout.rules
+    spent = sum(_pending_cost(bout, fid, a) for a in pending)
+    budget = state.cp - spent
+    hands_free = {"master", "off"} - _hands_used(pending, bout)
+    orientation = bout.orientation[fid]
+    can_attack = orientation != DEFENSIVE
+    can_defend = orientation != AGGRESSIVE
+    full_evasion = any(_is_full_evasion(bout, a) for a in pending)
+    target = bout.targets.get(fid)
+    attacks_on_me = bout.declared_attacks_on(fid)
+    under_attack = bool(attacks_on_me)
+    others_hold = any(
+        (other, fid) in bout.holders for other in bout.foes_in_reach(fid) if other != target
+    )
+    has_primary_attack = any(
+        a.opponent == target and a.action not in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING)
+        for a in pending
+    )
+    buy = rules.buy_cost(bout.fighters[fid].sheet.level)
+    opponents: list[OpponentMenu] = []
+    for opp in bout.foes_in_reach(fid):
+        relation = bout.relation(fid, opp)
+        incoming = _incoming(bout, fid, opp)
+        is_target = opp == target
+        declared = opp in bout.declarations
+        actions: list[ActionOption] = []
+
+        def add(
+            action: str, role: str, extra: int, cond: int = 0, flavour: str = "",
+            opp: str = opp, incoming: Committed | None = incoming, actions: list[ActionOption] = actions,
+        ) -> None:
+            if full_evasion:
+                return
+            length = length_cost(bout, fid, opp) if role == "attack" else 0
+            opts = _options(bout, fid, opp, role, extra + length, cond, budget, hands_free, incoming)
+            if opts:
+                groups = ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS
+                default = _default_maneuver(opts, groups)
+                actions.append(ActionOption(action, ACTION_LABELS[action], opts, default, flavour))
+
+        if can_attack and budget > 0:
+            if is_target and not has_primary_attack:
+                if relation in ("you_hold", "contested", "none"):
+                    add(ATTACK, "attack", 0)
+                    if relation != "contested" and others_hold:
+                        add(BUY_INITIATIVE, "attack", buy, flavour="buy_attacker")
+                elif incoming is not None:
+                    add(BUY_INITIATIVE, "attack", buy, flavour="steal")
+                    if rules.allow_not_buying:
+                        add(NO_INITIATIVE, "attack", 0)
+                elif rules.allow_force_enter and not under_attack and declared:
+                    add(BUY_INITIATIVE, "attack", buy, flavour="force_enter")
+            elif not is_target:
+                if has_primary_attack and "off" in hands_free:
+                    add(DOUBLE_ATTACK, "attack", 0)
+                elif not has_primary_attack:
+                    targeted_me = bout.prev_targets.get(opp) == fid or bout.targets.get(opp) == fid
+                    add(
+                        CHANGE_TARGET, "attack", rules.change_target_cost,
+                        flavour="none" if targeted_me else "free",
+                    )
+                    if targeted_me:
+                        add(CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy, flavour="steal")
+        if can_defend:
+            if incoming is not None:
+                add(DEFEND, "defense", 0)
+            elif not declared:
+                add(DEFEND_PREEMPTIVE, "defense", 0)
+                add(QUICK_DEFENSE, "defense", 0, rules.quick_defense_cost)
+        actions.append(ActionOption(DO_NOTHING, ACTION_LABELS[DO_NOTHING], (), None))
+        opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
+    return Menu(fid, budget, bout.clock.exchange, tuple(opponents), ())
+
+
+def _is_full_evasion(bout: Bout, action: Action) -> bool:
+    m = bout.catalog.maneuvers.get(action.maneuver)
+    return m is not None and m.evasion == "full"
+
+
+def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
+    """CP an already chosen action commits now (cost + dice + aim + greater; not conditional costs)."""
+    if action.action == DO_NOTHING:
+        return 0
+    m = bout.catalog.maneuvers[action.maneuver]
+    sheet = bout.fighters[fid].sheet
+    cost = 0 if m.cost.conditional else activation_cost(bout.catalog, sheet, m)
+    if action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
+        cost += bout.rules.buy_cost(sheet.level)
+    if action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY):
+        cost += bout.rules.change_target_cost
+    if action.action == QUICK_DEFENSE:
+        return 0
+    if m.role == "attack" and action.opponent is not None:
+        cost += length_cost(bout, fid, action.opponent)
+    if action.zone is not None and action.zone in bout.catalog.zones:
+        cost += bout.catalog.zones[action.zone].aim_cost
+    dice = sum(p.dice for p in action.parts) if action.parts else action.dice
+    for p in action.parts:
+        if p.zone is not None and p.zone in bout.catalog.zones:
+            cost += bout.catalog.zones[p.zone].aim_cost
+    return cost + dice + action.greater + action.reflex_buy + action.terrain_dice
+
+
+def default_declaration(bout: Bout, fid: str, menu: Menu) -> tuple[Action, ...]:
+    """SPEC §4.4: with initiative, the regular attack of lowest TN with about half the CP in exchange 1
+    and all of it in exchange 2; without, the regular defence of lowest TN against each attacker."""
+    cp = menu.cp
+    budget = cp if bout.clock.exchange == 2 else (cp + 1) // 2
+    target = bout.targets.get(fid)
+    chosen: list[Action] = []
+    target_menu = menu.opponent(target) if target else None
+    attack = target_menu.action(ATTACK) if target_menu else None
+    if attack is not None and target_menu is not None and target_menu.relation in ("you_hold", "contested"):
+        opt = attack.option(attack.default or "")
+        if opt is not None:
+            dice = max(opt.dice_min, min(opt.dice_max, budget - opt.cost))
+            chosen.append(Action(ATTACK, opt.maneuver, target, dice, opt.default_zone))
+            return tuple(chosen)
+    attackers = [o for o in menu.opponents if o.attacking_you]
+    if not attackers:
+        return ()
+    share = max(1, budget // len(attackers))
+    for opp in attackers:
+        current = _menu(bout, fid, chosen)
+        om = current.opponent(opp.opponent)
+        defend = om.action(DEFEND) if om else None
+        if defend is None or current.cp <= 0:
+            continue
+        opt = defend.option(defend.default or "")
+        if opt is None:
+            continue
+        dice = max(opt.dice_min, min(opt.dice_max, share - opt.cost))
+        if dice < opt.dice_min:
+            continue
+        chosen.append(Action(DEFEND, opt.maneuver, opp.opponent, dice))
+    return tuple(chosen)
+
+
+def part_choice(maneuver: str, dice: int, zone: str | None = None) -> PartChoice:
+    return PartChoice(maneuver, dice, zone)

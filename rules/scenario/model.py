@@ -1,0 +1,72 @@
+"""Pydantic models of a bout scenario file (docs/scenario-format.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = str
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PartSpec(Strict):
+    maneuver: str
+    dice: int = Field(ge=1)
+    zone: str | None = None
+
+
+class ActionSpec(Strict):
+    """One declared maneuver: `target` for attacks, `against` for defences (or neither)."""
+
+    maneuver: str = "do_nothing"
+    action: str | None = None
+    target: Id | None = None
+    against: Id | None = None
+    dice: int = Field(default=0, ge=0)
+    zone: str | None = None
+    greater: int = Field(default=0, ge=0)
+    seize: bool = False
+    reflex_buy: int = Field(default=0, ge=0)
+    terrain_dice: int = Field(default=0, ge=0)
+    parts: list[PartSpec] = Field(default_factory=list)
+
+
+class FighterSpec(Strict):
+    id: Id = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+    name: str | None = None
+    side: str | None = None
+    attributes: dict[str, int] = Field(default_factory=dict)
+    proficiencies: dict[str, int] = Field(default_factory=dict)
+    weapon: str | None = None
+    shield: str | None = None
+    off_weapon: str | None = None
+    armour: list[str] = Field(default_factory=list)
+    orientation: Literal["aggressive", "cautious", "defensive", "auto"] = "auto"
+    target: Id | None = None
+
+
+Declarations = Literal["auto"] | dict[Id, Literal["auto"] | list[ActionSpec]]
+
+
+class ExchangeSpec(Strict):
+    orientations: dict[Id, Literal["aggressive", "cautious", "defensive", "auto"]] = Field(default_factory=dict)
+    targets: dict[Id, Id] = Field(default_factory=dict)
+    declarations: Declarations = "auto"
+
+
+def _two_auto_exchanges() -> list[Literal["auto"] | ExchangeSpec]:
+    return ["auto", "auto"]
+
+
+class ScenarioFile(Strict):
+    name: str | None = None
+    description: str | None = None
+    seed: int = 0
+    dice: list[int] = Field(default_factory=list)
+    house_rules: dict[str, object] = Field(default_factory=dict)
+    fighters: list[FighterSpec] = Field(min_length=2)
+    exchanges: list[Literal["auto"] | ExchangeSpec] = Field(default_factory=_two_auto_exchanges)

@@ -1,0 +1,200 @@
+"""Run a bout scenario: build the fighters, then each exchange's orientations, targets and
+declarations (given in the file, or `auto` from `rules.ai`), and resolve it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.ai import suggest_declaration, suggest_orientation, suggest_target
+from rules.bout import (
+    ATTACK,
+    BUY_INITIATIVE,
+    CHANGE_TARGET,
+    CHANGE_TARGET_BUY,
+    DEFEND,
+    DEFEND_PREEMPTIVE,
+    DO_NOTHING,
+    DOUBLE_ATTACK,
+    NO_INITIATIVE,
+    QUICK_DEFENSE,
+    Action,
+    Bout,
+    IllegalAction,
+    PartChoice,
+)
+from rules.catalog import Catalog
+from rules.content import default_catalog, load_model, with_house_rules
+from rules.declare import commit_declaration
+from rules.dice import DiceStream, ScriptedStream, SeededStream
+from rules.events import Event
+from rules.exchange import resolve_exchange
+from rules.fighter import Attributes, FighterSheet
+from rules.menu import available_actions
+from rules.scenario.model import ActionSpec, ExchangeSpec, FighterSpec, ScenarioFile
+
+ATTACK_PRIORITY = (ATTACK, DOUBLE_ATTACK, CHANGE_TARGET, NO_INITIATIVE, BUY_INITIATIVE, CHANGE_TARGET_BUY)
+DEFENCE_PRIORITY = (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE)
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot run: unknown ids, a refused declaration, ... The message says where."""
+
+
+@dataclass
+class ScenarioResult:
+    events: list[Event]
+    bout: Bout
+    dice_left: int | None
+    exchanges_run: int
+    names: dict[str, str] = field(default_factory=dict)
+
+    def to_json_dict(self) -> dict[str, Any]:
+        fighters: dict[str, Any] = {}
+        for fid, state in self.bout.fighters.items():
+            snap = state.snapshot()
+            snap.update(
+                name=state.sheet.name,
+                side=state.sheet.side,
+                weapon=state.sheet.weapon.id if state.sheet.weapon else None,
+                proficiency=state.sheet.proficiency,
+                level=state.sheet.level,
+                in_bout=self.bout.active(fid),
+            )
+            fighters[fid] = snap
+        return {
+            "events": [e.to_dict() for e in self.events],
+            "fighters": fighters,
+            "exchanges": self.exchanges_run,
+            "dice_left": self.dice_left,
+        }
+
+
+def load_scenario(path: str | Path) -> ScenarioFile:
+    """Parse and validate; raises rules.content.ContentErrors with file:line:column."""
+    return load_model(Path(path), ScenarioFile, display=str(path))
+
+
+def _sheet(catalog: Catalog, index: int, spec: FighterSpec) -> FighterSheet:
+    try:
+        return FighterSheet.build(
+            catalog,
+            id=spec.id,
+            name=spec.name,
+            side=spec.side,
+            attributes=Attributes.from_mapping(spec.attributes),
+            proficiencies=spec.proficiencies,
+            weapon=spec.weapon,
+            shield=spec.shield,
+            off_weapon=spec.off_weapon,
+            armour=spec.armour,
+        )
+    except (KeyError, ValueError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        raise ScenarioError(f"fighters[{index}] ({spec.id}): {message}") from None
+
+
+def _bout_over(bout: Bout) -> bool:
+    return not any(bout.foes_in_reach(fid) for fid in bout.members())
+
+
+def to_action(bout: Bout, fid: str, spec: ActionSpec, pending: list[Action]) -> Action:
+    if spec.maneuver == "do_nothing" or spec.action == DO_NOTHING:
+        return Action(DO_NOTHING, "do_nothing", None)
+    m = bout.catalog.maneuvers.get(spec.maneuver)
+    if m is None:
+        raise IllegalAction(f"unknown maneuver {spec.maneuver!r}")
+    opponent = spec.target if m.role == "attack" else spec.against
+    if m.role == "attack" and opponent is None:
+        opponent = bout.targets.get(fid)
+    action = spec.action
+    if action is None:
+        menu = available_actions(bout, fid, pending)
+        candidates = [menu.opponent(opponent)] if opponent else list(menu.opponents)
+        for kind in ATTACK_PRIORITY if m.role == "attack" else DEFENCE_PRIORITY:
+            if any(om is not None and (ao := om.action(kind)) and ao.option(m.id) for om in candidates):
+                action = kind
+                break
+        else:
+            action = ATTACK if m.role == "attack" else DEFEND
+    return Action(
+        action,
+        m.id,
+        opponent,
+        spec.dice,
+        spec.zone,
+        spec.greater,
+        spec.seize,
+        spec.reflex_buy,
+        spec.terrain_dice,
+        tuple(PartChoice(p.maneuver, p.dice, p.zone) for p in spec.parts),
+    )
+
+
+def run_scenario(
+    scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | None = None
+) -> ScenarioResult:
+    catalog = catalog or default_catalog()
+    if scenario.house_rules:
+        catalog = with_house_rules(catalog, scenario.house_rules)
+    seed = scenario.seed if seed is None else seed
+    combat = SeededStream(seed, "combat")
+    ai = SeededStream(seed, "ai")
+    scripted = ScriptedStream(scenario.dice, fallback=combat) if scenario.dice else None
+    stream: DiceStream = scripted or combat
+    specs = {f.id: f for f in scenario.fighters}
+    if len(specs) != len(scenario.fighters):
+        raise ScenarioError("two fighters share an id")
+    sheets = [_sheet(catalog, i, f) for i, f in enumerate(scenario.fighters)]
+    for f in scenario.fighters:
+        if f.target is not None and f.target not in specs:
+            raise ScenarioError(f"fighter {f.id} targets unknown fighter {f.target!r}")
+    bout = Bout(catalog, sheets)
+    events: list[Event] = []
+    run = 0
+    for number, raw in enumerate(scenario.exchanges, start=1):
+        if _bout_over(bout):
+            break
+        spec = ExchangeSpec() if raw == "auto" else raw
+        for fid in list(spec.orientations) + list(spec.targets) + (
+            [] if spec.declarations == "auto" else list(spec.declarations)
+        ):
+            if fid not in specs:
+                raise ScenarioError(f"exchange {number}: unknown fighter {fid!r}")
+        first = number == 1
+        try:
+            for fid in bout.orientation_due():
+                given_ori: str = spec.orientations.get(fid) or (specs[fid].orientation if first else "auto")
+                if given_ori == "auto":
+                    given_ori = suggest_orientation(bout, fid, ai)
+                events += bout.choose_orientation(fid, given_ori)
+
+            def chooser(fid: str, spec: ExchangeSpec = spec, first: bool = first) -> str | None:
+                if fid in spec.targets:
+                    return spec.targets[fid]
+                if first and specs[fid].target is not None:
+                    return specs[fid].target
+                return suggest_target(bout, fid)
+
+            events += bout.finish_targeting(stream, chooser)
+            while (declarer := bout.next_declarer()) is not None:
+                given = "auto" if spec.declarations == "auto" else spec.declarations.get(declarer, "auto")
+                if given == "auto":
+                    actions = suggest_declaration(bout, declarer, ai)
+                else:
+                    actions = []
+                    for item in given:
+                        actions.append(to_action(bout, declarer, item, actions))
+                events += commit_declaration(bout, declarer, actions)
+        except IllegalAction as exc:
+            raise ScenarioError(f"exchange {number}: {exc}") from None
+        events += resolve_exchange(bout, stream).events
+        run += 1
+    return ScenarioResult(
+        events,
+        bout,
+        scripted.remaining if scripted is not None else None,
+        run,
+        {fid: s.sheet.name for fid, s in bout.fighters.items()},
+    )

@@ -1,0 +1,123 @@
+"""Buying, stealing and force-entering initiative (SPEC §4.7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.bout import ATTACK, BUY_INITIATIVE, Action, IllegalAction
+from rules.declare import commit_declaration
+from rules.dice import ScriptedStream
+from rules.events import AttackCancelled, ReflexContest, RoundEnded, TerrainRoll
+from rules.menu import available_actions
+from tests.rules.helpers import attack_order, bout, exchange, setup, sheet
+
+A_FIRST = {"A": "aggressive", "B": "cautious"}
+
+
+def test_steal_that_loses_its_contest_strikes_second() -> None:
+    b = bout(sheet("A", AG=2, WT=2, TO=15), sheet("B", AG=2, WT=2, TO=15))
+    cp_before = b.fighters["B"].cp
+    decl = {"A": [Action(ATTACK, "cut", "B", 2, "III")], "B": [Action(BUY_INITIATIVE, "cut", "A", 2, "III")]}
+    # contest: A [9 9] = 2 vs B [3 3] = 0 -> A first; A misses, B misses
+    result = exchange(b, [9, 9, 3, 3, 2, 2, 2, 2], decl, A_FIRST)
+    contest = next(e for e in result.events if isinstance(e, ReflexContest))
+    assert contest.winner == "A"
+    assert attack_order(result.events) == ["A", "B"]
+    buy = b.rules.buy_cost(6)
+    assert buy == 4  # proficiency 6-8 pays 4 (TFOB "3, 4 or 5")
+    assert cp_before - b.fighters["B"].cp == buy + 2
+
+
+def test_steal_that_wins_its_contest_strikes_first() -> None:
+    b = bout(sheet("A", AG=2, WT=2, TO=15), sheet("B", AG=2, WT=2, TO=15))
+    decl = {"A": [Action(ATTACK, "cut", "B", 2, "III")], "B": [Action(BUY_INITIATIVE, "cut", "A", 2, "III")]}
+    result = exchange(b, [3, 3, 9, 9, 2, 2, 2, 2], decl, A_FIRST)
+    assert attack_order(result.events) == ["B", "A"]
+
+
+def test_tied_steal_goes_to_the_original_holder() -> None:
+    b = bout(sheet("A", AG=2, WT=2, TO=15), sheet("B", AG=2, WT=2, TO=15))
+    decl = {"A": [Action(ATTACK, "cut", "B", 2, "III")], "B": [Action(BUY_INITIATIVE, "cut", "A", 2, "III")]}
+    result = exchange(b, [9, 3, 9, 3, 2, 2, 2, 2], decl, A_FIRST)
+    contest = next(e for e in result.events if isinstance(e, ReflexContest))
+    assert contest.winner == "A" and "TFOB" in contest.reason
+    assert attack_order(result.events) == ["A", "B"]
+
+
+def test_steal_is_offered_only_against_a_declared_assailant() -> None:
+    b = bout(sheet("A", AG=2, WT=2), sheet("B", AG=2, WT=2))
+    setup(b, ScriptedStream([]), A_FIRST)
+    commit_declaration(b, "A", [])  # A holds initiative but forfeits his attack
+    menu = available_actions(b, "B")
+    om = menu.opponent("A")
+    assert om is not None and om.action(BUY_INITIATIVE) is not None
+    assert om.action(BUY_INITIATIVE).flavour == "force_enter"  # not under attack: force-enter, not steal
+
+
+def _force_enter_bout():
+    # D (Aggressive) holds initiative over C and forfeits; C, not under attack, force-enters.
+    # F holds initiative over G and attacks; F's Reflex 5 sits between C's halved (4) and full (8).
+    return bout(
+        sheet("C", AG=8, WT=8, TO=15, prof={"cut_and_thrust": 10}),
+        sheet("D", AG=2, WT=2, TO=15),
+        sheet("F", AG=5, WT=5, TO=15),
+        sheet("G", AG=2, WT=2, TO=15),
+    )
+
+
+FE_ORI = {"C": "cautious", "D": "aggressive", "F": "aggressive", "G": "defensive"}
+FE_TARGETS = {"C": "D", "D": "C", "F": "G", "G": "F"}
+
+
+def test_force_enter_pays_buy_cost_and_terrain_dice_and_halves_reflex() -> None:
+    b = _force_enter_bout()
+    cp = b.fighters["C"].cp
+    decl = {
+        "C": [Action(BUY_INITIATIVE, "cut", "D", 2, "III", terrain_dice=2)],
+        "F": [Action(ATTACK, "cut", "G", 2, "III")],
+    }
+    result = exchange(b, [2, 2, 9, 9, 2, 2], decl, FE_ORI, FE_TARGETS)
+    assert cp - b.fighters["C"].cp == 3 + 2 + 2  # level 10 buys for 3, plus terrain dice and attack dice
+    assert attack_order(result.events) == ["F", "C"]  # C orders at Reflex 8 // 2 = 4 < 5
+    terrain = next(e for e in result.events if isinstance(e, TerrainRoll))
+    assert terrain.passed and terrain.tn == 7
+
+
+def test_force_enter_reflex_can_be_bought_back() -> None:
+    b = _force_enter_bout()
+    decl = {
+        "C": [Action(BUY_INITIATIVE, "cut", "D", 2, "III", reflex_buy=4, terrain_dice=1)],
+        "F": [Action(ATTACK, "cut", "G", 2, "III")],
+    }
+    result = exchange(b, [9, 2, 2, 2, 2], decl, FE_ORI, FE_TARGETS)
+    assert attack_order(result.events) == ["C", "F"]  # 4 + 4 = 8 again
+    with pytest.raises(IllegalAction, match="Reflex can be bought back"):
+        b2 = _force_enter_bout()
+        setup(b2, ScriptedStream([]), FE_ORI, FE_TARGETS)
+        commit_declaration(b2, "D", [])
+        commit_declaration(b2, "F", [])
+        commit_declaration(b2, "G", [])
+        commit_declaration(b2, "C", [Action(BUY_INITIATIVE, "cut", "D", 2, "III", reflex_buy=5)])
+
+
+def test_failed_terrain_roll_fails_the_attack() -> None:
+    b = _force_enter_bout()
+    decl = {"C": [Action(BUY_INITIATIVE, "cut", "D", 2, "III", terrain_dice=1)]}
+    result = exchange(b, [6], decl, FE_ORI, FE_TARGETS)
+    cancelled = [e for e in result.events if isinstance(e, AttackCancelled)]
+    assert cancelled and "terrain" in cancelled[0].reason
+    assert not [e for e in result.events if e.type == "attack"]
+
+
+def test_force_entering_in_exchange_two_skips_the_next_refresh() -> None:
+    b = _force_enter_bout()
+    # exchange 1: D and F hit (glancing), so their initiative flows into exchange 2
+    first = {"D": [Action(ATTACK, "cut", "C", 2, "III")], "F": [Action(ATTACK, "cut", "G", 2, "III")]}
+    exchange(b, [9, 9, 1, 9, 9, 1], first, FE_ORI, FE_TARGETS)
+    assert b.clock.exchange == 2 and ("D", "C") in b.holders
+    decl = {"C": [Action(BUY_INITIATIVE, "cut", "D", 2, "III", terrain_dice=1)]}
+    result = exchange(b, [9, 2, 2], decl, None, FE_TARGETS)
+    end = next(e for e in result.events if isinstance(e, RoundEnded))
+    refreshed = dict(end.refreshed)
+    assert refreshed["C"] == b.fighters["C"].cp < b.fighters["C"].max_cp()
+    assert refreshed["D"] == b.fighters["D"].max_cp()
