@@ -19,8 +19,9 @@ from rules.bout import (
     Action,
     Bout,
 )
+from rules.catalog import Catalog
 from rules.dice import DiceStream, success_chance
-from rules.menu import ActionOption, ManeuverOption, Menu, available_actions
+from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
 def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
@@ -55,20 +56,33 @@ def suggest_target(bout: Bout, fid: str) -> str | None:
     return min(legal, key=score)
 
 
-def _best(options: tuple[ManeuverOption, ...], budget: int) -> ManeuverOption | None:
+def _best(catalog: Catalog, options: tuple[ManeuverOption, ...], budget: int) -> ManeuverOption | None:
+    """The option with the best odds per die, weighted by the content's AI hint, minus its cost."""
     usable = [o for o in options if not o.parts and o.cost + o.dice_min <= budget]
     if not usable:
         return None
-    return max(usable, key=lambda o: (success_chance(o.tn) - 0.08 * o.cost, -o.cost, o.maneuver == "thrust"))
+
+    def score(o: ManeuverOption) -> tuple[float, int, str]:
+        weight = catalog.maneuvers[o.maneuver].ai_weight
+        return (success_chance(o.tn) * weight - 0.08 * o.cost, -o.cost, o.maneuver)
+
+    return max(usable, key=score)
 
 
 def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) -> list[Action]:
     """Attack with initiative, defend what comes at you, keep something back in exchange 1."""
-    menu = available_actions(bout, fid)
-    me = bout.fighters[fid]
-    if menu.cp <= 0:
+    if bout.fighters[fid].cp <= 0:
         return []
     target = bout.targets.get(fid)
+    attackers = {c.owner for c in bout.declared_attacks_on(fid)}
+    if target is not None and not attackers:
+        tm0 = build_menu(bout, fid, opponent=target, kinds=(ATTACK,)).opponent(target)
+        attack0 = tm0.action(ATTACK) if tm0 else None
+        if attack0 is None:
+            return []
+    menu = build_menu(bout, fid, kinds=(ATTACK, DEFEND, BUY_INITIATIVE))
+    if menu.cp <= 0:
+        return []
     incoming = [o for o in menu.opponents if o.attacking_you]
     chosen: list[Action] = []
     budget = menu.cp if bout.clock.exchange == 2 else max(1, (menu.cp * 2 + 2) // 3)
@@ -79,7 +93,7 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         threats = [o for o in bout.foes_in_reach(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
-        action = _attack_action(attack, target, budget - reserve)
+        action = _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
             return [action]
     if incoming:
@@ -88,13 +102,13 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
             return [steal]
         share = max(1, budget // len(incoming))
         for om in incoming:
-            current = available_actions(bout, fid, chosen)
+            current = build_menu(bout, fid, chosen, opponent=om.opponent, kinds=(DEFEND,))
             opp = current.opponent(om.opponent)
             defend = opp.action(DEFEND) if opp else None
             if defend is None:
                 continue
             need = _incoming_dice(bout, fid, om.opponent)
-            option = _best(defend.maneuvers, min(share, current.cp))
+            option = _best(bout.catalog, defend.maneuvers, min(share, current.cp))
             if option is None:
                 continue
             p_att = success_chance(_incoming_tn(bout, fid, om.opponent))
@@ -104,12 +118,11 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
             if dice >= option.dice_min:
                 chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
         return chosen
-    del me
     return chosen
 
 
-def _attack_action(attack: ActionOption, target: str | None, budget: int) -> Action | None:
-    option = _best(attack.maneuvers, budget)
+def _attack_action(catalog: Catalog, attack: ActionOption, target: str | None, budget: int) -> Action | None:
+    option = _best(catalog, attack.maneuvers, budget)
     if option is None or target is None:
         return None
     dice = max(option.dice_min, min(option.dice_max, budget - option.cost))
@@ -136,7 +149,7 @@ def _maybe_steal(menu: Menu, fid: str, bout: Bout, stream: DiceStream | None) ->
     if buy is None:
         return None
     incoming = _incoming_dice(bout, fid, om.opponent)
-    option = _best(buy.maneuvers, menu.cp)
+    option = _best(bout.catalog, buy.maneuvers, menu.cp)
     if option is None or menu.cp - option.cost < incoming + 3 or stream.d10() > 3:
         return None
-    return _attack_action(buy, om.opponent, menu.cp)
+    return _attack_action(bout.catalog, buy, om.opponent, menu.cp)

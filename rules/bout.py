@@ -18,7 +18,7 @@ from rules.events import Event, OrientationChosen, ReflexContest, TargetChosen, 
 from rules.fighter import FighterSheet, FighterState
 
 if TYPE_CHECKING:
-    from rules.menu import KitEntry
+    from rules.menu import KitEntry, ManeuverOption
 
 AGGRESSIVE, CAUTIOUS, DEFENSIVE = "aggressive", "cautious", "defensive"
 ORIENTATION_RANK = {AGGRESSIVE: 3, CAUTIOUS: 2, DEFENSIVE: 1}
@@ -145,6 +145,8 @@ class Bout:
         self.seq = 0
         self.free_contests: set[tuple[str, str]] = set()
         self.kits: dict[str, tuple[FighterSheet, tuple[KitEntry, ...]]] = {}
+        self._declaration_order: list[str] | None = None
+        self.option_cache: dict[tuple[object, ...], tuple[tuple[ManeuverOption, ...], str | None]] = {}
         self._reach: dict[str, set[str]] | None = None
         self.set_reach(reach)
 
@@ -178,6 +180,7 @@ class Bout:
         if state.id in self.fighters and self.active(state.id):
             raise IllegalAction(f"{state.id} is already in the bout")
         self.fighters[state.id] = state
+        self.option_cache.clear()
         self.left.discard(state.id)
         self.orientation[state.id] = None
         self.targets[state.id] = None
@@ -196,6 +199,7 @@ class Bout:
         self.holders = {h for h in self.holders if fid not in h}
         self.contested = {c for c in self.contested if fid not in c}
         self.declarations.pop(fid, None)
+        self._declaration_order = None
 
     # ----- orientation (s0) -----------------------------------------------------------------------
     def orientation_due(self) -> list[str]:
@@ -326,6 +330,7 @@ class Bout:
                 holders.add((b, a))
         self.holders = holders
         self.contested = contested
+        self._declaration_order = None
         events.append(
             TargetInitiative(self.clock.exchange, tuple(sorted(holders)), tuple(sorted(contested)))
         )
@@ -367,8 +372,13 @@ class Bout:
 
         return sorted(self.members(), key=key)
 
+    def forget_declaration_order(self) -> None:
+        self._declaration_order = None
+
     def next_declarer(self) -> str | None:
-        for fid in self.declaration_order():
+        if self._declaration_order is None:
+            self._declaration_order = self.declaration_order()
+        for fid in self._declaration_order:
             if fid not in self.declarations:
                 return fid
         return None

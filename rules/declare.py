@@ -25,7 +25,7 @@ from rules.bout import (
     pair,
 )
 from rules.events import ActionRecord, Declared, Event
-from rules.menu import ActionOption, ManeuverOption, Menu, available_actions
+from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
 def _find(menu: Menu, action: Action) -> tuple[ActionOption, ManeuverOption]:
@@ -115,7 +115,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
     for action in actions:
         if action.action == DO_NOTHING:
             continue
-        menu = available_actions(bout, fid, pending)
+        menu = build_menu(bout, fid, pending, opponent=action.opponent, kinds=(action.action,))
         ao, mo = _find(menu, action)
         now, later = _commit_cost(bout, mo, action)
         if action.action in (BUY_INITIATIVE,) and ao.flavour == "force_enter":

@@ -24,22 +24,25 @@ class DiceStream(Protocol):
 class SeededStream:
     """A named stream seeded from (seed, name), so streams of one run never share a sequence."""
 
-    __slots__ = ("_rng", "name", "seed")
+    __slots__ = ("_random", "_rng", "name", "seed")
 
     def __init__(self, seed: int, name: str) -> None:
         self.seed = seed
         self.name = name
         digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
         self._rng = random.Random(int.from_bytes(digest[:8], "big"))
+        self._random = self._rng.random
 
+    # Faces come from random() alone: the one output CPython promises to keep across versions
+    # (randint's algorithm is not), so a recording replays the same on a newer Python.
     def d10(self) -> int:
-        return self._rng.randint(1, 10)
+        return int(self._random() * 10) + 1
 
     def d6(self) -> int:
-        return self._rng.randint(1, 6)
+        return int(self._random() * 6) + 1
 
     def randint(self, low: int, high: int) -> int:
-        return self._rng.randint(low, high)
+        return low + int(self._random() * (high - low + 1))
 
     def getstate(self) -> object:
         return self._rng.getstate()

@@ -534,7 +534,7 @@ class _Resolver:
             bout.length_penalised[pair(hitter, victim)] = victim
 
     def _wound(self, victim: FighterState, record: WoundRecord, attacker: str) -> None:
-        victim.wounds.append(Wound(record.location, record.damage_type, record.level, record.pain, record.bl))
+        victim.add_wound(Wound(record.location, record.damage_type, record.level, record.pain, record.bl))
         if record.location in ("hand", "forearm", "elbow", "upper_arm", "shoulder") and record.destroyed:
             victim.destroyed.add(record.location)
         self._shock(victim, record.shock, attacker)
@@ -736,6 +736,7 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
     bout.contested = set()
     bout.free_contests = set()
     bout.declarations = {}
+    bout.forget_declaration_order()
     bout.prev_targets = dict(bout.targets)
     bout.needs_orientation |= paused & set(bout.members())
     r.events.append(

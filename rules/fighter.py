@@ -169,6 +169,8 @@ class FighterState:
     """A fighter's condition during play. Mutated only by the rules package's own functions."""
 
     __slots__ = (
+        "_bl",
+        "_pain",
         "bonus_dice",
         "carried_shock",
         "cp",
@@ -186,6 +188,8 @@ class FighterState:
         self.sheet = sheet
         self.ht = sheet.attributes.HT
         self.wounds: list[Wound] = []
+        self._pain = 0
+        self._bl = 0
         self.carried_shock = 0
         self.prone = False
         self.unconscious = False
@@ -208,19 +212,24 @@ class FighterState:
     def reflex(self) -> int:
         return self.attributes.reflex
 
+    def add_wound(self, wound: Wound) -> None:
+        """Wounds on one location keep the worst pain and blood loss, not the sum (G5 inflictWound)."""
+        self.wounds.append(wound)
+        pain: dict[str, int] = {}
+        bl: dict[str, int] = {}
+        for w in self.wounds:
+            pain[w.location] = max(pain.get(w.location, 0), w.pain)
+            bl[w.location] = max(bl.get(w.location, 0), w.bl)
+        self._pain = sum(pain.values())
+        self._bl = sum(bl.values())
+
     @property
     def pain(self) -> int:
-        worst: dict[str, int] = {}
-        for w in self.wounds:
-            worst[w.location] = max(worst.get(w.location, 0), w.pain)
-        return sum(worst.values())
+        return self._pain
 
     @property
     def blood_loss(self) -> int:
-        worst: dict[str, int] = {}
-        for w in self.wounds:
-            worst[w.location] = max(worst.get(w.location, 0), w.bl)
-        return sum(worst.values())
+        return self._bl
 
     @property
     def out_of_fight(self) -> bool:

@@ -7,6 +7,7 @@ the maneuvers with cost (`~` for conditional costs), TN, dice limits, zones and 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from rules.bout import (
@@ -125,24 +126,23 @@ class Menu:
 # ----- per-fighter static kit ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class KitEntry:
+    """One declarable maneuver of one fighter, with everything about it that does not change in a bout."""
+
     maneuver: Maneuver
     tn: int
     cost: int
     hand: str
+    zones: tuple[tuple[str, int], ...]
+    default_zone: str | None
+    parts: tuple[PartOption, ...]
 
 
 def _allowed_by_proficiency(catalog: Catalog, sheet: FighterSheet, m: Maneuver) -> bool:
+    """The loader expands each proficiency's list (subtrees minus exclusions) into every allowed id."""
     if m.group in UNIVERSAL_GROUPS:
         return True
     prof = catalog.proficiencies.get(sheet.proficiency)
-    if prof is None:
-        return False
-    current: str | None = m.id
-    while current is not None:
-        if current in prof.maneuvers:
-            return True
-        current = catalog.maneuvers[current].parent
-    return False
+    return prof is not None and m.id in prof.maneuvers
 
 
 def _item_ok(sheet: FighterSheet, m: Maneuver) -> bool:
@@ -159,21 +159,39 @@ def _item_ok(sheet: FighterSheet, m: Maneuver) -> bool:
         return False
     if req.hand == "off" and m.tn.source.startswith("shield") and sheet.shield is None:
         return False
-    return not (req.weapon_tags and (weapon is None or not req.weapon_tags <= weapon.tags))
+    if req.weapon_tags and (weapon is None or not req.weapon_tags <= weapon.tags):
+        return False
+    # a Cut needs an edge: the weapon's swing must be a cutting one
+    return not (m.damage_type == "cut" and m.attack_kind == "swing" and weapon is not None
+                and weapon.swing_type != "cut")
 
 
 def build_kit(catalog: Catalog, sheet: FighterSheet) -> tuple[KitEntry, ...]:
     """Every declarable maneuver this fighter's proficiency, level and equipment allow."""
-    kit: list[KitEntry] = []
+    simple: list[KitEntry] = []
+    composite: list[Maneuver] = []
     for m in sorted(catalog.maneuvers.values(), key=lambda m: m.order):
         if m.abstract or m.status != "playable" or m.min_level > sheet.level:
             continue
         if not _allowed_by_proficiency(catalog, sheet, m) or not _item_ok(sheet, m):
             continue
-        tn = maneuver_tn(sheet, m)
-        if tn is None and not m.composite:
+        if m.composite:
+            composite.append(m)
             continue
-        kit.append(KitEntry(m, tn or 0, activation_cost(catalog, sheet, m), m.requires.hand))
+        tn = maneuver_tn(sheet, m)
+        if tn is None:
+            continue
+        zones = _zones(catalog, m)
+        simple.append(
+            KitEntry(m, tn, activation_cost(catalog, sheet, m), m.requires.hand, zones,
+                     _default_zone(zones, m.attack_kind), ())
+        )
+    kit = list(simple)
+    for m in composite:
+        parts = _composite_parts(catalog, sheet, m, simple)
+        if all(p.maneuvers for p in parts):
+            kit.append(KitEntry(m, 0, activation_cost(catalog, sheet, m), "both", (), None, parts))
+    kit.sort(key=lambda e: e.maneuver.order)
     return tuple(kit)
 
 
@@ -203,11 +221,11 @@ def _action_hand(bout: Bout, action: Action) -> str:
     return "none" if m is None else m.requires.hand
 
 
-def _zones(bout: Bout, m: Maneuver) -> tuple[tuple[str, int], ...]:
+def _zones(catalog: Catalog, m: Maneuver) -> tuple[tuple[str, int], ...]:
     if m.role != "attack" or (not m.effects.deals_damage and m.attack_kind is None):
         return ()
     kind = m.attack_kind or "swing"
-    return tuple((z.id, z.aim_cost) for z in bout.catalog.zones.values() if z.attack_kind == kind)
+    return tuple((z.id, z.aim_cost) for z in catalog.zones.values() if z.attack_kind == kind)
 
 
 def _default_zone(zones: tuple[tuple[str, int], ...], kind: str | None) -> str | None:
@@ -248,6 +266,36 @@ def _options(
     budget: int,
     hands_free: set[str],
     incoming: Committed | None,
+) -> tuple[tuple[ManeuverOption, ...], str | None]:
+    """The maneuver options of one action type and the default among them. They depend only on the
+    inputs in the cache key (the kit is fixed per fighter), so a bout memoizes them: menus are rebuilt
+    many times per exchange."""
+    orientation = bout.orientation[fid]
+    key = (
+        fid, role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
+        None if incoming is None else (incoming.maneuver, incoming.dice),
+        orientation, bout.clock.exchange == 1 and fid in bout.needs_orientation,
+        id(bout.fighters[fid].sheet),
+    )
+    cached = bout.option_cache.get(key)
+    if cached is None:
+        opts = _compute_options(bout, fid, role, extra_cost, conditional, budget, hands_free, incoming)
+        cached = (opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
+        if len(bout.option_cache) > 4096:
+            bout.option_cache.clear()
+        bout.option_cache[key] = cached
+    return cached
+
+
+def _compute_options(
+    bout: Bout,
+    fid: str,
+    role: str,
+    extra_cost: int,
+    conditional: int,
+    budget: int,
+    hands_free: set[str],
+    incoming: Committed | None,
 ) -> tuple[ManeuverOption, ...]:
     sheet = bout.fighters[fid].sheet
     orientation = bout.orientation[fid]
@@ -281,11 +329,7 @@ def _options(
             small = sheet.weapon.dtn_vs_small_thrust
             if small is not None and inc.attack_kind == "thrust" and incoming.dice <= 4:
                 tn = small + m.tn.modifier
-        parts: tuple[PartOption, ...] = ()
-        if m.composite:
-            parts = _composite_parts(bout, fid, m)
-            if any(not p.maneuvers for p in parts):
-                continue
+        parts = entry.parts
         cost = entry.cost + extra_cost
         cond = conditional + (m.effects.seize_cost or 0 if m.evasion == "partial" else 0)
         if m.cost.conditional:
@@ -299,7 +343,7 @@ def _options(
             dice_max = min(dice_max, m.dice_max)
         if dice_max < dice_min:
             continue
-        zones = _zones(bout, m)
+        zones = entry.zones
         out.append(
             ManeuverOption(
                 maneuver=m.id,
@@ -312,7 +356,7 @@ def _options(
                 dice_min=dice_min,
                 dice_max=dice_max,
                 zones=zones,
-                default_zone=_default_zone(zones, m.attack_kind),
+                default_zone=entry.default_zone,
                 hand=hand,
                 parts=parts,
                 greater_allowed="greater" in m.tags,
@@ -321,16 +365,15 @@ def _options(
     return tuple(out)
 
 
-def _composite_parts(bout: Bout, fid: str, m: Maneuver) -> tuple[PartOption, ...]:
-    sheet = bout.fighters[fid].sheet
+def _composite_parts(
+    catalog: Catalog, sheet: FighterSheet, m: Maneuver, simple: list[KitEntry]
+) -> tuple[PartOption, ...]:
     out = []
     for part in m.composite:
         choices = []
-        for entry in kit_for(bout, fid):
+        for entry in simple:
             cand = entry.maneuver
-            if cand.composite or cand.role != part.role:
-                continue
-            if not bout.catalog.descends_from(cand.id, part.maneuver):
+            if cand.role != part.role or not catalog.descends_from(cand.id, part.maneuver):
                 continue
             # a master-hand maneuver can fill an off-hand part if the off hand holds a weapon
             off_weapon_fill = part.hand == "off" and sheet.off_weapon is not None and cand.requires.hand == "master"
@@ -338,12 +381,12 @@ def _composite_parts(bout: Bout, fid: str, m: Maneuver) -> tuple[PartOption, ...
             if not fits_hand and not off_weapon_fill:
                 continue
             tn = entry.tn
-            if part.hand == "off" and sheet.off_weapon is not None and cand.requires.hand == "master":
-                alt = maneuver_tn(_as_off(sheet), cand)
-                if alt is None:
+            if off_weapon_fill:
+                off_tn = maneuver_tn(_as_off(sheet), cand)
+                if off_tn is None:
                     continue
-                tn = alt
-            choices.append((cand.id, tn, tuple(z for z, _ in _zones(bout, cand))))
+                tn = off_tn
+            choices.append((cand.id, tn, tuple(z for z, _ in entry.zones)))
         out.append(PartOption(part.role, part.hand, tuple(choices)))
     return tuple(out)
 
@@ -385,7 +428,22 @@ def available_actions(bout: Bout, fid: str, pending: list[Action] | None = None)
     return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents, default_declaration(bout, fid, menu))
 
 
-def _menu(bout: Bout, fid: str, pending: list[Action]) -> Menu:
+def build_menu(
+    bout: Bout,
+    fid: str,
+    pending: list[Action] | None = None,
+    *,
+    opponent: str | None = None,
+    kinds: Collection[str] | None = None,
+) -> Menu:
+    """`available_actions` without the preselected default, optionally only for one opponent and
+    some action types: the same legality, computed faster for the AI and for validation."""
+    return _menu(bout, fid, pending or [], opponent, kinds)
+
+
+def _menu(
+    bout: Bout, fid: str, pending: list[Action], only: str | None = None, kinds: Collection[str] | None = None
+) -> Menu:
     state = bout.fighters[fid]
     rules = bout.rules
     spent = sum(_pending_cost(bout, fid, a) for a in pending)
@@ -408,6 +466,8 @@ def _menu(bout: Bout, fid: str, pending: list[Action]) -> Menu:
     buy = rules.buy_cost(bout.fighters[fid].sheet.level)
     opponents: list[OpponentMenu] = []
     for opp in bout.foes_in_reach(fid):
+        if only is not None and opp != only:
+            continue
         relation = bout.relation(fid, opp)
         incoming = _incoming(bout, fid, opp)
         is_target = opp == target
@@ -418,13 +478,11 @@ def _menu(bout: Bout, fid: str, pending: list[Action]) -> Menu:
             action: str, role: str, extra: int, cond: int = 0, flavour: str = "",
             opp: str = opp, incoming: Committed | None = incoming, actions: list[ActionOption] = actions,
         ) -> None:
-            if full_evasion:
+            if full_evasion or (kinds is not None and action not in kinds):
                 return
             length = length_cost(bout, fid, opp) if role == "attack" else 0
-            opts = _options(bout, fid, opp, role, extra + length, cond, budget, hands_free, incoming)
+            opts, default = _options(bout, fid, opp, role, extra + length, cond, budget, hands_free, incoming)
             if opts:
-                groups = ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS
-                default = _default_maneuver(opts, groups)
                 actions.append(ActionOption(action, ACTION_LABELS[action], opts, default, flavour))
 
         if can_attack and budget > 0:

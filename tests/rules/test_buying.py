@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.bout import ATTACK, BUY_INITIATIVE, Action, IllegalAction
+from rules.bout import ATTACK, BUY_INITIATIVE, Action, Bout, IllegalAction
 from rules.declare import commit_declaration
 from rules.dice import ScriptedStream
 from rules.events import AttackCancelled, ReflexContest, RoundEnded, TerrainRoll
@@ -54,7 +54,7 @@ def test_steal_is_offered_only_against_a_declared_assailant() -> None:
     assert om.action(BUY_INITIATIVE).flavour == "force_enter"  # not under attack: force-enter, not steal
 
 
-def _force_enter_bout():
+def _force_enter_bout() -> Bout:
     # D (Aggressive) holds initiative over C and forfeits; C, not under attack, force-enters.
     # F holds initiative over G and attacks; F's Reflex 5 sits between C's halved (4) and full (8).
     return bout(

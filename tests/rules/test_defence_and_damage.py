@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.bout import ATTACK, DEFEND, NO_INITIATIVE, Action, IllegalAction
+from rules.bout import ATTACK, DEFEND, NO_INITIATIVE, Action, Bout, IllegalAction
 from rules.content import default_catalog
 from rules.declare import commit_declaration
 from rules.dice import ScriptedStream, SeededStream
@@ -12,7 +12,7 @@ from rules.events import Attack, AttackCancelled, ShockApplied, Untargeted
 from tests.rules.helpers import attacks, bout, exchange, setup, sheet
 
 
-def _three_on_one():
+def _three_on_one() -> Bout:
     return bout(
         sheet("A", AG=4, WT=4, TO=15, side="gang"), sheet("B", AG=4, WT=4, TO=15, side="gang"),
         sheet("C", AG=4, WT=4, TO=15, side="gang"), sheet("D", AG=6, WT=6, TO=15, prof={"cut_and_thrust": 8}),

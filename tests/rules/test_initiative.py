@@ -7,10 +7,11 @@ import pytest
 from rules.bout import IllegalAction
 from rules.dice import ScriptedStream
 from rules.events import ReflexContest
+from rules.fighter import FighterSheet
 from tests.rules.helpers import bout, setup, sheet
 
 
-def two() -> tuple:
+def two() -> tuple[FighterSheet, FighterSheet]:
     return sheet("A", AG=2, WT=2), sheet("B", AG=2, WT=2)
 
 
@@ -25,7 +26,9 @@ def two() -> tuple:
         ("aggressive", "aggressive", set(), {("A", "B")}),
     ],
 )
-def test_mutual_targets_by_orientation(oa: str, ob: str, holders: set, contested: set) -> None:
+def test_mutual_targets_by_orientation(
+    oa: str, ob: str, holders: set[tuple[str, str]], contested: set[tuple[str, str]]
+) -> None:
     b = bout(*two())
     setup(b, ScriptedStream([]), {"A": oa, "B": ob}, {"A": "B", "B": "A"})
     assert b.holders == holders

@@ -6,22 +6,24 @@ scripted faces below are exactly: [strike-first contest A, B], attack dice, loca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from rules.bout import ATTACK, NO_INITIATIVE, Action
+from rules.bout import ATTACK, NO_INITIATIVE, Action, Bout
 from rules.dice import ScriptedStream, SeededStream
-from rules.events import InitiativeAfter, RoundEnded
-from tests.rules.helpers import bout, catalog, exchange, sheet
+from rules.events import Event, InitiativeAfter, RoundEnded
+from tests.rules.helpers import attacks, bout, catalog, exchange, sheet
 
 HIT, MISS, LOC = [9, 9], [2, 2], [1]
 
 
-def duel(cat_rules: dict | None = None):
+def duel(cat_rules: dict[str, object] | None = None) -> Bout:
     cat = catalog(**(cat_rules or {}))
     return bout(sheet("A", AG=2, WT=2, TO=15, cat=cat), sheet("B", AG=2, WT=2, TO=15, cat=cat), cat=cat)
 
 
-def result_of(events: list) -> tuple[str, str | None]:
+def result_of(events: Sequence[Event]) -> tuple[str, str | None]:
     after = next(e for e in events if isinstance(e, InitiativeAfter))
     (pair_result,) = after.results
     return pair_result.symbol, pair_result.holder
@@ -68,8 +70,7 @@ def test_simultaneous_one_hits() -> None:
     # contest tie (equal Reflex, both swing): simultaneous; A hits, B misses
     result = exchange(b, [2, 2, 2, 2] + HIT + MISS + LOC, {"A": A_CUT, "B": B_CUT}, BOTH_AGG)
     assert result_of(result.events) == ("!!", "A")
-    attacks = [e for e in result.events if e.type == "attack"]
-    assert {a.simultaneous_with for a in attacks} == {"A", "B"}
+    assert {a.simultaneous_with for a in attacks(result.events)} == {"A", "B"}
 
 
 @pytest.mark.parametrize(("dice", "symbol"), [(HIT + HIT + LOC + LOC, "—"), (MISS + MISS, "~~")])
@@ -88,9 +89,9 @@ def test_simultaneous_hits_do_not_strip_each_other() -> None:
     result = exchange(b, dice,
                       {"A": [Action(ATTACK, "cut", "B", 6, "III")], "B": [Action(ATTACK, "cut", "A", 6, "III")]},
                       BOTH_AGG)
-    attacks = [e for e in result.events if e.type == "attack"]
-    assert [a.stripped for a in attacks] == [0, 0]
-    assert all(a.hit for a in attacks)
+    rolled = attacks(result.events)
+    assert [a.stripped for a in rolled] == [0, 0]
+    assert all(a.hit for a in rolled)
 
 
 def test_uncontested_miss_loses_initiative() -> None:

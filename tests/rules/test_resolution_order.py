@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from rules.bout import ATTACK, DEFEND, Action
 from rules.dice import SeededStream
-from tests.rules.helpers import attack_order, bout, exchange, sheet
+from tests.rules.helpers import attack_order, attacks, bout, exchange, sheet
 
-TOUGH = {"TO": 15}  # every blow glances off: order tests must not lose attackers to wounds
+# Toughness 15 everywhere: every blow glances off, so order tests never lose an attacker to a wound
 
 
 def test_overwatch_chain_resolves_d_c_b_then_a() -> None:
     # A attacks E with initiative; B overwatches A, C overwatches B, D overwatches C (design doc example)
     fighters = [
-        sheet("A", AG=9, WT=9, **TOUGH), sheet("B", AG=7, WT=7, **TOUGH), sheet("C", AG=5, WT=5, **TOUGH),
-        sheet("D", AG=3, WT=3, **TOUGH), sheet("E", AG=2, WT=2, **TOUGH),
+        sheet("A", AG=9, WT=9, TO=15), sheet("B", AG=7, WT=7, TO=15), sheet("C", AG=5, WT=5, TO=15),
+        sheet("D", AG=3, WT=3, TO=15), sheet("E", AG=2, WT=2, TO=15),
     ]
     b = bout(*fighters)
     decl = {
@@ -31,7 +31,7 @@ def test_overwatch_chain_resolves_d_c_b_then_a() -> None:
 def test_three_way_ring_resolves_in_rule_order() -> None:
     # A targets B, B targets C, C targets A: everyone overwatches his target. Considering A (highest
     # Reflex) stacks C (over A), then B (over C); B's own overwatcher is A, already on the stack.
-    b = bout(sheet("A", AG=8, WT=8, **TOUGH), sheet("B", AG=6, WT=6, **TOUGH), sheet("C", AG=4, WT=4, **TOUGH))
+    b = bout(sheet("A", AG=8, WT=8, TO=15), sheet("B", AG=6, WT=6, TO=15), sheet("C", AG=4, WT=4, TO=15))
     decl = {
         "A": [Action(ATTACK, "cut", "B", 3, "III")],
         "B": [Action(ATTACK, "cut", "C", 3, "III")],
@@ -44,17 +44,17 @@ def test_three_way_ring_resolves_in_rule_order() -> None:
 
 def test_initiative_queue_before_non_initiative_queue() -> None:
     # B (Reflex 8) attacks A without initiative; A (Reflex 3) holds initiative over B: A goes first
-    b = bout(sheet("A", AG=3, WT=3, **TOUGH), sheet("B", AG=8, WT=8, **TOUGH))
+    b = bout(sheet("A", AG=3, WT=3, TO=15), sheet("B", AG=8, WT=8, TO=15))
     decl = {"A": [Action(ATTACK, "cut", "B", 3, "III")], "B": [Action("no_initiative", "cut", "A", 3, "III")]}
     result = exchange(b, SeededStream(3, "combat"), decl, {"A": "aggressive", "B": "cautious"})
     assert attack_order(result.events) == ["A", "B"]
 
 
 def test_defence_is_rolled_with_the_attack_it_meets() -> None:
-    b = bout(sheet("A", AG=3, WT=3, **TOUGH), sheet("B", AG=3, WT=3, **TOUGH))
+    b = bout(sheet("A", AG=3, WT=3, TO=15), sheet("B", AG=3, WT=3, TO=15))
     decl = {"A": [Action(ATTACK, "cut", "B", 3, "III")], "B": [Action(DEFEND, "parry", "A", 3)]}
     result = exchange(b, [9, 9, 9, 7, 7, 7], decl, {"A": "aggressive", "B": "cautious"})
-    (attack,) = [e for e in result.events if e.type == "attack"]
+    (attack,) = attacks(result.events)
     assert attack.successes == 3 and attack.defence is not None and attack.defence.successes == 3
     assert attack.mos == 0 and not attack.hit
     assert b.holders == {("B", "A")}  # a successful parry takes initiative

@@ -1,0 +1,1 @@
+"""Tests of the content pipeline (rules.content) and the shipped content files."""
