@@ -777,6 +777,12 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
             state.carried_shock = 0
         refreshed.append((fid, state.cp))
     events.append(RoundEnded(bout.clock.round, tuple(refreshed), pause))
+    for fid in bout.members():
+        state = bout.fighters[fid]
+        if state.pain >= state.sheet.level + state.reflex:
+            # pain alone leaves no pool at all: he can no longer fight (research §1.8: CP <= 0)
+            state.unconscious = True
+            events.append(LeftBout(0, fid, "collapses, overwhelmed by pain"))
     bout.clock.round += 1
     bout.clock.exchange = 1
     for fid in bout.orientation:

@@ -109,3 +109,15 @@ def test_wound_level_uses_mos_strength_weapon_toughness_and_armour() -> None:
     expected = 3 + 6 + 1 - 4 - av
     assert attack.wound is not None and attack.wound.location == loc
     assert attack.wound.raw == expected and attack.wound.level == min(5, max(expected, 0))
+
+
+def test_a_fighter_whose_pain_leaves_no_pool_collapses_at_round_end() -> None:
+    from rules.fighter import Wound
+
+    b = bout(sheet("A"), sheet("B"))
+    victim = b.fighters["B"]
+    victim.add_wound(Wound("chest", "cut", 5, victim.sheet.level + victim.reflex, 0))
+    result = exchange(b, [], {}, {"A": "cautious", "B": "defensive"}, {"A": "B", "B": "A"})
+    assert result.round_ended
+    assert victim.unconscious and not b.active("B")
+    assert any(e.type == "left_bout" and e.fighter == "B" for e in result.events)
