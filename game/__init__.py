@@ -1,0 +1,1 @@
+"""Steelstep: the game package (`game.sim` is the world, `game.view` draws it)."""

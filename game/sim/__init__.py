@@ -1,0 +1,1 @@
+"""The event-sourced world: commands in, events out, state = fold(events). Never imports arcade."""
