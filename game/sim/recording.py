@@ -1,0 +1,413 @@
+"""Run files (saves and recordings, SPEC §7): the JSON Lines format, appending, atomic saves, reading.
+
+This module owns the file format and nothing else: commands are opaque JSON objects that the world
+defines, checksums are strings the world computes. A run file is UTF-8 JSON Lines, every line ending
+in a newline, keys sorted, no NaN/Infinity:
+
+    {"content_hash": "...", "format": 1, "game_version": "0.1.0", "house_rules": {...},
+     "kind": "steelstep-run", "seed": 7, "setup": {...}}          line 1: the header
+    {"command": {...}, "tick": 0}                                 a command committed at tick 0
+    {"checksum": "9f2c...", "tick": 0}                            the checkpoint after tick 0
+    ...
+    {"end": {...}}                                                optional: the run is over
+
+Ticks never go backwards (several entries may share a tick); nothing follows `end`. Header keys
+other than the ones above are ignored (fields may be added without a new format number).
+
+Reading is strict: `read_recording` refuses (`RecordingError`, naming the file and line) an empty
+file, a line that is not JSON, another kind of file, a newer format, ticks going backwards, and a
+content hash other than the expected one. Truncation: a file cut exactly after a newline reads as
+the shorter run it then is (every line before the cut, exactly as written); a file whose last line
+has no newline was cut while a line was written and is refused with "truncated at line N".
+`save_atomic` writes a temporary file beside the target and renames it over, so a crash never
+leaves a half-written save; `RecordingWriter` appends and flushes one line at a time (a crash
+leaves at most one half line, which the reader then refuses).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from types import TracebackType
+from typing import Any, BinaryIO, Self
+
+KIND = "steelstep-run"
+FORMAT_VERSION = 1
+
+PathLike = str | os.PathLike[str]
+JsonObject = Mapping[str, Any]
+
+
+class RecordingError(Exception):
+    """A run file that cannot be read or written: `path`, the 1-based `line` when known, `reason`."""
+
+    def __init__(self, path: PathLike, reason: str, line: int | None = None) -> None:
+        self.path = str(path)
+        self.line = line
+        self.reason = reason
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {reason}")
+
+
+def game_version() -> str:
+    """The installed game's version, or "unknown" (e.g. in a bundle without package metadata)."""
+    try:
+        return metadata.version("steelstep")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+# ---- records --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RunHeader:
+    """Line 1 of a run file: everything needed to start the same world again."""
+
+    seed: int
+    house_rules: JsonObject
+    content_hash: str
+    setup: JsonObject  # how to build the world: a scenario name or the dungeon's parameters
+    game_version: str
+    format: int = FORMAT_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": KIND,
+            "format": self.format,
+            "seed": self.seed,
+            "house_rules": dict(self.house_rules),
+            "content_hash": self.content_hash,
+            "setup": dict(self.setup),
+            "game_version": self.game_version,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CommandEntry:
+    """A command committed at `tick` (its content belongs to the world)."""
+
+    tick: int
+    command: JsonObject
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The world's checksum after `tick` (SPEC §7: the combat stream's state)."""
+
+    tick: int
+    checksum: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndEntry:
+    """The run is over; `summary` is the world's (who won, ticks, ...)."""
+
+    summary: JsonObject
+
+
+Entry = CommandEntry | Checkpoint | EndEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """A whole run file as read."""
+
+    header: RunHeader
+    entries: tuple[Entry, ...]
+
+    @property
+    def commands(self) -> tuple[CommandEntry, ...]:
+        return tuple(e for e in self.entries if isinstance(e, CommandEntry))
+
+    @property
+    def checkpoints(self) -> tuple[Checkpoint, ...]:
+        return tuple(e for e in self.entries if isinstance(e, Checkpoint))
+
+    @property
+    def end(self) -> JsonObject | None:
+        last = self.entries[-1] if self.entries else None
+        return last.summary if isinstance(last, EndEntry) else None
+
+    @property
+    def last_tick(self) -> int | None:
+        """The tick of the last command or checkpoint; None if there is none."""
+        ticks = [e.tick for e in self.entries if not isinstance(e, EndEntry)]
+        return ticks[-1] if ticks else None
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    if isinstance(entry, CommandEntry):
+        return {"tick": entry.tick, "command": dict(entry.command)}
+    if isinstance(entry, Checkpoint):
+        return {"tick": entry.tick, "checksum": entry.checksum}
+    return {"end": dict(entry.summary)}
+
+
+def _encode(record: Mapping[str, Any]) -> bytes:
+    """One line: sorted keys, no spaces, UTF-8, newline-terminated. Raises ValueError if not JSON."""
+    try:
+        text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"not JSON-serialisable: {exc}") from None
+    return text.encode("utf-8") + b"\n"
+
+
+class _Order:
+    """The rules on the sequence of entries, shared by the writers and the reader."""
+
+    __slots__ = ("ended", "tick")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.ended = False
+
+    def check(self, entry: Entry) -> None:
+        if self.ended:
+            raise ValueError("an entry after the end of the run")
+        if isinstance(entry, EndEntry):
+            self.ended = True
+            return
+        tick = entry.tick
+        if isinstance(tick, bool) or not isinstance(tick, int) or tick < 0:
+            raise ValueError(f"tick must be a whole number >= 0, got {tick!r}")
+        if tick < self.tick:
+            raise ValueError(f"ticks go backwards (tick {tick} after tick {self.tick})")
+        self.tick = tick
+
+
+# ---- writing -------------------------------------------------------------------------------------
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a rename durable (POSIX); a no-op where directories cannot be opened (Windows)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def save_atomic(path: PathLike, header: RunHeader, entries: Iterable[Entry], *, fsync: bool = True) -> None:
+    """Write a whole run file: into a temporary file in the same directory, then `os.replace` it
+    over `path`. If anything fails (the entries iterator raising, a bad entry, a full disk), the
+    temporary file is removed, `path` is left as it was and the error propagates (ValueError for a
+    bad entry)."""
+    target = Path(path)
+    fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(_encode(header.to_json()))
+            order = _Order()
+            for entry in entries:
+                order.check(entry)
+                out.write(_encode(entry_to_json(entry)))
+            out.flush()
+            if fsync:
+                os.fsync(out.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    if fsync:
+        _fsync_directory(target.parent)
+
+
+class RecordingWriter:
+    """Appends a run file line by line, flushing each line (and fsyncing it with `fsync=True`).
+
+    `RecordingWriter(path, header)` starts a new file (replacing any old one) with the header;
+    `RecordingWriter.resume(path)` checks an existing file with `read_recording` and appends to it.
+    Entries that would make the file unreadable (ticks going backwards, anything after the end,
+    values that are not JSON) raise ValueError and write nothing.
+    """
+
+    def __init__(self, path: PathLike, header: RunHeader, *, fsync: bool = False) -> None:
+        self.path = Path(path)
+        self._fsync = fsync
+        self._order = _Order()
+        line = _encode(header.to_json())
+        self._file: BinaryIO = open(self.path, "wb")  # noqa: SIM115 - closed by close()
+        self._write(line)
+
+    @classmethod
+    def resume(
+        cls, path: PathLike, *, expected_content_hash: str | None = None, fsync: bool = False
+    ) -> RecordingWriter:
+        """Continue an existing run file (refused like `read_recording` refuses it)."""
+        recording = read_recording(path, expected_content_hash=expected_content_hash)
+        writer = cls.__new__(cls)
+        writer.path = Path(path)
+        writer._fsync = fsync
+        writer._order = _Order()
+        for entry in recording.entries:
+            writer._order.check(entry)
+        writer._file = open(writer.path, "ab")  # noqa: SIM115 - closed by close()
+        return writer
+
+    def _write(self, line: bytes) -> None:
+        self._file.write(line)
+        self._file.flush()
+        if self._fsync:
+            os.fsync(self._file.fileno())
+
+    def write(self, entry: Entry) -> None:
+        line = _encode(entry_to_json(entry))  # before the order check: a bad value changes nothing
+        probe = _Order()
+        probe.tick, probe.ended = self._order.tick, self._order.ended
+        probe.check(entry)
+        self._write(line)
+        self._order = probe
+
+    def command(self, tick: int, command: JsonObject) -> None:
+        self.write(CommandEntry(tick, command))
+
+    def checkpoint(self, tick: int, checksum: str) -> None:
+        self.write(Checkpoint(tick, checksum))
+
+    def end(self, summary: JsonObject) -> None:
+        self.write(EndEntry(summary))
+
+    @property
+    def closed(self) -> bool:
+        return self._file.closed
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+# ---- reading -------------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _parse_line(raw: bytes) -> Any:
+    return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+
+
+def _header(data: Any, path: Path) -> RunHeader:
+    if not isinstance(data, dict):
+        raise RecordingError(path, "not a Steelstep run file (line 1 is not a JSON object)", 1)
+    if data.get("kind") != KIND:
+        raise RecordingError(path, f"not a Steelstep run file (kind {data.get('kind')!r}, expected {KIND!r})", 1)
+    version = data.get("format")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RecordingError(path, f"bad run file format {version!r}", 1)
+    if version > FORMAT_VERSION:
+        raise RecordingError(
+            path,
+            f"written by a newer version of Steelstep (run format {version}; this version reads up to "
+            f"format {FORMAT_VERSION})",
+            1,
+        )
+    wanted: dict[str, type | tuple[type, ...]] = {
+        "seed": int,
+        "house_rules": dict,
+        "content_hash": str,
+        "setup": dict,
+        "game_version": str,
+    }
+    for key, kind in wanted.items():
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordingError(path, f"header field {key!r} is missing or of the wrong type ({value!r})", 1)
+    return RunHeader(
+        seed=data["seed"],
+        house_rules=data["house_rules"],
+        content_hash=data["content_hash"],
+        setup=data["setup"],
+        game_version=data["game_version"],
+        format=version,
+    )
+
+
+def _entry(data: Any) -> Entry:
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    keys = set(data)
+    if keys == {"tick", "command"}:
+        if not isinstance(data["command"], dict):
+            raise ValueError("a command must be a JSON object")
+        return CommandEntry(data["tick"], data["command"])
+    if keys == {"tick", "checksum"}:
+        if not isinstance(data["checksum"], str):
+            raise ValueError("a checksum must be a string")
+        return Checkpoint(data["tick"], data["checksum"])
+    if keys == {"end"}:
+        if not isinstance(data["end"], dict):
+            raise ValueError("an end summary must be a JSON object")
+        return EndEntry(data["end"])
+    raise ValueError(f"unknown entry with keys {sorted(keys)} (expected tick+command, tick+checksum or end)")
+
+
+def read_recording(path: PathLike, *, expected_content_hash: str | None = None) -> Recording:
+    """Read and check a whole run file; see the module docstring for what is refused. With
+    `expected_content_hash` (the running game's `Catalog.content_hash`), a run recorded with other
+    content is refused too."""
+    source = Path(path)
+    try:
+        data = source.read_bytes()
+    except FileNotFoundError:
+        raise RecordingError(source, "no such file") from None
+    except OSError as exc:
+        raise RecordingError(source, f"cannot read: {exc.strerror or exc}") from None
+    if not data:
+        raise RecordingError(source, "empty file (not a Steelstep run)")
+    lines = data.split(b"\n")
+    tail = lines.pop()  # b"" when the file ends with a newline
+    if not lines and not tail.startswith(b"{"):
+        raise RecordingError(source, "not a Steelstep run file (not JSON Lines)", 1)
+
+    header: RunHeader | None = None
+    entries: list[Entry] = []
+    order = _Order()
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            raise RecordingError(source, "empty line (a run file has one JSON object per line)", number)
+        try:
+            value = _parse_line(raw)
+        except (UnicodeDecodeError, ValueError) as exc:
+            what = "not a Steelstep run file (not JSON Lines)" if number == 1 else "not JSON"
+            raise RecordingError(source, f"{what}: {exc}", number) from None
+        if header is None:
+            header = _header(value, source)
+            if expected_content_hash is not None and header.content_hash != expected_content_hash:
+                raise RecordingError(
+                    source,
+                    f"the content changed since this run was recorded (content hash {header.content_hash[:12]}, "
+                    f"the game's content is {expected_content_hash[:12]}): it cannot be replayed",
+                    1,
+                )
+            continue
+        try:
+            entry = _entry(value)
+            order.check(entry)
+        except ValueError as exc:
+            raise RecordingError(source, str(exc), number) from None
+        entries.append(entry)
+    if tail:
+        number = len(lines) + 1
+        raise RecordingError(source, f"truncated at line {number}: the line has no end (the file was cut off)", number)
+    assert header is not None  # data is not empty and every line was complete
+    return Recording(header, tuple(entries))
