@@ -105,12 +105,12 @@ def play_terminal(seed: int = 1, scenario: Path | None = None, ask: Ask = input,
             return legal[_choose(ask, "Target:", [names[o] for o in legal], 0)]
 
         events = bout.finish_targeting(combat, target_for)
-        while (fid := bout.next_declarer()) is not None:
+        while (declarer := bout.next_declarer()) is not None:
             while True:
-                actions = (_player_declaration(ask, available_actions(bout, me)) if fid == me and not auto
-                           else suggest_declaration(bout, fid, ai))
+                actions = (_player_declaration(ask, available_actions(bout, me)) if declarer == me and not auto
+                           else suggest_declaration(bout, declarer, ai))
                 try:
-                    events += commit_declaration(bout, fid, actions)
+                    events += commit_declaration(bout, declarer, actions)
                     break
                 except IllegalAction as exc:
                     print(f"  refused: {exc}")

@@ -8,7 +8,7 @@ from rules.bout import ATTACK, DEFEND, NO_INITIATIVE, Action, Bout, IllegalActio
 from rules.content import default_catalog
 from rules.declare import commit_declaration
 from rules.dice import ScriptedStream, SeededStream
-from rules.events import Attack, AttackCancelled, ShockApplied, Untargeted
+from rules.events import Attack, AttackCancelled, LeftBout, ShockApplied, Untargeted
 from tests.rules.helpers import attacks, bout, exchange, setup, sheet
 
 
@@ -120,4 +120,4 @@ def test_a_fighter_whose_pain_leaves_no_pool_collapses_at_round_end() -> None:
     result = exchange(b, [], {}, {"A": "cautious", "B": "defensive"}, {"A": "B", "B": "A"})
     assert result.round_ended
     assert victim.unconscious and not b.active("B")
-    assert any(e.type == "left_bout" and e.fighter == "B" for e in result.events)
+    assert any(isinstance(e, LeftBout) and e.fighter == "B" for e in result.events)
