@@ -1,0 +1,236 @@
+"""A tiny triangle-mesh builder for HUD widgets: rounded rects, bands, thick/dashed lines and marker glyphs.
+
+The builder is pure Python (points and colours); :meth:`Mesh.shape` turns it into one arcade ``Shape`` that
+draws in a single call, which matters on software GL. Rebuild only when what it shows changes.
+Coordinates are arcade's: bottom-left origin, pixels.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+from arcade.shape_list import Shape, create_triangles_filled_with_colors
+
+from game.view.palette import RGBA, Glyph, Stroke, Style
+
+Point = tuple[float, float]
+
+
+def rounded_rect_points(cx: float, cy: float, w: float, h: float, r: float, per_corner: int = 6) -> list[Point]:
+    """Counter-clockwise outline of a rounded rectangle, starting at the bottom-right corner arc."""
+    r = max(0.0, min(r, w / 2, h / 2))
+    hw, hh = w / 2 - r, h / 2 - r
+    pts: list[Point] = []
+    corners = ((hw, -hh, -90.0), (hw, hh, 0.0), (-hw, hh, 90.0), (-hw, -hh, 180.0))
+    for ox, oy, start in corners:
+        for i in range(per_corner + 1):
+            a = math.radians(start + 90.0 * i / per_corner)
+            pts.append((cx + ox + r * math.cos(a), cy + oy + r * math.sin(a)))
+    return pts
+
+
+def polyline_length(points: Sequence[Point], closed: bool = False) -> float:
+    pts = [*points, points[0]] if closed and points else list(points)
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
+def dash_segments(
+    points: Sequence[Point], pattern: Sequence[float], closed: bool = False
+) -> list[list[Point]]:
+    """Split a polyline into the "on" pieces of a dash ``pattern`` (alternating on/off lengths).
+
+    An empty pattern returns the whole polyline as one piece. Each piece is itself a polyline, so dashes
+    follow corners.
+    """
+    pts = [*points, points[0]] if closed and points else list(points)
+    if not pattern or len(pts) < 2:
+        return [pts] if len(pts) >= 2 else []
+    if any(p <= 0 for p in pattern):
+        raise ValueError(f"dash pattern lengths must be positive: {pattern!r}")
+    pieces: list[list[Point]] = []
+    idx, remaining, on = 0, pattern[0], True
+    current: list[Point] = [pts[0]]
+    for a, b in itertools.pairwise(pts):
+        seg = math.dist(a, b)
+        pos = 0.0
+        while seg - pos > remaining:
+            pos += remaining
+            t = pos / seg
+            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if on:
+                current.append(p)
+                pieces.append(current)
+            current = [p]
+            on = not on
+            idx = (idx + 1) % len(pattern)
+            remaining = pattern[idx]
+        remaining -= seg - pos
+        if on:
+            current.append(b)
+        else:
+            current = [b]
+    if on and len(current) >= 2:
+        pieces.append(current)
+    return pieces
+
+
+class Mesh:
+    """Accumulates coloured triangles."""
+
+    def __init__(self) -> None:
+        self.points: list[Point] = []
+        self.colours: list[RGBA] = []
+
+    def __len__(self) -> int:
+        return len(self.points) // 3
+
+    def triangle(self, a: Point, b: Point, c: Point, colour: RGBA) -> None:
+        self.points += (a, b, c)
+        self.colours += (colour, colour, colour)
+
+    def convex(self, outline: Sequence[Point], colour: RGBA) -> None:
+        """A filled convex polygon (triangle fan)."""
+        for i in range(1, len(outline) - 1):
+            self.triangle(outline[0], outline[i], outline[i + 1], colour)
+
+    def band(self, outer: Sequence[Point], inner: Sequence[Point], colour: RGBA) -> None:
+        """The closed strip between two outlines with the same number of points (a ring, a frame)."""
+        n = len(outer)
+        for i in range(n):
+            j = (i + 1) % n
+            self.triangle(outer[i], outer[j], inner[j], colour)
+            self.triangle(outer[i], inner[j], inner[i], colour)
+
+    def rect(self, left: float, bottom: float, width: float, height: float, colour: RGBA) -> None:
+        r, t = left + width, bottom + height
+        self.convex([(left, bottom), (r, bottom), (r, t), (left, t)], colour)
+
+    def rounded_rect(self, cx: float, cy: float, w: float, h: float, r: float, colour: RGBA) -> None:
+        self.convex(rounded_rect_points(cx, cy, w, h, r), colour)
+
+    def rounded_frame(
+        self, cx: float, cy: float, w: float, h: float, r: float, thickness: float, colour: RGBA
+    ) -> None:
+        """A frame of ``thickness`` just outside the rounded rect ``w`` x ``h``."""
+        inner = rounded_rect_points(cx, cy, w, h, r)
+        outer = rounded_rect_points(cx, cy, w + 2 * thickness, h + 2 * thickness, r + thickness)
+        self.band(outer, inner, colour)
+
+    def disc(self, cx: float, cy: float, radius: float, colour: RGBA, segments: int = 28) -> None:
+        self.convex(_circle(cx, cy, radius, segments), colour)
+
+    def ring(self, cx: float, cy: float, radius: float, thickness: float, colour: RGBA, segments: int = 28) -> None:
+        """A ring whose outer edge is at ``radius``."""
+        self.band(_circle(cx, cy, radius, segments), _circle(cx, cy, radius - thickness, segments), colour)
+
+    def segment(self, a: Point, b: Point, width: float, colour: RGBA, extend: float = 0.0) -> None:
+        """A thick straight line (butt caps, optionally extended by ``extend`` at both ends)."""
+        length = math.dist(a, b)
+        if length == 0:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        a = (a[0] - ux * extend, a[1] - uy * extend)
+        b = (b[0] + ux * extend, b[1] + uy * extend)
+        nx, ny = -uy * width / 2, ux * width / 2
+        self.convex([(a[0] + nx, a[1] + ny), (a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny), (b[0] + nx, b[1] + ny)],
+                    colour)
+
+    def polyline(self, points: Sequence[Point], width: float, colour: RGBA, extend: float = 0.0) -> None:
+        """Thick polyline; joints are filled with small discs so corners have no gaps."""
+        for a, b in itertools.pairwise(points):
+            self.segment(a, b, width, colour, extend)
+        for p in points[1:-1]:
+            self.disc(p[0], p[1], width / 2, colour, segments=10)
+
+    def styled_line(
+        self,
+        points: Sequence[Point],
+        width: float,
+        style: Style,
+        ink: RGBA,
+        *,
+        closed: bool = False,
+        scale: float = 1.0,
+    ) -> None:
+        """A line in a tone's stroke (solid / dashed / hollow / dotted / dash-dot) with a dark edge for contrast."""
+        edge = max(2.0, width * 0.25)
+        if style.stroke is Stroke.DOTTED:
+            period = max(sum(style.dash) * scale, width * 2.0)
+            dots = _points_along(points, period, closed)
+            for x, y in dots:
+                self.rect(x - width / 2 - edge / 2, y - width / 2 - edge / 2, width + edge, width + edge, ink)
+            for x, y in dots:
+                self.rect(x - width / 2, y - width / 2, width, width, style.colour)
+            return
+        pattern = tuple(p * scale for p in style.dash)
+        pieces = dash_segments(points, pattern, closed)
+        for piece in pieces:
+            self.polyline(piece, width + edge, ink, extend=edge / 2)
+        for piece in pieces:
+            self.polyline(piece, width, style.colour)
+        if style.stroke is Stroke.HOLLOW and width >= 6:
+            for piece in pieces:
+                self.polyline(piece, max(2.0, width * 0.3), ink)
+
+    def glyph(self, cx: float, cy: float, radius: float, style: Style, ink: RGBA) -> None:
+        """A point marker in a tone's glyph (disc / diamond / ring / square / cross) with a dark edge."""
+        edge = max(2.0, radius * 0.18)
+        g = style.glyph
+        if g is Glyph.DISC:
+            self.disc(cx, cy, radius + edge, ink)
+            self.disc(cx, cy, radius, style.colour)
+        elif g is Glyph.RING:
+            self.disc(cx, cy, radius + edge, ink)
+            self.ring(cx, cy, radius, radius * 0.45, style.colour)
+        elif g is Glyph.DIAMOND:
+            r = radius * 1.25
+            self.convex(_diamond(cx, cy, r + edge * 1.4), ink)
+            self.convex(_diamond(cx, cy, r), style.colour)
+        elif g is Glyph.SQUARE:
+            r = radius * 0.9
+            self.rect(cx - r - edge, cy - r - edge, 2 * (r + edge), 2 * (r + edge), ink)
+            self.rect(cx - r, cy - r, 2 * r, 2 * r, style.colour)
+        else:  # CROSS
+            r = radius
+            w = radius * 0.55
+            for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
+                self.segment(a, b, w + 2 * edge, ink, extend=edge)
+            for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
+                self.segment(a, b, w, style.colour)
+
+    def shape(self) -> Shape:
+        """One arcade ``Shape`` of all triangles (needs an active window)."""
+        return create_triangles_filled_with_colors(self.points, self.colours)
+
+
+def _circle(cx: float, cy: float, r: float, segments: int) -> list[Point]:
+    return [(cx + r * math.cos(2 * math.pi * i / segments), cy + r * math.sin(2 * math.pi * i / segments))
+            for i in range(segments)]
+
+
+def _diamond(cx: float, cy: float, r: float) -> list[Point]:
+    return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+
+
+def _points_along(points: Sequence[Point], period: float, closed: bool) -> list[Point]:
+    """Points every ``period`` along a polyline, centred so both ends get the same margin."""
+    pts = [*points, points[0]] if closed and points else list(points)
+    total = polyline_length(pts)
+    if total <= 0:
+        return []
+    count = max(1, int(total // period) + (0 if closed else 1))
+    step = total / count if closed else (total / (count - 1) if count > 1 else 0.0)
+    targets = [i * step for i in range(count)] if count > 1 or closed else [total / 2]
+    out: list[Point] = []
+    acc = 0.0
+    k = 0
+    for a, b in itertools.pairwise(pts):
+        seg = math.dist(a, b)
+        while k < len(targets) and targets[k] <= acc + seg + 1e-9:
+            t = 0.0 if seg == 0 else (targets[k] - acc) / seg
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            k += 1
+        acc += seg
+    return out
