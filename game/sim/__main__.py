@@ -1,0 +1,115 @@
+"""`python -m game.sim`: the world without a window.
+
+  run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--record OUT] [--log]
+      plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary
+  replay FILE
+      replays a recording, verifying every tick's checksum; exit 1 on any mismatch
+  bench [--actors 10,50,200] [--ticks N]
+      time per tick and replay speed (see game/sim/bench.py)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game.sim.commands import Confirm
+from game.sim.log import describe
+from game.sim.recording import RecordingError
+from game.sim.runfile import ReplayMismatch, replay, save_run
+from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
+from game.sim.world import World
+from rules.content import ContentErrors
+
+
+def _setup(args: argparse.Namespace) -> WorldSetup:
+    if args.dungeon:
+        return dungeon_setup(args.seed, party=("player_fighter", "companion_spearman"))
+    path = Path(args.scenario)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return load_scenario(path, display=str(path))
+    return load_named_scenario(args.scenario)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        setup = _setup(args)
+    except ContentErrors as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
+        print(f"cannot build the world: {exc}", file=sys.stderr)
+        return 2
+    world = World(setup, seed=args.seed, player_ai=True)
+    names = {a.id: a.name for a in world.state.actors.values()}
+    out = sys.stdout
+    for event in world.opening:
+        line = describe(event, names) if args.log else None
+        if line:
+            print(line, file=out)
+    for _ in range(args.ticks):
+        for event in world.apply(Confirm()):
+            if args.log:
+                if event.type == "tick":
+                    print(f"-- tick {event.to_dict()['tick']}", file=out)
+                line = describe(event, names)
+                if line:
+                    print(line, file=out)
+    if args.record:
+        save_run(world, args.record, final=True)
+    summary = world.summary()
+    print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        result = replay(args.file)
+    except RecordingError as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 1
+    except ReplayMismatch as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    summary = result.world.summary()
+    end = result.recording.end
+    if end is not None and end.get("checksum") not in (None, summary["checksum"]):
+        print(f"recording out of sync at tick {summary['tick']}: the final state differs", file=sys.stderr)
+        return 1
+    print(json.dumps(summary, sort_keys=True))
+    print(f"replayed {result.ticks} ticks: in sync")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="play AI against AI")
+    where = run.add_mutually_exclusive_group(required=True)
+    where.add_argument("--scenario", help="a scenario name (content/scenarios) or a YAML file")
+    where.add_argument("--dungeon", action="store_true", help="a seeded procedural dungeon")
+    run.add_argument("--seed", type=int, default=1)
+    run.add_argument("--ticks", type=int, default=200)
+    run.add_argument("--record", help="write the run file here")
+    run.add_argument("--log", action="store_true", help="print the combat log")
+    rep = sub.add_parser("replay", help="verify a recording")
+    rep.add_argument("file")
+    bench = sub.add_parser("bench", help="time per tick and replay speed")
+    bench.add_argument("--actors", default="10,50,200")
+    bench.add_argument("--ticks", type=int, default=300)
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        return cmd_run(args)
+    if args.command == "replay":
+        return cmd_replay(args)
+    from game.sim.bench import main as bench_main
+
+    return bench_main(args.actors, args.ticks)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

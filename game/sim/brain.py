@@ -1,0 +1,184 @@
+"""Actor AI: what each non-player actor intends this tick (SPEC §3, issue 3 "AI").
+
+Perception is line of sight within a radius; the goal is to attack the nearest visible hostile, to
+flee when badly hurt (by the creature's profile), or, for companions, to follow the leader and obey
+orders. Paths come from distance maps shared per tick. Bout decisions go through `rules.ai`.
+AIs decide from the state before the tick and never see the player's intent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.sim.fov import line_of_sight
+from game.sim.geometry import Direction, Pos, directions, manhattan
+from game.sim.pathfinding import DistanceMap, distance_map, find_path
+from game.sim.state import Actor, WorldState
+
+SIGHT = 8
+PATH_RADIUS = 30
+
+
+@dataclass(slots=True)
+class Patrol:
+    """An actor's standing plan when no foe is in sight: walk a path to a goal square."""
+
+    goal: Pos
+    path: list[Pos]
+    stuck: int = 0
+
+
+class Brain:
+    """Per-tick AI helper: caches distance maps so many actors chasing one foe share one flood.
+    `memory` (patrol plans) lives in the world and outlasts the tick; it is derived from the state and
+    the `ai` stream only, so a replay rebuilds it exactly."""
+
+    def __init__(
+        self, state: WorldState, memory: dict[str, Patrol] | None = None, squares: list[Pos] | None = None
+    ) -> None:
+        self.state = state
+        self.squares = squares if squares is not None else list(state.tilemap.passable_positions())
+        self.adjacency = state.house_rules.adjacency
+        self._maps: dict[Pos, DistanceMap] = {}
+        self.memory: dict[str, Patrol] = {} if memory is None else memory
+
+    def distances_to(self, goal: Pos) -> DistanceMap:
+        found = self._maps.get(goal)
+        if found is None:
+            found = distance_map(self.state.tilemap, [goal], adjacency=self.adjacency, max_distance=PATH_RADIUS)
+            self._maps[goal] = found
+        return found
+
+    # ----- perception -----------------------------------------------------------------------------
+    def visible_hostiles(self, actor: Actor) -> list[Actor]:
+        out = []
+        for other in self.state.actors.values():
+            if other is actor or not other.alive or not self.state.hostile(actor.id, other.id):
+                continue
+            if manhattan(actor.pos, other.pos) > SIGHT + 2:
+                continue
+            if line_of_sight(self.state.tilemap, actor.pos, other.pos):
+                out.append(other)
+        out.sort(key=lambda o: (manhattan(actor.pos, o.pos), o.id))
+        return out
+
+    def hurt_enough_to_flee(self, actor: Actor) -> bool:
+        threshold = actor.flee_threshold
+        if threshold is None or actor.party:
+            return False
+        f = actor.fighter
+        full = f.sheet.level + f.reflex
+        lost = max(f.pain, full - f.max_cp()) / max(1, full)
+        return lost >= threshold or f.ht <= 2
+
+    # ----- steps ----------------------------------------------------------------------------------
+    def _free(self, pos: Pos) -> bool:
+        return self.state.tilemap.passable(pos) and pos not in self.state.occupancy
+
+    def _neighbours(self, pos: Pos) -> Iterator[tuple[Direction, Pos]]:
+        for d in directions(self.adjacency):
+            yield d, pos.step(d)
+
+    def step_toward(self, actor: Actor, goal: Pos, allow_bump: bool = False) -> Direction | None:
+        dmap = self.distances_to(goal)
+        here = dmap.get(actor.pos)
+        best: tuple[int, int, Direction] | None = None
+        for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
+            dist = dmap.get(nxt)
+            if dist is None:
+                continue
+            if nxt != goal and not self._free(nxt):
+                continue
+            if nxt == goal and not allow_bump and not self._free(nxt):
+                continue
+            if here is not None and dist >= here:
+                continue
+            if best is None or (dist, order) < (best[0], best[1]):
+                best = (dist, order, d)
+        return None if best is None else best[2]
+
+    def step_away(self, actor: Actor, threats: list[Actor]) -> Direction | None:
+        best: tuple[int, int, Direction] | None = None
+        for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
+            if not self._free(nxt):
+                continue
+            gap = min(manhattan(nxt, t.pos) for t in threats)
+            if best is None or (-gap, order) < (-best[0], best[1]):
+                best = (gap, order, d)
+        if best is None or best[0] <= min(manhattan(actor.pos, t.pos) for t in threats):
+            return None
+        return best[2]
+
+    def step_intent(self, actor: Actor, engaged: bool) -> Direction | None:
+        """The actor's step this tick: a direction (move or bump) or None (wait)."""
+        if actor.planned:
+            return actor.planned_dir
+        hostiles = self.visible_hostiles(actor)
+        if hostiles and self.hurt_enough_to_flee(actor):
+            return self.step_away(actor, hostiles[:3])
+        if engaged:
+            return None  # engaged fighters hold their ground at s0 and fight
+        if actor.party and not actor.leader:
+            return self._companion_step(actor, hostiles)
+        if hostiles:
+            self.memory.pop(actor.id, None)
+            foe = hostiles[0]
+            if manhattan(actor.pos, foe.pos) == 1:
+                return None  # adjacent to a foe busy in another bout: wait for its round to end
+            return self.step_toward(actor, foe.pos, allow_bump=True)
+        return self.patrol(actor)
+
+    def patrol(self, actor: Actor) -> Direction | None:
+        """No foe in sight: walk to a goal picked from the `ai` stream, then pick another."""
+        state = self.state
+        plan = self.memory.get(actor.id)
+        if plan is not None and plan.path and plan.path[0] == actor.pos:
+            plan.path.pop(0)
+        if plan is None or not plan.path or plan.stuck > 3:
+            goal = self.squares[state.ai.randint(0, len(self.squares) - 1)]
+            path = find_path(state.tilemap, actor.pos, goal, adjacency=self.adjacency, max_nodes=3000)
+            plan = Patrol(goal, path or [])
+            self.memory[actor.id] = plan
+            if not plan.path:
+                return None
+        nxt = plan.path[0]
+        if not self._free(nxt):
+            plan.stuck += 1
+            return None
+        plan.stuck = 0
+        return _direction_between(actor.pos, nxt)
+
+    def _companion_step(self, actor: Actor, hostiles: list[Actor]) -> Direction | None:
+        state = self.state
+        leader = state.actors.get(state.leader)
+        if actor.order == "hold":
+            return None
+        if actor.order == "move_to" and actor.order_at is not None:
+            return None if actor.pos == actor.order_at else self.step_toward(actor, actor.order_at)
+        if actor.order == "attack" and actor.order_target in state.actors:
+            foe = state.actors[actor.order_target]
+            if foe.alive:
+                return self.step_toward(actor, foe.pos, allow_bump=True)
+        near = [h for h in hostiles if manhattan(actor.pos, h.pos) <= 4]
+        if near and manhattan(actor.pos, near[0].pos) > 1:
+            return self.step_toward(actor, near[0].pos, allow_bump=True)
+        if leader is not None and leader.alive and manhattan(actor.pos, leader.pos) > 2:
+            return self.step_toward(actor, leader.pos)
+        return None
+
+    def follows(self, actor: Actor, fled: Actor | None) -> bool:
+        """A bumper whose square was vacated: chase a hostile that stepped away, follow an ally."""
+        if fled is None:
+            return True
+        if not self.state.hostile(actor.id, fled.id):
+            return True
+        return not self.hurt_enough_to_flee(actor)
+
+
+def _direction_between(a: Pos, b: Pos) -> Direction | None:
+    dx, dy = b.x - a.x, b.y - a.y
+    for d in Direction:
+        if (d.dx, d.dy) == (dx, dy):
+            return d
+    return None

@@ -1,0 +1,161 @@
+"""Commands: the player's intents, as data. One command in, events out (`game.sim.world.World.apply`).
+
+Every command converts to and from a JSON-ready dict, because the run file (the save) is the list of
+commands. `Step`, `Target`, `Declare`, `Bump` and `Confirm` answer the decision the world owes the
+player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
+companion or the leader will do and advance nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.bout import Action, PartChoice
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Move or bump one square (`direction` N, E, S, W, ...), or wait (`direction` None). At `s0` of a
+    round the leader also commits an orientation (aggressive, cautious, defensive)."""
+
+    direction: str | None = None
+    orientation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """At `s1`: the one foe to target."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """At `s2`: the declaration (rules actions; an empty tuple declares nothing)."""
+
+    actions: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bump:
+    """At a bump frame: `follow` into the vacated square, `stay`, or step another `direction`."""
+
+    choice: str = "follow"
+    direction: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Take the default of whatever decision is owed (wait, the default target, the default
+    declaration, follow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A standing order for a companion: follow, hold, move_to (x, y) or attack (target)."""
+
+    companion: str
+    kind: str
+    target: str | None = None
+    at: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CompanionStep:
+    """Set a companion's next step (a direction, or None to wait) for the coming tick."""
+
+    companion: str
+    direction: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAid:
+    """Accept (or decline) the first-aid offer when it comes due."""
+
+    accept: bool = True
+
+
+Command = Step | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
+ADVANCING = (Step, Target, Declare, Bump, Confirm)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandError(ValueError):
+    message: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _action_to_dict(a: Action) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": a.action, "maneuver": a.maneuver, "opponent": a.opponent, "dice": a.dice}
+    for key in ("zone", "greater", "seize", "reflex_buy", "terrain_dice"):
+        value = getattr(a, key)
+        if value:
+            out[key] = value
+    if a.parts:
+        out["parts"] = [{"maneuver": p.maneuver, "dice": p.dice, "zone": p.zone} for p in a.parts]
+    return out
+
+
+def _action_from_dict(d: dict[str, Any]) -> Action:
+    return Action(
+        action=str(d["action"]),
+        maneuver=str(d["maneuver"]),
+        opponent=None if d.get("opponent") is None else str(d["opponent"]),
+        dice=int(d.get("dice", 0)),
+        zone=None if d.get("zone") is None else str(d["zone"]),
+        greater=int(d.get("greater", 0)),
+        seize=bool(d.get("seize", False)),
+        reflex_buy=int(d.get("reflex_buy", 0)),
+        terrain_dice=int(d.get("terrain_dice", 0)),
+        parts=tuple(PartChoice(str(p["maneuver"]), int(p["dice"]), p.get("zone")) for p in d.get("parts", ())),
+    )
+
+
+def to_dict(command: Command) -> dict[str, Any]:
+    if isinstance(command, Step):
+        return {"cmd": "step", "direction": command.direction, "orientation": command.orientation}
+    if isinstance(command, Target):
+        return {"cmd": "target", "target": command.target}
+    if isinstance(command, Declare):
+        return {"cmd": "declare", "actions": [_action_to_dict(a) for a in command.actions]}
+    if isinstance(command, Bump):
+        return {"cmd": "bump", "choice": command.choice, "direction": command.direction}
+    if isinstance(command, Confirm):
+        return {"cmd": "confirm"}
+    if isinstance(command, Order):
+        return {"cmd": "order", "companion": command.companion, "kind": command.kind, "target": command.target,
+                "at": list(command.at) if command.at else None}
+    if isinstance(command, CompanionStep):
+        return {"cmd": "companion_step", "companion": command.companion, "direction": command.direction}
+    return {"cmd": "first_aid", "accept": command.accept}
+
+
+def from_dict(data: dict[str, Any]) -> Command:
+    """Parse a recorded command; raises CommandError naming what is wrong."""
+    try:
+        kind = data["cmd"]
+        if kind == "step":
+            return Step(data.get("direction"), data.get("orientation"))
+        if kind == "target":
+            return Target(str(data["target"]))
+        if kind == "declare":
+            return Declare(tuple(_action_from_dict(a) for a in data.get("actions", [])))
+        if kind == "bump":
+            return Bump(str(data.get("choice", "follow")), data.get("direction"))
+        if kind == "confirm":
+            return Confirm()
+        if kind == "order":
+            at = data.get("at")
+            return Order(str(data["companion"]), str(data["kind"]), data.get("target"),
+                         (int(at[0]), int(at[1])) if at else None)
+        if kind == "companion_step":
+            return CompanionStep(str(data["companion"]), data.get("direction"))
+        if kind == "first_aid":
+            return FirstAid(bool(data.get("accept", True)))
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise CommandError(f"malformed command {data!r}: {exc}", data) from None
+    raise CommandError(f"unknown command {data.get('cmd')!r}", data)

@@ -1,0 +1,284 @@
+"""World events: everything that happens in the world, as data (SPEC §3, §7).
+
+World-level facts (positions, facings, bouts and their clocks, decisions owed) change only by folding
+these events into the state (`game.sim.fold`). A bout's inner state lives in the rules' `Bout`,
+which the rules change themselves; what they did comes out as `RulesEvent`, wrapping the rules event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from rules.events import Event as RulesEventBase
+
+
+class WorldEvent:
+    __slots__ = ()
+    type: ClassVar[str] = "world"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = value.to_dict() if isinstance(value, RulesEventBase) else _plain(value)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class TickStarted(WorldEvent):
+    type: ClassVar[str] = "tick"
+    tick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TickEnded(WorldEvent):
+    type: ClassVar[str] = "tick_end"
+    tick: int
+    checksum: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected(WorldEvent):
+    type: ClassVar[str] = "rejected"
+    command: dict[str, Any]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(WorldEvent):
+    type: ClassVar[str] = "moved"
+    actor: str
+    frm: tuple[int, int]
+    to: tuple[int, int]
+    facing: str
+    mp: int = 0  # movement points banked after the step
+    bonus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited(WorldEvent):
+    """A move that did not happen: the actor only turns to face."""
+
+    type: ClassVar[str] = "forfeited"
+    actor: str
+    facing: str
+    reason: str
+    mp: int | None = None  # a slow actor banks the points it could not use
+
+
+@dataclass(frozen=True, slots=True)
+class Bumped(WorldEvent):
+    type: ClassVar[str] = "bumped"
+    actor: str
+    into: str
+    facing: str
+    hostile: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BumpFrame(WorldEvent):
+    """The player bumped a square its occupant left: follow, stay or step elsewhere (SPEC §3)."""
+
+    type: ClassVar[str] = "bump_frame"
+    actor: str
+    square: tuple[int, int]
+    direction: str
+    fled: str
+    followers: tuple[tuple[str, str], ...] = ()  # AI bumpers who follow once the player answers
+
+
+@dataclass(frozen=True, slots=True)
+class BumpAnswered(WorldEvent):
+    type: ClassVar[str] = "bump_answered"
+    actor: str
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class MovementInitiative(WorldEvent):
+    type: ClassVar[str] = "movement_initiative"
+    order: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoutStarted(WorldEvent):
+    type: ClassVar[str] = "bout_started"
+    bout: int
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoutJoined(WorldEvent):
+    type: ClassVar[str] = "bout_joined"
+    bout: int
+    actor: str
+    orientation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoutSynced(WorldEvent):
+    """Bouts in their first-exchange window merged, every member synced to the later step."""
+
+    type: ClassVar[str] = "bout_synced"
+    bout: int
+    merged: tuple[int, ...]
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoutSplit(WorldEvent):
+    type: ClassVar[str] = "bout_split"
+    bout: int
+    new_bout: int
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoutLeft(WorldEvent):
+    type: ClassVar[str] = "bout_left"
+    bout: int
+    actor: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoutEnded(WorldEvent):
+    type: ClassVar[str] = "bout_ended"
+    bout: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStepped(WorldEvent):
+    type: ClassVar[str] = "clock"
+    bout: int
+    exchange: int
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrientationRevealed(WorldEvent):
+    type: ClassVar[str] = "orientation_revealed"
+    bout: int
+    orientations: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesEvent(WorldEvent):
+    """Something the rules did inside a bout (a declaration, an attack, a wound, ...)."""
+
+    type: ClassVar[str] = "rules"
+    bout: int
+    event: RulesEventBase
+
+
+@dataclass(frozen=True, slots=True)
+class Died(WorldEvent):
+    type: ClassVar[str] = "died"
+    actor: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class KnockedOut(WorldEvent):
+    """Out of the fight without dying (knocked out, or collapsed from pain): lies on the floor."""
+
+    type: ClassVar[str] = "knocked_out"
+    actor: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bled(WorldEvent):
+    """An out-of-combat blood-loss check (the rules' check, outside any bout)."""
+
+    type: ClassVar[str] = "bled"
+    actor: str
+    event: RulesEventBase
+
+
+@dataclass(frozen=True, slots=True)
+class Recovering(WorldEvent):
+    """Out-of-combat care counters of a wounded actor (bleeding, first aid, healing)."""
+
+    type: ClassVar[str] = "recovering"
+    actor: str
+    bleed_thirds: int
+    waited: int
+    heal_ticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAidChoice(WorldEvent):
+    type: ClassVar[str] = "first_aid_choice"
+    actor: str
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAidOffered(WorldEvent):
+    type: ClassVar[str] = "first_aid_offered"
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class FirstAidGiven(WorldEvent):
+    type: ClassVar[str] = "first_aid"
+    actor: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    stopped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(WorldEvent):
+    type: ClassVar[str] = "healed"
+    actor: str
+    amount: int
+    location: str
+    pain: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderGiven(WorldEvent):
+    type: ClassVar[str] = "order"
+    companion: str
+    kind: str
+    target: str | None
+    at: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class StepPlanned(WorldEvent):
+    type: ClassVar[str] = "step_planned"
+    companion: str
+    direction: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionDue(WorldEvent):
+    """The world waits for the player: `kind` is step, target, declare or bump."""
+
+    type: ClassVar[str] = "decision"
+    kind: str
+    actor: str
+    bout: int | None = None
+    options: tuple[str, ...] = field(default=())
+    default: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(WorldEvent):
+    type: ClassVar[str] = "game_over"
+    outcome: str  # victory | death
+    tick: int

@@ -1,0 +1,235 @@
+"""Folding world events into the world state: the only place world facts change.
+
+Positions, facings, bout membership and clocks, orders and the decision owed are all set here from
+events, so a state is the fold of its events. The inside of a bout (targets, pools, wounds) belongs
+to the rules, which change it in the calls that produce `RulesEvent`s.
+"""
+
+from __future__ import annotations
+
+from game.sim import events as ev
+from game.sim.geometry import Direction, Pos
+from game.sim.state import BoutState, Decision, PausedTick, WorldState
+from rules.bout import Bout
+
+
+def fold(state: WorldState, event: ev.WorldEvent) -> None:
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(state, event)
+
+
+def _tick(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.TickStarted)
+    state.tick = e.tick
+    state.pending = None
+    for actor in state.actors.values():
+        actor.bumped = None
+        actor.moved = False
+
+
+def _moved(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Moved)
+    actor = state.actors[e.actor]
+    frm, to = Pos(*e.frm), Pos(*e.to)
+    if state.occupancy.get(frm) == actor.id:
+        del state.occupancy[frm]
+    state.occupancy[to] = actor.id
+    actor.pos = to
+    actor.facing = Direction[e.facing]
+    actor.moved = True
+    actor.last_moved = state.tick
+    actor.mp = e.mp
+    actor.planned = False
+
+
+def _forfeited(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Forfeited)
+    actor = state.actors[e.actor]
+    actor.facing = Direction[e.facing]
+    actor.planned = False
+    if e.mp is not None:
+        actor.mp = e.mp
+
+
+def _bumped(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Bumped)
+    actor = state.actors[e.actor]
+    actor.facing = Direction[e.facing]
+    actor.bumped = e.into if e.hostile else None
+    actor.planned = False
+
+
+def _bout_started(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutStarted)
+    fighters = [state.actors[m].fighter for m in e.members]
+    state.bouts[e.bout] = BoutState(e.bout, Bout(state.catalog, fighters, state.house_rules, reach={}))
+    state.next_bout = max(state.next_bout, e.bout + 1)
+
+
+def _joined(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutJoined)
+    bout = state.bouts[e.bout].rules
+    bout.add_fighter(state.actors[e.actor].fighter)
+    if e.orientation is not None:
+        bout.orientation[e.actor] = e.orientation
+        bout.needs_orientation.discard(e.actor)
+
+
+def _left(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutLeft)
+    bout = state.bouts.get(e.bout)
+    if bout is not None and bout.rules.active(e.actor):
+        bout.rules.remove_fighter(e.actor)
+    actor = state.actors[e.actor]
+    actor.mp = 0  # separated fighters are reset (design doc: "resetting back to e1s0")
+
+
+def _ended(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutEnded)
+    bout = state.bouts.pop(e.bout, None)
+    if bout is not None:
+        for fid in bout.members:
+            bout.rules.remove_fighter(fid)
+
+
+def _synced(state: WorldState, e: ev.WorldEvent) -> None:
+    """Merge bouts in their first-exchange window into `e.bout`, at the later step."""
+    assert isinstance(e, ev.BoutSynced)
+    into = state.bouts[e.bout]
+    for other_id in e.merged:
+        other = state.bouts.pop(other_id)
+        for fid in other.members:
+            orientation = other.rules.orientation.get(fid)
+            target = other.rules.targets.get(fid)
+            into.rules.add_fighter(other.rules.fighters[fid])
+            if orientation is not None:
+                into.rules.orientation[fid] = orientation
+                into.rules.needs_orientation.discard(fid)
+            into.rules.targets[fid] = target
+    into.step = e.step
+
+
+def _split(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutSplit)
+    old = state.bouts[e.bout]
+    new = Bout(state.catalog, [old.rules.fighters[m] for m in e.members], state.house_rules, reach={})
+    new.clock.exchange = old.rules.clock.exchange
+    new.clock.round = old.rules.clock.round
+    members = set(e.members)
+    for fid in e.members:
+        new.orientation[fid] = old.rules.orientation.get(fid)
+        target = old.rules.targets.get(fid)
+        new.targets[fid] = target if target in members else None
+        if fid not in old.rules.needs_orientation:
+            new.needs_orientation.discard(fid)
+    for key, holder in old.rules.flow.items():
+        if key[0] in members and key[1] in members:
+            new.flow[key] = holder
+    for fid in e.members:
+        old.rules.remove_fighter(fid)
+    state.bouts[e.new_bout] = BoutState(e.new_bout, new, old.step)
+    state.next_bout = max(state.next_bout, e.new_bout + 1)
+
+
+def _clock(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ClockStepped)
+    bout = state.bouts[e.bout]
+    bout.step = e.step
+    bout.decided.clear()
+
+
+def _decision(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.DecisionDue)
+    state.pending = Decision(
+        e.kind, e.actor, e.bout, e.options, e.default,
+        orientation_due="orientation" in e.options, first_aid_offered="first_aid" in e.options,
+    )
+
+
+def _order(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.OrderGiven)
+    actor = state.actors[e.companion]
+    actor.order = e.kind
+    actor.order_target = e.target
+    actor.order_at = None if e.at is None else Pos(*e.at)
+
+
+def _planned(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.StepPlanned)
+    actor = state.actors[e.companion]
+    actor.planned = True
+    actor.planned_dir = None if e.direction is None else Direction[e.direction]
+
+
+def _died(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Died | ev.KnockedOut)
+    actor = state.actors[e.actor]
+    if state.occupancy.get(actor.pos) == actor.id:
+        del state.occupancy[actor.pos]
+
+
+def _bump_frame(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BumpFrame)
+    followers = tuple((aid, Direction[d]) for aid, d in e.followers)
+    state.paused = PausedTick(followers, Direction[e.direction], Pos(*e.square))
+
+
+def _bump_answered(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BumpAnswered)
+    state.paused = None
+    state.pending = None
+
+
+def _recovering(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Recovering)
+    actor = state.actors[e.actor]
+    actor.bleed_thirds, actor.waited, actor.heal_ticks = e.bleed_thirds, e.waited, e.heal_ticks
+
+
+def _aid_choice(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FirstAidChoice)
+    state.actors[e.actor].aid_declined = not e.accept
+
+
+def _first_aid(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FirstAidGiven)
+    if e.stopped:
+        state.actors[e.actor].fighter.stop_bleeding()
+
+
+def _healed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Healed)
+    state.actors[e.actor].fighter.ease_pain(e.amount)
+
+
+def _over(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.GameOver)
+    state.over = e.outcome
+
+
+_HANDLERS = {
+    ev.TickStarted: _tick,
+    ev.Moved: _moved,
+    ev.Forfeited: _forfeited,
+    ev.Bumped: _bumped,
+    ev.BoutStarted: _bout_started,
+    ev.BoutJoined: _joined,
+    ev.BoutLeft: _left,
+    ev.BoutEnded: _ended,
+    ev.BoutSynced: _synced,
+    ev.BoutSplit: _split,
+    ev.ClockStepped: _clock,
+    ev.DecisionDue: _decision,
+    ev.OrderGiven: _order,
+    ev.StepPlanned: _planned,
+    ev.Died: _died,
+    ev.KnockedOut: _died,
+    ev.GameOver: _over,
+    ev.BumpFrame: _bump_frame,
+    ev.BumpAnswered: _bump_answered,
+    ev.Recovering: _recovering,
+    ev.FirstAidChoice: _aid_choice,
+    ev.FirstAidGiven: _first_aid,
+    ev.Healed: _healed,
+}

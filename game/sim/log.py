@@ -1,0 +1,59 @@
+"""Log lines for world events (the rules' own lines come from `rules.log.describe`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.sim import events as ev
+from rules.log import describe as describe_rules
+
+
+def describe(event: ev.WorldEvent, names: Mapping[str, str]) -> str | None:
+    def n(actor: str | None) -> str:
+        return "-" if actor is None else names.get(actor, actor)
+
+    if isinstance(event, ev.RulesEvent):
+        line = describe_rules(event.event, names)
+        if line is None or event.event.type in ("target", "orientation"):
+            return None
+        return f"[bout {event.bout}] {line}"
+    if isinstance(event, ev.Moved):
+        return None
+    if isinstance(event, ev.Bumped):
+        return f"{n(event.actor)} bumps into {n(event.into)}" if event.hostile else None
+    if isinstance(event, ev.BumpFrame):
+        return f"{n(event.fled)} steps away from {n(event.actor)}: follow or stay?"
+    if isinstance(event, ev.BoutStarted):
+        return f"[bout {event.bout}] starts: {', '.join(n(m) for m in event.members)}"
+    if isinstance(event, ev.BoutJoined):
+        return f"[bout {event.bout}] {n(event.actor)} joins"
+    if isinstance(event, ev.BoutSynced):
+        merged = ", ".join(str(b) for b in event.merged)
+        return f"[bout {event.bout}] synced to step {event.step}" + (f", merging bout {merged}" if merged else "")
+    if isinstance(event, ev.BoutSplit):
+        return f"[bout {event.bout}] splits: {', '.join(n(m) for m in event.members)} fight on as bout {event.new_bout}"
+    if isinstance(event, ev.BoutLeft):
+        return f"[bout {event.bout}] {n(event.actor)} leaves ({event.reason})"
+    if isinstance(event, ev.BoutEnded):
+        return f"[bout {event.bout}] is over"
+    if isinstance(event, ev.OrientationRevealed):
+        return f"[bout {event.bout}] orientations: " + ", ".join(f"{n(a)} {o}" for a, o in event.orientations)
+    if isinstance(event, ev.Died):
+        return f"{n(event.actor)} dies ({event.cause})"
+    if isinstance(event, ev.KnockedOut):
+        return f"{n(event.actor)} is down ({event.cause})"
+    if isinstance(event, ev.Bled):
+        line = describe_rules(event.event, names)
+        return None if line is None else f"{line} (out of combat)"
+    if isinstance(event, ev.FirstAidGiven):
+        result = "stops the bleeding" if event.stopped else "fails"
+        return f"{n(event.actor)}: first aid {event.dice}d10 TN{event.tn} {list(event.faces)} {result}"
+    if isinstance(event, ev.Healed):
+        return f"{n(event.actor)} heals: {event.location.replace('_', ' ')} pain {event.pain}"
+    if isinstance(event, ev.GameOver):
+        return f"== {event.outcome} at tick {event.tick} =="
+    if isinstance(event, ev.Rejected):
+        return f"refused: {event.reason}"
+    if isinstance(event, ev.TickStarted):
+        return None
+    return None

@@ -1,0 +1,128 @@
+"""The world's state: actors on a tile map, bouts with their clocks, the decision owed to the player.
+
+Only `game.sim.fold` (world facts) and the rules package (a bout's inside, an actor's wounds and
+pool) change it; everything else reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.sim.creatures import Relations
+from game.sim.geometry import Direction, Pos
+from game.sim.tilemap import TileMap
+from rules.bout import Bout
+from rules.catalog import Catalog, HouseRules
+from rules.dice import SeededStream
+from rules.fighter import FighterState
+
+
+@dataclass(slots=True)
+class Actor:
+    id: str
+    name: str
+    creature: str
+    faction: str
+    sprite: str
+    pos: Pos
+    facing: Direction
+    fighter: FighterState
+    speed: int
+    party: bool
+    leader: bool
+    flee_threshold: float | None
+    mp: int = 0  # movement points banked (SPEC §2: 6 per square)
+    move_init: int = 0
+    order: str = "follow"  # companions: follow | hold | move_to | attack
+    order_target: str | None = None
+    order_at: Pos | None = None
+    planned: bool = False  # the player set this companion's next step
+    planned_dir: Direction | None = None
+    bleed_thirds: int = 0  # out-of-combat blood loss: +3 per move, +1 per wait, a check at 18
+    waited: int = 0  # consecutive unengaged waiting ticks while bleeding (first aid at 6)
+    aid_declined: bool = False
+    heal_ticks: int = 0
+    bumped: str | None = None  # whom he bumped this tick (an attack intent)
+    moved: bool = False
+    last_moved: int = -1  # the tick of his last step
+
+    @property
+    def alive(self) -> bool:
+        return not self.fighter.out_of_fight
+
+    @property
+    def dead(self) -> bool:
+        return self.fighter.dead
+
+
+@dataclass(slots=True)
+class BoutState:
+    """One bout: the rules' `Bout` plus its step in the exchange clock (SPEC §2)."""
+
+    id: int
+    rules: Bout
+    step: int = 0
+    decided: set[str] = field(default_factory=set)  # AI choices already made for the coming step
+
+    @property
+    def members(self) -> list[str]:
+        return self.rules.members()
+
+    def clock(self) -> str:
+        return f"e{self.rules.clock.exchange}s{self.step}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the world waits for: `step` (move/bump/wait, with an orientation when due), `target`,
+    `declare`, `bump` (follow / stay / another direction), or `watch` (the leader is out)."""
+
+    kind: str
+    actor: str
+    bout: int | None = None
+    options: tuple[str, ...] = ()
+    default: str | None = None
+    orientation_due: bool = False
+    first_aid_offered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PausedTick:
+    """A tick stopped at the player's bump frame; the rest runs when he answers."""
+
+    followers: tuple[tuple[str, Direction], ...]  # AI bumpers who follow, in movement-initiative order
+    player_dir: Direction
+    square: Pos
+
+
+@dataclass(slots=True)
+class WorldState:
+    tick: int
+    tilemap: TileMap
+    actors: dict[str, Actor]
+    catalog: Catalog
+    house_rules: HouseRules
+    relations: Relations
+    combat: SeededStream
+    ai: SeededStream
+    cosmetic: SeededStream
+    leader: str
+    bouts: dict[int, BoutState] = field(default_factory=dict)
+    next_bout: int = 1
+    pending: Decision | None = None
+    paused: PausedTick | None = None
+    over: str | None = None
+    occupancy: dict[Pos, str] = field(default_factory=dict)
+
+    def bout_of(self, actor_id: str) -> BoutState | None:
+        for b in self.bouts.values():
+            if actor_id in b.rules.fighters and b.rules.active(actor_id):
+                return b
+        return None
+
+    def hostile(self, a: str, b: str) -> bool:
+        return self.relations.hostile(self.actors[a].faction, self.actors[b].faction)
+
+    def at(self, pos: Pos) -> Actor | None:
+        aid = self.occupancy.get(pos)
+        return None if aid is None else self.actors[aid]

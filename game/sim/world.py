@@ -1,0 +1,697 @@
+"""The world: one entry point, `World.apply(command) -> events` (SPEC §2, §3, §4.10).
+
+A tick runs the design doc's "finalised enterframe process": the bout steps of every bout (the
+leader's orientation at `s0`, targets at `s1`, declarations at `s2`), movers in movement-initiative
+order, bumpers after movers (with the player's bump frame), then the update (bouts started, joined,
+synced, split, left; clocks stepped; an exchange whose declarations are all in is resolved at once,
+before anything moves again), out-of-combat blood loss, first aid and healing, and finally the
+decisions owed for the next tick. AIs decide from the state before the tick.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.sim import events as ev
+from game.sim.brain import Brain, Patrol
+from game.sim.commands import (
+    Bump,
+    Command,
+    CompanionStep,
+    Confirm,
+    Declare,
+    FirstAid,
+    Order,
+    Step,
+    Target,
+    to_dict,
+)
+from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations
+from game.sim.fold import fold
+from game.sim.geometry import Direction, Pos, directions, is_adjacent, neighbours
+from game.sim.scenario_file import WorldSetup
+from game.sim.state import Actor, BoutState, WorldState
+from rules.ai import suggest_declaration, suggest_orientation, suggest_target
+from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATION_RANK, Action, IllegalAction
+from rules.catalog import Catalog
+from rules.content import default_catalog, with_house_rules
+from rules.declare import commit_declaration
+from rules.dice import SeededStream, roll_pool
+from rules.events import Event as RulesEventBase
+from rules.exchange import blood_loss_check, resolve_exchange
+from rules.fighter import FighterState
+from rules.menu import available_actions
+
+ROUND_TICKS = 6  # two exchanges of three steps: movement initiative is rolled once per round
+BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 waiting ticks
+FIRST_AID_TICKS = 6
+HEAL_TICKS = 18
+CARE_TN = 7
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    direction: Direction | None = None
+    orientation: str | None = None
+    target: str | None = None
+    declaration: tuple[Action, ...] | None = None
+
+
+class World:
+    """A running world. Build it from a `WorldSetup`; drive it with `apply`."""
+
+    def __init__(
+        self,
+        setup: WorldSetup,
+        *,
+        seed: int | None = None,
+        house_rules: Mapping[str, object] | None = None,
+        catalog: Catalog | None = None,
+        creatures: Mapping[str, CreatureTemplate] | None = None,
+        relations: Relations | None = None,
+        player_ai: bool = False,
+    ) -> None:
+        base = catalog or default_catalog()
+        self.overrides: dict[str, object] = {**setup.house_rules, **(house_rules or {})}
+        catalog = with_house_rules(base, self.overrides) if self.overrides else base
+        self.setup = setup
+        self.seed = setup.seed if seed is None else seed
+        self.player_ai = player_ai
+        creatures = creatures or default_creatures()
+        relations = relations or default_relations()
+        actors: dict[str, Actor] = {}
+        for a in setup.actors:
+            template = creatures[a.creature]
+            sheet = template.sheet(catalog, a.id, name=a.name, side=a.faction)
+            actors[a.id] = Actor(
+                id=a.id, name=a.name, creature=a.creature, faction=a.faction, sprite=template.sprite,
+                pos=a.pos, facing=Direction.S, fighter=FighterState(sheet), speed=template.move_points,
+                party=a.party, leader=a.leader, flee_threshold=template.flee_threshold,
+            )
+        self.state = WorldState(
+            tick=0,
+            tilemap=setup.tilemap,
+            actors=actors,
+            catalog=catalog,
+            house_rules=catalog.house_rules,
+            relations=relations,
+            combat=SeededStream(self.seed, "combat"),
+            ai=SeededStream(self.seed, "ai"),
+            cosmetic=SeededStream(self.seed, "cosmetic"),
+            leader=setup.leader.id,
+        )
+        self.state.occupancy = {a.pos: a.id for a in actors.values()}
+        self.commands: list[tuple[int, dict[str, object]]] = []
+        self.checksums: list[tuple[int, str]] = []
+        self._events: list[ev.WorldEvent] = []
+        self._ticking: set[int] = set()
+        self._disengaged: set[str] = set()
+        self._memory: dict[str, Patrol] = {}
+        self._squares = list(setup.tilemap.passable_positions())
+        self._roll_movement_initiative()
+        self._update()
+        self._decide()
+        self.opening = self._take()
+
+    # ----- the one entry point --------------------------------------------------------------------
+    @property
+    def pending(self) -> object:
+        return self.state.pending
+
+    def apply(self, command: Command) -> list[ev.WorldEvent]:
+        """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
+        event and changes nothing."""
+        try:
+            if isinstance(command, Order | CompanionStep | FirstAid):
+                self._free_command(command)
+            else:
+                self._advance(command)
+        except IllegalAction as exc:
+            self._events.clear()
+            return [ev.Rejected(to_dict(command), str(exc))]
+        return self._take()
+
+    def _take(self) -> list[ev.WorldEvent]:
+        out, self._events = self._events, []
+        return out
+
+    def _emit(self, event: ev.WorldEvent) -> None:
+        fold(self.state, event)
+        self._events.append(event)
+
+    def _rules(self, bout: int, events: list[RulesEventBase]) -> None:
+        for e in events:
+            self._emit(ev.RulesEvent(bout, e))
+
+    # ----- free commands --------------------------------------------------------------------------
+    def _companion(self, actor_id: str) -> Actor:
+        actor = self.state.actors.get(actor_id)
+        if actor is None or not actor.party or actor.leader:
+            raise IllegalAction(f"{actor_id} is not a companion")
+        if not actor.alive:
+            raise IllegalAction(f"{actor.name} cannot act")
+        return actor
+
+    def _free_command(self, command: Order | CompanionStep | FirstAid) -> None:
+        s = self.state
+        if isinstance(command, Order):
+            self._companion(command.companion)
+            if command.kind not in ("follow", "hold", "move_to", "attack"):
+                raise IllegalAction(f"unknown order {command.kind!r}")
+            if command.kind == "attack" and (command.target not in s.actors or not s.actors[command.target].alive):
+                raise IllegalAction("attack whom?")
+            if command.kind == "move_to" and (command.at is None or not s.tilemap.passable(Pos(*command.at))):
+                raise IllegalAction("move where? that square cannot be walked")
+            self._emit(ev.OrderGiven(command.companion, command.kind, command.target, command.at))
+        elif isinstance(command, CompanionStep):
+            self._companion(command.companion)
+            direction = _direction(command.direction)
+            self._emit(ev.StepPlanned(command.companion, None if direction is None else direction.name))
+        else:
+            self._emit(ev.FirstAidChoice(s.leader, command.accept))
+        self.commands.append((s.tick, to_dict(command)))
+
+    # ----- advancing commands ---------------------------------------------------------------------
+    def _advance(self, command: Command) -> None:
+        s = self.state
+        pending = s.pending
+        if pending is None:
+            raise IllegalAction("the world is not waiting for a command")
+        if pending.kind == "bump":
+            if not isinstance(command, Bump | Confirm):
+                raise IllegalAction("answer the bump frame first: follow, stay or another direction")
+            choice = command if isinstance(command, Bump) else Bump("follow")
+            self.commands.append((s.tick, to_dict(command)))
+            self._resume_bump(choice)
+            return
+        inp = self._player_input(command)
+        record_tick = s.tick + 1
+        pre: list[RulesEventBase] = []
+        bout = s.bout_of(s.leader)
+        if inp.declaration is not None and bout is not None:
+            pre = commit_declaration(bout.rules, s.leader, list(inp.declaration))  # raises if illegal
+        self.commands.append((record_tick, to_dict(command)))
+        self._run_tick(inp, pre)
+
+    def _player_input(self, command: Command) -> PlayerInput:
+        s = self.state
+        pending = s.pending
+        assert pending is not None
+        kind = pending.kind
+        if kind == "watch":
+            if not isinstance(command, Confirm | Step):
+                raise IllegalAction("the leader is out: only waiting moves the world on")
+            return PlayerInput()
+        if kind == "step":
+            if isinstance(command, Confirm):
+                return PlayerInput(orientation=CAUTIOUS if pending.orientation_due else None)
+            if not isinstance(command, Step):
+                raise IllegalAction("the world waits for a step (move, bump or wait)")
+            direction = _direction(command.direction)
+            if direction is not None and direction not in directions(s.house_rules.adjacency):
+                raise IllegalAction(f"cannot step {direction.name} with {s.house_rules.adjacency}-way movement")
+            orientation = command.orientation
+            if orientation is not None and orientation not in ORIENTATION_RANK:
+                raise IllegalAction(f"unknown orientation {orientation!r}")
+            if pending.orientation_due and orientation is None:
+                orientation = self.contextual_orientation(direction)
+            return PlayerInput(direction=direction, orientation=orientation if pending.orientation_due else None)
+        if kind == "target":
+            if isinstance(command, Confirm):
+                return PlayerInput(target=pending.default)
+            if not isinstance(command, Target):
+                raise IllegalAction("the world waits for a target")
+            if command.target not in pending.options:
+                raise IllegalAction(f"cannot target {command.target}: choose one of {', '.join(pending.options)}")
+            return PlayerInput(target=command.target)
+        if kind == "declare":
+            bout = s.bout_of(s.leader)
+            assert bout is not None
+            if isinstance(command, Confirm):
+                return PlayerInput(declaration=available_actions(bout.rules, s.leader).default)
+            if not isinstance(command, Declare):
+                raise IllegalAction("the world waits for a declaration")
+            return PlayerInput(declaration=command.actions)
+        raise IllegalAction(f"unexpected decision {kind}")
+
+    def contextual_orientation(self, direction: Direction | None) -> str:
+        """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious."""
+        s = self.state
+        leader = s.actors[s.leader]
+        if direction is None:
+            return CAUTIOUS
+        into = s.at(leader.pos.step(direction))
+        if into is not None and s.hostile(leader.id, into.id):
+            return AGGRESSIVE
+        return DEFENSIVE
+
+    # ----- the tick -------------------------------------------------------------------------------
+    def _run_tick(self, inp: PlayerInput, pre: list[RulesEventBase]) -> None:
+        s = self.state
+        brain = Brain(s, self._memory, self._squares)
+        intents = self._intents(brain, inp)
+        self._ticking = set(s.bouts)
+        self._emit(ev.TickStarted(s.tick + 1))
+        if s.tick % ROUND_TICKS == 1:
+            self._roll_movement_initiative()
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            if bout.step == 0:
+                self._player_orientation(bout, inp)
+            elif bout.step == 1:
+                self._targeting(bout, inp)
+            elif bout.step == 2:
+                self._declarations(bout, pre)
+        self._move(intents, brain)
+
+    def _intents(self, brain: Brain, inp: PlayerInput) -> dict[str, Direction | None]:
+        s = self.state
+        intents: dict[str, Direction | None] = {}
+        for actor in s.actors.values():
+            if not actor.alive:
+                continue
+            bout = s.bout_of(actor.id)
+            if bout is not None and bout.step != 0:
+                continue
+            if actor.id == s.leader and not self.player_ai:
+                intents[actor.id] = inp.direction
+            else:
+                intents[actor.id] = brain.step_intent(actor, engaged=bout is not None)
+        return intents
+
+    def _player_orientation(self, bout: BoutState, inp: PlayerInput) -> None:
+        s = self.state
+        if self.player_ai or s.leader not in bout.rules.orientation_due():
+            return
+        self._rules(bout.id, bout.rules.choose_orientation(s.leader, inp.orientation or CAUTIOUS))
+
+    def _targeting(self, bout: BoutState, inp: PlayerInput) -> None:
+        s = self.state
+        revealed = tuple((f, o) for f in bout.members if (o := bout.rules.orientation.get(f)) is not None)
+        if revealed:
+            self._emit(ev.OrientationRevealed(bout.id, revealed))
+
+        def chooser(fid: str) -> str | None:
+            if fid == s.leader and not self.player_ai:
+                return inp.target
+            if fid in bout.decided:
+                return bout.rules.targets.get(fid)
+            preferred = s.actors[fid].bumped
+            if preferred is not None and preferred in bout.rules.legal_targets(fid):
+                return preferred
+            return suggest_target(bout.rules, fid)
+
+        self._rules(bout.id, bout.rules.finish_targeting(s.combat, chooser))
+
+    def _declarations(self, bout: BoutState, pre: list[RulesEventBase]) -> None:
+        s = self.state
+        while (fid := bout.rules.next_declarer()) is not None:
+            if fid == s.leader and not self.player_ai:
+                break  # cannot happen: the leader's declaration was committed before the tick
+            self._rules(bout.id, commit_declaration(bout.rules, fid, suggest_declaration(bout.rules, fid, s.ai)))
+        if pre:
+            self._rules(bout.id, pre)
+
+    # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
+    def _roll_movement_initiative(self) -> None:
+        s = self.state
+        rolls = []
+        for actor in s.actors.values():
+            if actor.alive:
+                actor.move_init = actor.fighter.reflex + s.combat.d6()
+                rolls.append((actor.id, actor.move_init))
+        if self._events is not None and s.tick > 0:
+            self._emit(ev.MovementInitiative(tuple(rolls)))
+
+    def _order_key(self, actor_id: str) -> tuple[int, int, str]:
+        a = self.state.actors[actor_id]
+        return (-a.move_init, -a.fighter.reflex, a.id)
+
+    def _move(self, intents: dict[str, Direction | None], brain: Brain) -> None:
+        s = self.state
+        start = dict(s.occupancy)
+        movers: list[tuple[str, Direction]] = []
+        bumpers: list[tuple[str, Direction]] = []
+        for aid in sorted(intents, key=self._order_key):
+            d = intents[aid]
+            actor = s.actors[aid]
+            if d is None:
+                continue
+            engaged = s.bout_of(aid) is not None
+            if not engaged and self._banked(actor) + actor.speed < 6:
+                # a slow actor loses this step and banks the points (SPEC §2)
+                self._emit(ev.Forfeited(aid, d.name, "slow", self._banked(actor) + actor.speed))
+                continue
+            target = actor.pos.step(d)
+            if not s.tilemap.passable(target):
+                self._emit(ev.Forfeited(aid, d.name, "blocked"))
+            elif target in start:
+                bumpers.append((aid, d))
+            else:
+                movers.append((aid, d))
+        for aid, d in movers:
+            self._step(aid, d)
+        followers: list[tuple[str, Direction]] = []
+        frame: tuple[str, Direction, Pos, str] | None = None
+        for aid, d in bumpers:
+            actor = s.actors[aid]
+            square = actor.pos.step(d)
+            occupant = s.at(square)
+            if occupant is not None:
+                hostile = s.hostile(aid, occupant.id)
+                self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
+                continue
+            fled = s.actors[start[square]]
+            if aid == s.leader and not self.player_ai:
+                if s.hostile(aid, fled.id) and not s.house_rules.auto_chase:
+                    frame = (aid, d, square, fled.id)
+                    continue
+                followers.append((aid, d))
+            elif brain.follows(actor, fled):
+                followers.append((aid, d))
+            else:
+                self._emit(ev.Forfeited(aid, d.name, "stays"))
+        if frame is not None:
+            aid, d, square, fled_id = frame
+            follow = tuple((f, fd.name) for f, fd in followers)
+            self._emit(ev.BumpFrame(aid, (square.x, square.y), d.name, fled_id, follow))
+            options = ("follow", "stay", *(x.name for x in directions(s.house_rules.adjacency)))
+            self._emit(ev.DecisionDue("bump", aid, None, options, "follow"))
+            return
+        for aid, d in followers:
+            self._step(aid, d)
+        self._end_tick()
+
+    def _resume_bump(self, choice: Bump) -> None:
+        s = self.state
+        paused = s.paused
+        assert paused is not None
+        if choice.choice not in ("follow", "stay"):
+            d = _direction(choice.direction or choice.choice)
+            if d is None or d not in directions(s.house_rules.adjacency):
+                raise IllegalAction("follow, stay, or a direction")
+        self._emit(ev.BumpAnswered(s.leader, choice.choice if choice.choice in ("follow", "stay") else "step"))
+        steps = list(paused.followers)
+        if choice.choice == "follow":
+            steps.append((s.leader, paused.player_dir))
+        elif choice.choice == "stay":
+            self._emit(ev.Forfeited(s.leader, paused.player_dir.name, "stays"))
+        else:
+            d = _direction(choice.direction or choice.choice)
+            if d is None or d not in directions(s.house_rules.adjacency):
+                raise IllegalAction("follow, stay, or a direction")
+            steps.append((s.leader, d))
+        for aid, d in sorted(steps, key=lambda x: self._order_key(x[0])):
+            self._step(aid, d)
+        self._end_tick()
+
+    def _step(self, aid: str, d: Direction) -> None:
+        """Move one square if it is free (and a bonus square when the banked points allow)."""
+        s = self.state
+        actor = s.actors[aid]
+        engaged = s.bout_of(aid) is not None
+        target = actor.pos.step(d)
+        if not s.tilemap.passable(target) or target in s.occupancy:
+            self._emit(ev.Forfeited(aid, d.name, "taken"))
+            return
+        mp = 0 if engaged else self._banked(actor) + actor.speed - 6
+        frm = actor.pos
+        bonus = not engaged and mp >= 6
+        self._emit(ev.Moved(aid, (frm.x, frm.y), (target.x, target.y), d.name, mp - 6 if bonus else mp))
+        if bonus:
+            # the bonus square (SPEC §2): taken now or lost
+            nxt = target.step(d)
+            if s.tilemap.passable(nxt) and nxt not in s.occupancy:
+                self._emit(ev.Moved(aid, (target.x, target.y), (nxt.x, nxt.y), d.name, mp - 6, bonus=True))
+
+    def _banked(self, actor: Actor) -> int:
+        """Banked movement points survive only from one step to the next."""
+        return actor.mp if actor.last_moved == self.state.tick - 1 or actor.last_moved == self.state.tick else 0
+
+    # ----- the update (SPEC §3 step 4) ------------------------------------------------------------
+    def _end_tick(self) -> None:
+        s = self.state
+        self._step_clocks()
+        self._update()
+        self._health()
+        self._check_over()
+        self._decide()
+        checksum = self.checksum()
+        self.checksums.append((s.tick, checksum))
+        self._emit(ev.TickEnded(s.tick, checksum))
+
+    def _step_clocks(self) -> None:
+        s = self.state
+        for bout_id in sorted(self._ticking):
+            bout = s.bouts.get(bout_id)
+            if bout is None:
+                continue
+            if bout.step < 2:
+                self._emit(ev.ClockStepped(bout.id, bout.rules.clock.exchange, bout.step + 1))
+                continue
+            # every declaration is in: resolve now, before anything moves again (SPEC §3 step 1)
+            result = resolve_exchange(bout.rules, s.combat)
+            self._rules(bout.id, result.events)
+            for fid in result.left:
+                if s.actors[fid].alive:
+                    self._disengaged.add(fid)
+            self._casualties()
+            self._emit(ev.ClockStepped(bout.id, bout.rules.clock.exchange, 0))
+        self._ticking = set()
+
+    def _casualties(self) -> None:
+        s = self.state
+        for actor in s.actors.values():
+            if actor.fighter.out_of_fight and s.occupancy.get(actor.pos) == actor.id:
+                if actor.dead:
+                    self._emit(ev.Died(actor.id, "wounds"))
+                else:
+                    self._emit(ev.KnockedOut(actor.id, "out of the fight"))
+
+    def _adjacent_hostiles(self, actor: Actor, among: set[str] | None = None) -> list[str]:
+        s = self.state
+        out = []
+        for pos in neighbours(actor.pos, s.house_rules.adjacency):
+            other = s.occupancy.get(pos)
+            if other is None or (among is not None and other not in among):
+                continue
+            if s.actors[other].alive and s.hostile(actor.id, other):
+                out.append(other)
+        return out
+
+    def _update(self) -> None:
+        """Bouts: members who are down or separated leave, split bouts split, finished bouts end,
+        new contacts start bouts or join (and sync) bouts in their first-exchange window."""
+        s = self.state
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            members = set(bout.members)
+            for fid in sorted(members):
+                actor = s.actors[fid]
+                if not actor.alive:
+                    self._emit(ev.BoutLeft(bout.id, fid, "down"))
+                    members.discard(fid)
+            for fid in sorted(members):
+                if not self._adjacent_hostiles(s.actors[fid], members):
+                    self._emit(ev.BoutLeft(bout.id, fid, "separated"))
+                    members.discard(fid)
+            components = self._components(members)
+            for extra in components[1:]:
+                self._emit(ev.BoutSplit(bout.id, s.next_bout, tuple(sorted(extra))))
+            if len(bout.members) < 2:
+                self._emit(ev.BoutEnded(bout.id))
+        for fid in sorted(s.actors):
+            actor = s.actors[fid]
+            if not actor.alive or s.bout_of(fid) is not None or fid in self._disengaged:
+                continue
+            foes = self._adjacent_hostiles(actor)
+            if not foes:
+                continue
+            near = {b.id: b for f in foes if (b := s.bout_of(f)) is not None}
+            window = sorted((b for b in near.values() if b.rules.clock.exchange == 1 and b.step <= 1),
+                            key=lambda b: b.id)
+            free = [f for f in foes if s.bout_of(f) is None and f not in self._disengaged]
+            if window:
+                into = min(window, key=lambda b: b.id)
+                step = max(b.step for b in window)
+                others = tuple(b.id for b in window if b.id != into.id)
+                if others or step != into.step:
+                    self._emit(ev.BoutSynced(into.id, others, step))
+                orientation = None
+                if into.step >= 1:
+                    orientation = AGGRESSIVE if actor.bumped else CAUTIOUS
+                self._emit(ev.BoutJoined(into.id, fid, orientation))
+            elif free:
+                group = self._unbouted_component(fid)
+                self._emit(ev.BoutStarted(s.next_bout, tuple(sorted(group))))
+        self._disengaged.clear()
+        for bout in s.bouts.values():
+            members = set(bout.members)
+            bout.rules.set_reach({m: self._adjacent_hostiles(s.actors[m], members) for m in members})
+
+    def _components(self, members: set[str]) -> list[set[str]]:
+        s = self.state
+        left = set(members)
+        out: list[set[str]] = []
+        while left:
+            seed = min(left)
+            group = {seed}
+            todo = [seed]
+            while todo:
+                cur = todo.pop()
+                for other in self._adjacent_hostiles(s.actors[cur], members):
+                    if other not in group:
+                        group.add(other)
+                        todo.append(other)
+            left -= group
+            out.append(group)
+        out.sort(key=lambda g: min(g))
+        return out
+
+    def _unbouted_component(self, start: str) -> set[str]:
+        s = self.state
+        group = {start}
+        todo = [start]
+        while todo:
+            cur = todo.pop()
+            for other in self._adjacent_hostiles(s.actors[cur]):
+                if other not in group and s.bout_of(other) is None and other not in self._disengaged:
+                    group.add(other)
+                    todo.append(other)
+        return group
+
+    # ----- blood, first aid, healing out of combat (SPEC §4.10) -----------------------------------
+    def _health(self) -> None:
+        s = self.state
+        for actor in s.actors.values():
+            f = actor.fighter
+            if not actor.alive:
+                continue
+            if s.bout_of(actor.id) is not None:
+                if actor.waited:
+                    self._emit(ev.Recovering(actor.id, actor.bleed_thirds, 0, actor.heal_ticks))
+                continue
+            bleed, waited, heal = actor.bleed_thirds, actor.waited, actor.heal_ticks
+            if f.blood_loss > 0:
+                bleed += 3 if actor.moved else 1
+                if bleed >= BLEED_THIRDS:
+                    bleed -= BLEED_THIRDS
+                    for e in blood_loss_check(f, s.combat, 0, s.house_rules.negative_pool):
+                        self._emit(ev.Bled(actor.id, e))
+                    if f.dead:
+                        self._emit(ev.Recovering(actor.id, bleed, 0, heal))
+                        self._emit(ev.Died(actor.id, "blood loss"))
+                        continue
+                waited = 0 if actor.moved or self._adjacent_hostiles(actor) else waited + 1
+                if waited >= FIRST_AID_TICKS and not (actor.id == s.leader and actor.aid_declined):
+                    waited = 0
+                    dice = (f.attributes.WT + f.attributes.PER) // 2
+                    r = roll_pool(s.combat, dice, CARE_TN, s.house_rules.negative_pool)
+                    self._emit(ev.FirstAidGiven(actor.id, r.dice, r.tn, r.faces, r.successes, r.successes > 0))
+            elif f.wounds and not actor.moved:
+                heal += 1
+                if heal >= HEAL_TICKS:
+                    heal = 0
+                    r = roll_pool(s.combat, f.attributes.HT, CARE_TN, s.house_rules.negative_pool)
+                    worst = max(f.wounds, key=lambda w: (w.pain, w.level))
+                    if r.successes > 0:
+                        self._emit(ev.Healed(actor.id, r.successes, worst.location, max(0, worst.pain - r.successes)))
+            if (bleed, waited, heal) != (actor.bleed_thirds, actor.waited, actor.heal_ticks):
+                self._emit(ev.Recovering(actor.id, bleed, waited, heal))
+
+    def _check_over(self) -> None:
+        s = self.state
+        if s.over is not None:
+            return
+        leader = s.actors[s.leader]
+        if not leader.alive:
+            self._emit(ev.GameOver("death", s.tick))
+            return
+        if not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
+            self._emit(ev.GameOver("victory", s.tick))
+
+    # ----- decisions owed for the next tick (SPEC §3 step 5) --------------------------------------
+    def _decide(self) -> None:
+        s = self.state
+        leader = s.leader
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            rules = bout.rules
+            player_here = leader in bout.members and not self.player_ai
+            if bout.step == 0:
+                for fid in rules.orientation_due():
+                    if fid == leader and player_here:
+                        continue
+                    self._rules(bout.id, rules.choose_orientation(fid, suggest_orientation(rules, fid, s.ai)))
+            elif bout.step == 1 and player_here:
+                for fid in rules.targeting_order():
+                    if fid == leader:
+                        break
+                    preferred = s.actors[fid].bumped
+                    choice = preferred if preferred in rules.legal_targets(fid) else suggest_target(rules, fid)
+                    self._rules(bout.id, rules.choose_target(fid, choice))
+                    bout.decided.add(fid)
+            elif bout.step == 2 and player_here:
+                while (declarer := rules.next_declarer()) is not None and declarer != leader:
+                    actions = suggest_declaration(rules, declarer, s.ai)
+                    self._rules(bout.id, commit_declaration(rules, declarer, actions))
+        actor = s.actors[leader]
+        if not actor.alive or self.player_ai:
+            self._emit(ev.DecisionDue("watch", leader))
+            return
+        mine = s.bout_of(leader)
+        self._player_decision(actor, mine)
+
+    def _player_decision(self, actor: Actor, bout: BoutState | None) -> None:
+        s = self.state
+        leader = actor.id
+        if bout is None or bout.step == 0:
+            options: tuple[str, ...] = tuple(d.name for d in directions(s.house_rules.adjacency))
+            if bout is not None and leader in bout.rules.orientation_due():
+                options += ("orientation",)
+            if actor.waited == FIRST_AID_TICKS - 1 and actor.fighter.blood_loss > 0:
+                options += ("first_aid",)
+                self._emit(ev.FirstAidOffered(leader))
+            self._emit(ev.DecisionDue("step", leader, None if bout is None else bout.id, options, None))
+        elif bout.step == 1:
+            legal = tuple(bout.rules.legal_targets(leader))
+            default = bout.rules.default_target(leader)
+            preferred = actor.bumped
+            if preferred in legal:
+                default = preferred
+            self._emit(ev.DecisionDue("target", leader, bout.id, legal, default))
+        else:
+            self._emit(ev.DecisionDue("declare", leader, bout.id))
+
+    # ----- checks ---------------------------------------------------------------------------------
+    def checksum(self) -> str:
+        """The combat stream's position plus every actor's square and health (SPEC §7)."""
+        s = self.state
+        h = hashlib.sha256(s.combat.checksum().encode())
+        h.update(s.ai.checksum().encode())
+        for a in s.actors.values():
+            h.update(f"{a.id}:{a.pos.x},{a.pos.y}:{a.fighter.ht}:{a.fighter.cp}:{int(a.alive)};".encode())
+        return h.hexdigest()[:16]
+
+    def summary(self) -> dict[str, object]:
+        s = self.state
+        return {
+            "tick": s.tick,
+            "outcome": s.over,
+            "alive": sorted(a.id for a in s.actors.values() if a.alive),
+            "dead": sorted(a.id for a in s.actors.values() if a.dead),
+            "bouts": len(s.bouts),
+            "checksum": self.checksum(),
+        }
+
+    def adjacent(self, a: str, b: str) -> bool:
+        s = self.state
+        return is_adjacent(s.actors[a].pos, s.actors[b].pos, s.house_rules.adjacency)
+
+
+def _direction(name: str | None) -> Direction | None:
+    if name is None:
+        return None
+    try:
+        return Direction[name.upper()]
+    except KeyError:
+        raise IllegalAction(f"unknown direction {name!r}") from None
