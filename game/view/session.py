@@ -1,0 +1,74 @@
+"""A play session: the world being played or watched, its autosave, and the run file.
+
+The views talk to the world only through this: `apply(command)` sends a command and returns the
+events to animate; `world.state` is read-only for them. New runs, continuing the autosave and
+watching a recording all produce a `Session`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.sim.commands import Command
+from game.sim.events import WorldEvent
+from game.sim.recording import RecordingError
+from game.sim.runfile import ReplayMismatch, replay, save_run, world_for
+from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
+from game.sim.world import World
+
+DEFAULT_PARTY = ("player_fighter", "companion_spearman")
+
+
+@dataclass
+class Session:
+    """One run. `autosave` (a path) is rewritten atomically after every command that changed the
+    world; `watching` sessions replay a recording and never save."""
+
+    world: World
+    autosave: Path | None = None
+    watching: bool = False
+    recording_ticks: int = 0
+    listeners: list[Callable[[list[WorldEvent]], None]] = field(default_factory=list)
+
+    def apply(self, command: Command) -> list[WorldEvent]:
+        events = self.world.apply(command)
+        if self.autosave is not None and not self.watching and not any(e.type == "rejected" for e in events):
+            save_run(self.world, self.autosave, final=self.world.state.over is not None)
+        for listener in self.listeners:
+            listener(events)
+        return events
+
+    @property
+    def over(self) -> str | None:
+        return self.world.state.over
+
+
+def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
+            house_rules: dict[str, object] | None = None) -> Session:
+    """A new run: a named scenario, or a seeded dungeon with the default party."""
+    setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
+    world = World(setup, seed=seed, house_rules=house_rules)
+    session = Session(world, autosave)
+    if autosave is not None:
+        save_run(world, autosave)
+    return session
+
+
+def continue_run(path: Path) -> Session:
+    """Continue from an autosave: replayed and verified, or refused (RecordingError/ReplayMismatch)."""
+    result = replay(path)
+    return Session(result.world, autosave=path)
+
+
+def watch_recording(path: Path) -> tuple[Session, list[dict[str, object]]]:
+    """A recording to watch: a fresh world plus the recorded commands, stepped by the watch view.
+    The file is read and verified whole first, so a bad file is refused before anything shows."""
+    result = replay(path)
+    world = world_for(result.recording.header, path)
+    commands = [dict(c.command) for c in result.recording.commands]
+    return Session(world, watching=True, recording_ticks=result.ticks), commands
+
+
+__all__ = ["RecordingError", "ReplayMismatch", "Session", "continue_run", "new_run", "watch_recording"]
