@@ -23,10 +23,13 @@ BonusDice = Literal["none", "attacker_successes", "mos"]
 CpLoss = Literal["none", "mos", "double_mos", "half_attacker_dice"]
 Status = Literal["playable", "planned"]
 KnockRoll = int | Literal["instant"] | None
+RangeBandName = Literal["point_blank", "short", "medium", "long"]
+MissileDamageType = Literal["puncture", "bludgeon"]
 
 ATTACK_KINDS: tuple[AttackKind, ...] = ("swing", "thrust")
 DAMAGE_TYPES: tuple[DamageType, ...] = ("cut", "puncture", "bludgeon")
 ORIENTATIONS: tuple[str, ...] = ("aggressive", "cautious", "defensive")
+RANGE_BANDS: tuple[RangeBandName, ...] = ("point_blank", "short", "medium", "long")
 ZONE_IDS: tuple[str, ...] = (
     "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
 )
@@ -145,6 +148,46 @@ class Shield:
 
 
 @dataclass(frozen=True, slots=True)
+class RangeBand:
+    """One range band of a missile weapon: targets up to `max_squares` away are shot at `atn`."""
+
+    name: RangeBandName
+    max_squares: int
+    atn: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissileWeapon:
+    """A bow, crossbow, sling or thrown weapon (content/missiles.yaml; SPEC §4.9, rules.ranged)."""
+
+    id: str
+    name: str
+    proficiency: str
+    hands: int
+    bands: tuple[RangeBand, ...]  # nearest first; max_squares strictly increasing, atn never falling
+    damage: int  # the wound-level bonus; ST is added on top only when adds_strength
+    damage_type: MissileDamageType
+    adds_strength: bool  # thrown weapons and slings: yes; bows and crossbows: no
+    reload_ticks: int  # ticks after a shot before the next one can be loosed
+    thrown: bool  # the weapon itself flies (it is gone from the thrower's hand)
+    ammunition: str | None
+    tags: frozenset[str]
+
+    @property
+    def max_range(self) -> int:
+        return self.bands[-1].max_squares
+
+    def band_at(self, distance: int) -> RangeBand | None:
+        """The band a target `distance` squares away is in; None when out of range (or distance < 1)."""
+        if distance < 1:
+            return None
+        for band in self.bands:
+            if distance <= band.max_squares:
+                return band
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Armour:
     id: str
     name: str
@@ -240,6 +283,7 @@ class Catalog:
     wounds: Mapping[tuple[DamageType, str], tuple[WoundEffect, ...]]  # 5 levels each
     house_rules: HouseRules
     content_hash: str
+    missiles: Mapping[str, MissileWeapon] = field(default_factory=dict)  # content/missiles.yaml
 
     def children(self, maneuver_id: str) -> tuple[Maneuver, ...]:
         return tuple(m for m in self.maneuvers.values() if m.parent == maneuver_id)

@@ -26,6 +26,7 @@ def summary(catalog: Catalog) -> str:
         f"content OK: {len(maneuvers)} maneuvers ({groups} groups, {playable} playable, "
         f"{len(declarable) - playable} planned), {len(catalog.proficiencies)} proficiencies, "
         f"{len(catalog.weapons)} weapons, {len(catalog.shields)} shields, {len(catalog.armour)} armour, "
+        f"{len(catalog.missiles)} missile weapons, "
         f"{len(catalog.zones)} zones, {len(catalog.wounds)} wound rows; hash {catalog.content_hash[:12]}"
     )
 

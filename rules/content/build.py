@@ -17,12 +17,15 @@ from pydantic import BaseModel
 
 from rules.catalog import (
     ATTACK_KINDS,
+    RANGE_BANDS,
     ZONE_IDS,
     Armour,
     DamageType,
     HouseRules,
     Maneuver,
+    MissileWeapon,
     Proficiency,
+    RangeBand,
     Shield,
     Weapon,
     WoundEffect,
@@ -33,6 +36,7 @@ from rules.content.models import (
     ArmourFile,
     BodyFile,
     HouseRulesFile,
+    MissilesFile,
     ProficienciesFile,
     ShieldsFile,
     WeaponsFile,
@@ -209,6 +213,56 @@ def build_armour(
                     errors.append(src.doc.error(where, f"unknown location {location!r}"))
         armour.setdefault(a.id, Armour(id=a.id, name=a.name, av=a.av, covers=frozenset(a.covers)))
     return armour
+
+
+def build_missiles(
+    src: Loaded[MissilesFile], proficiencies: Collection[str] | None, errors: list[ContentError]
+) -> dict[str, MissileWeapon]:
+    """Missile weapons: the proficiency must exist; bands go nearest first (point_blank, short,
+    medium, long; any may be left out), each reaching strictly farther than the one before and
+    never at a lower ATN."""
+    doc = src.doc
+    missiles: dict[str, MissileWeapon] = {}
+    for index, m in enumerate(src.model.missiles):
+        path: DataPath = ("missiles", index)
+        if proficiencies is not None and m.proficiency not in proficiencies:
+            errors.append(doc.error((*path, "proficiency"), f"unknown proficiency {m.proficiency!r}"))
+        for band_index in range(1, len(m.bands)):
+            near, far = m.bands[band_index - 1], m.bands[band_index]
+            where: DataPath = (*path, "bands", band_index)
+            if RANGE_BANDS.index(far.band) <= RANGE_BANDS.index(near.band):
+                errors.append(
+                    doc.error(
+                        (*where, "band"),
+                        f"band {far.band!r} after {near.band!r}: bands go {', '.join(RANGE_BANDS)}, each once",
+                    )
+                )
+            if far.max <= near.max:
+                errors.append(
+                    doc.error((*where, "max"), f"max {far.max} must be greater than the previous band's {near.max}")
+                )
+            if far.atn < near.atn:
+                errors.append(
+                    doc.error((*where, "atn"), f"atn {far.atn} is lower than the nearer band's {near.atn}")
+                )
+        missiles.setdefault(
+            m.id,
+            MissileWeapon(
+                id=m.id,
+                name=m.name,
+                proficiency=m.proficiency,
+                hands=m.hands,
+                bands=tuple(RangeBand(b.band, b.max, b.atn) for b in m.bands),
+                damage=m.damage,
+                damage_type=m.damage_type,
+                adds_strength=m.adds_strength,
+                reload_ticks=m.reload_ticks,
+                thrown=m.thrown,
+                ammunition=m.ammunition,
+                tags=frozenset(m.tags),
+            ),
+        )
+    return missiles
 
 
 # ---- proficiencies ------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from rules.content.models import (
     BodyFile,
     HouseRulesFile,
     ManeuversFile,
+    MissilesFile,
     ProficienciesFile,
     ShieldsFile,
     WeaponsFile,
@@ -46,6 +47,7 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind("weapons", "weapons.yaml", WeaponsFile),
     FileKind("shields", "shields.yaml", ShieldsFile),
     FileKind("armour", "armour.yaml", ArmourFile),
+    FileKind("missiles", "missiles.yaml", MissilesFile),
     FileKind("body", "body.yaml", BodyFile),
     FileKind("wounds", "wounds.yaml", WoundsFile),
 )

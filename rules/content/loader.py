@@ -23,6 +23,7 @@ from rules.content.build import (
     build_armour,
     build_body,
     build_house_rules,
+    build_missiles,
     build_proficiencies,
     build_shields,
     build_weapons,
@@ -39,6 +40,7 @@ from rules.content.models import (
     BodyFile,
     HouseRulesFile,
     ManeuversFile,
+    MissilesFile,
     ProficienciesFile,
     ShieldsFile,
     WeaponsFile,
@@ -99,6 +101,7 @@ def load_catalog(directory: Traversable | str | os.PathLike[str] | None = None) 
     weapons_file = reader.file("weapons.yaml", WeaponsFile)
     shields_file = reader.file("shields.yaml", ShieldsFile)
     armour_file = reader.file("armour.yaml", ArmourFile)
+    missiles_file = reader.file("missiles.yaml", MissilesFile)
     body_file = reader.file("body.yaml", BodyFile)
     wounds_file = reader.file("wounds.yaml", WoundsFile)
     maneuver_files = reader.maneuver_files()
@@ -109,6 +112,7 @@ def load_catalog(directory: Traversable | str | os.PathLike[str] | None = None) 
     weapons = build_weapons(weapons_file, prof_ids, errors) if weapons_file is not None else {}
     shields = build_shields(shields_file) if shields_file is not None else {}
     armour = build_armour(armour_file, locations, errors) if armour_file is not None else {}
+    missiles = build_missiles(missiles_file, prof_ids, errors) if missiles_file is not None else {}
 
     items: list[tuple[str, YamlDocument, DataPath]] = []
     if weapons_file is not None:
@@ -117,6 +121,8 @@ def load_catalog(directory: Traversable | str | os.PathLike[str] | None = None) 
         items += [(s.id, shields_file.doc, ("shields", i, "id")) for i, s in enumerate(shields_file.model.shields)]
     if armour_file is not None:
         items += [(a.id, armour_file.doc, ("armour", i, "id")) for i, a in enumerate(armour_file.model.armour)]
+    if missiles_file is not None:
+        items += [(m.id, missiles_file.doc, ("missiles", i, "id")) for i, m in enumerate(missiles_file.model.missiles)]
     check_unique_ids(items, "item", errors)
 
     sources: list[NodeSource] = []
@@ -148,6 +154,7 @@ def load_catalog(directory: Traversable | str | os.PathLike[str] | None = None) 
         wounds=wounds,
         house_rules=build_house_rules(house.model),
         content_hash=content_hash(root),
+        missiles=missiles,
     )
 
 

@@ -239,6 +239,34 @@ class ArmourFile(Strict):
     armour: list[ArmourModel]
 
 
+# ---- missiles.yaml ------------------------------------------------------------------------------
+
+
+class RangeBandModel(Strict):
+    band: Literal["point_blank", "short", "medium", "long"]
+    max: Annotated[StrictInt, Field(ge=1, le=100)]  # farthest square (inclusive) of this band
+    atn: Tn
+
+
+class MissileModel(Strict):
+    id: Id
+    name: Name
+    proficiency: Id
+    hands: Annotated[StrictInt, Field(ge=1, le=2)]
+    bands: list[RangeBandModel] = Field(min_length=1)
+    damage: Annotated[StrictInt, Field(ge=-10, le=15)]
+    damage_type: Literal["puncture", "bludgeon"]
+    adds_strength: StrictBool
+    reload_ticks: Annotated[StrictInt, Field(ge=0, le=20)]
+    thrown: StrictBool = False
+    ammunition: Name | None = None
+    tags: list[Id] = []
+
+
+class MissilesFile(Strict):
+    missiles: list[MissileModel]
+
+
 # ---- body.yaml, wounds.yaml ---------------------------------------------------------------------
 
 ZonePart = tuple[Id, Annotated[StrictInt, Field(ge=1, le=6)]]  # (location or "miss", d6 weight)

@@ -21,7 +21,7 @@ def test_check_shipped_content_exits_0_with_a_summary() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("content OK: 54 maneuvers (11 groups, 25 playable, 18 planned), 9 proficiencies")
+    assert lines[0].startswith("content OK: 54 maneuvers (11 groups, 25 playable, 18 planned), 13 proficiencies")
 
 
 def test_check_broken_dir_prints_every_error_and_exits_1(tmp_path: Path) -> None:
@@ -44,7 +44,9 @@ def test_schema_writes_one_file_per_kind(tmp_path: Path) -> None:
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == sorted(
         f"{k}.schema.json"
-        for k in ("house_rules", "maneuvers", "proficiencies", "weapons", "shields", "armour", "body", "wounds")
+        for k in (
+            "house_rules", "maneuvers", "proficiencies", "weapons", "shields", "armour", "missiles", "body", "wounds",
+        )
     )
     for path in (tmp_path / "out").iterdir():
         assert json.loads(path.read_text(encoding="utf-8"))["$schema"].endswith("2020-12/schema")

@@ -42,7 +42,7 @@ PLAYABLE = {
 }
 PROFICIENCIES = {
     "cut_and_thrust", "sword_and_shield", "rapier", "mass_weapon_shield", "longsword", "dagger", "polearm",
-    "pugilism", "brawling",
+    "pugilism", "brawling", "bow", "crossbow", "sling", "thrown",
 }
 
 
