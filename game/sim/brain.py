@@ -17,7 +17,8 @@ from game.sim.pathfinding import DistanceMap, distance_map, find_path
 from game.sim.state import Actor, WorldState
 
 SIGHT = 8
-PATH_RADIUS = 30
+PATH_RADIUS = 16  # chases and following stay local; longer walks use A* patrol paths
+CELL = SIGHT + 2
 
 
 @dataclass(slots=True)
@@ -41,6 +42,7 @@ class Brain:
         self.squares = squares if squares is not None else list(state.tilemap.passable_positions())
         self.adjacency = state.house_rules.adjacency
         self._maps: dict[Pos, DistanceMap] = {}
+        self._cells: dict[tuple[int, int], list[Actor]] | None = None
         self.memory: dict[str, Patrol] = {} if memory is None else memory
 
     def distances_to(self, goal: Pos) -> DistanceMap:
@@ -51,14 +53,28 @@ class Brain:
         return found
 
     # ----- perception -----------------------------------------------------------------------------
+    def _near(self, pos: Pos) -> Iterator[Actor]:
+        """Living actors in the grid cells around `pos` (a coarse filter before line of sight)."""
+        if self._cells is None:
+            cells: dict[tuple[int, int], list[Actor]] = {}
+            for a in self.state.actors.values():
+                if a.alive:
+                    cells.setdefault((a.pos.x // CELL, a.pos.y // CELL), []).append(a)
+            self._cells = cells
+        cx, cy = pos.x // CELL, pos.y // CELL
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                yield from self._cells.get((cx + dx, cy + dy), ())
+
     def visible_hostiles(self, actor: Actor) -> list[Actor]:
         out = []
-        for other in self.state.actors.values():
-            if other is actor or not other.alive or not self.state.hostile(actor.id, other.id):
+        state = self.state
+        for other in self._near(actor.pos):
+            if other is actor or manhattan(actor.pos, other.pos) > SIGHT + 2:
                 continue
-            if manhattan(actor.pos, other.pos) > SIGHT + 2:
+            if not state.hostile(actor.id, other.id):
                 continue
-            if line_of_sight(self.state.tilemap, actor.pos, other.pos):
+            if line_of_sight(state.tilemap, actor.pos, other.pos):
                 out.append(other)
         out.sort(key=lambda o: (manhattan(actor.pos, o.pos), o.id))
         return out
@@ -110,15 +126,21 @@ class Brain:
             return None
         return best[2]
 
-    def step_intent(self, actor: Actor, engaged: bool) -> Direction | None:
-        """The actor's step this tick: a direction (move or bump) or None (wait)."""
+    def step_intent(
+        self, actor: Actor, engaged: bool, orientation: str | None = None, foe: Actor | None = None
+    ) -> Direction | None:
+        """The actor's step this tick: a direction (move or bump) or None (wait). An engaged fighter
+        at `s0` who chose Aggressive bumps his foe (and so chases him if he steps away); others hold
+        their ground."""
         if actor.planned:
             return actor.planned_dir
         hostiles = self.visible_hostiles(actor)
         if hostiles and self.hurt_enough_to_flee(actor):
             return self.step_away(actor, hostiles[:3])
         if engaged:
-            return None  # engaged fighters hold their ground at s0 and fight
+            if orientation == "aggressive" and foe is not None:
+                return _direction_between(actor.pos, foe.pos)
+            return None
         if actor.party and not actor.leader:
             return self._companion_step(actor, hostiles)
         if hostiles:

@@ -38,7 +38,7 @@ def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     actor.pos = to
     actor.facing = Direction[e.facing]
     actor.moved = True
-    actor.last_moved = state.tick
+    actor.mp_tick = state.tick
     actor.mp = e.mp
     actor.planned = False
 
@@ -50,6 +50,7 @@ def _forfeited(state: WorldState, e: ev.WorldEvent) -> None:
     actor.planned = False
     if e.mp is not None:
         actor.mp = e.mp
+        actor.mp_tick = state.tick
 
 
 def _bumped(state: WorldState, e: ev.WorldEvent) -> None:
@@ -79,7 +80,7 @@ def _joined(state: WorldState, e: ev.WorldEvent) -> None:
 def _left(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutLeft)
     bout = state.bouts.get(e.bout)
-    if bout is not None and bout.rules.active(e.actor):
+    if bout is not None and e.actor not in bout.rules.left:
         bout.rules.remove_fighter(e.actor)
     actor = state.actors[e.actor]
     actor.mp = 0  # separated fighters are reset (design doc: "resetting back to e1s0")

@@ -4,7 +4,7 @@ tick; loading builds the same world and replays the commands, checking every che
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from game.sim.recording import (
     read_recording,
     save_atomic,
 )
-from game.sim.scenario_file import setup_from_origin
+from game.sim.scenario_file import WorldSetup, setup_from_origin
 from game.sim.world import World
 from rules.content import default_catalog
 
@@ -74,11 +74,16 @@ class Replayed:
     ticks: int
 
 
-def world_for(header: RunHeader | Mapping[str, object], path: Path | None = None) -> World:
+SetupBuilder = Callable[[Mapping[str, object]], WorldSetup]
+
+
+def world_for(
+    header: RunHeader | Mapping[str, object], path: Path | None = None, build: SetupBuilder | None = None
+) -> World:
     setup_data = dict(header.setup if isinstance(header, RunHeader) else header)
     player_ai = bool(setup_data.pop("player_ai", False))
     try:
-        setup = setup_from_origin(setup_data)
+        setup = (build or setup_from_origin)(setup_data)
     except (ValueError, KeyError) as exc:
         raise RecordingError(path or Path("<run>"), f"cannot rebuild its world: {exc}") from None
     seed = header.seed if isinstance(header, RunHeader) else int(str(header.get("seed", 0)))
@@ -86,12 +91,14 @@ def world_for(header: RunHeader | Mapping[str, object], path: Path | None = None
     return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai)
 
 
-def replay(path: str | Path, *, verify: bool = True, until: int | None = None) -> Replayed:
+def replay(
+    path: str | Path, *, verify: bool = True, until: int | None = None, build: SetupBuilder | None = None
+) -> Replayed:
     """Load a run file and replay it; refuses a bad file (RecordingError) and raises ReplayMismatch
     when the replay drifts. Nothing is half-loaded: the world is returned only when all went well."""
     path = Path(path)
     recording = read_recording(path, expected_content_hash=default_catalog().content_hash)
-    world = world_for(recording.header, path)
+    world = world_for(recording.header, path, build)
     checks = {c.tick: c.checksum for c in recording.checkpoints}
     seen = 0
     for entry in recording.commands:
@@ -108,7 +115,9 @@ def replay(path: str | Path, *, verify: bool = True, until: int | None = None) -
         if verify:
             for tick, checksum in world.checksums[seen:]:
                 want = checks.get(tick)
-                if want is not None and want != checksum:
+                if want is None:
+                    raise ReplayMismatch(tick, "the recording has no checkpoint for it (a line is missing)")
+                if want != checksum:
                     raise ReplayMismatch(tick)
             seen = len(world.checksums)
     if verify and until is None:

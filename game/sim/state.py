@@ -44,7 +44,7 @@ class Actor:
     heal_ticks: int = 0
     bumped: str | None = None  # whom he bumped this tick (an attack intent)
     moved: bool = False
-    last_moved: int = -1  # the tick of his last step
+    mp_tick: int = -1  # the tick his banked points were last set: they last only to the next tick
 
     @property
     def alive(self) -> bool:
@@ -113,6 +113,7 @@ class WorldState:
     paused: PausedTick | None = None
     over: str | None = None
     occupancy: dict[Pos, str] = field(default_factory=dict)
+    _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     def bout_of(self, actor_id: str) -> BoutState | None:
         for b in self.bouts.values():
@@ -121,7 +122,11 @@ class WorldState:
         return None
 
     def hostile(self, a: str, b: str) -> bool:
-        return self.relations.hostile(self.actors[a].faction, self.actors[b].faction)
+        key = (self.actors[a].faction, self.actors[b].faction)
+        found = self._hostility.get(key)
+        if found is None:
+            found = self._hostility[key] = self.relations.hostile(*key)
+        return found
 
     def at(self, pos: Pos) -> Actor | None:
         aid = self.occupancy.get(pos)

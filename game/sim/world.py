@@ -254,7 +254,7 @@ class World:
         intents = self._intents(brain, inp)
         self._ticking = set(s.bouts)
         self._emit(ev.TickStarted(s.tick + 1))
-        if s.tick % ROUND_TICKS == 1:
+        if s.tick > 1 and s.tick % ROUND_TICKS == 1:
             self._roll_movement_initiative()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
             if bout.step == 0:
@@ -276,8 +276,15 @@ class World:
                 continue
             if actor.id == s.leader and not self.player_ai:
                 intents[actor.id] = inp.direction
+            elif bout is None:
+                intents[actor.id] = brain.step_intent(actor, engaged=False)
             else:
-                intents[actor.id] = brain.step_intent(actor, engaged=bout is not None)
+                orientation = bout.rules.orientation.get(actor.id)
+                target = bout.rules.targets.get(actor.id)
+                reach = bout.rules.foes_in_reach(actor.id)
+                foe_id = target if target in reach else (reach[0] if reach else None)
+                foe = None if foe_id is None else s.actors[foe_id]
+                intents[actor.id] = brain.step_intent(actor, True, orientation, foe)
         return intents
 
     def _player_orientation(self, bout: BoutState, inp: PlayerInput) -> None:
@@ -427,7 +434,8 @@ class World:
 
     def _banked(self, actor: Actor) -> int:
         """Banked movement points survive only from one step to the next."""
-        return actor.mp if actor.last_moved == self.state.tick - 1 or actor.last_moved == self.state.tick else 0
+        tick = self.state.tick
+        return actor.mp if actor.mp_tick in (tick - 1, tick) else 0
 
     # ----- the update (SPEC §3 step 4) ------------------------------------------------------------
     def _end_tick(self) -> None:
@@ -484,13 +492,12 @@ class World:
         """Bouts: members who are down or separated leave, split bouts split, finished bouts end,
         new contacts start bouts or join (and sync) bouts in their first-exchange window."""
         s = self.state
+        self._casualties()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
-            members = set(bout.members)
-            for fid in sorted(members):
-                actor = s.actors[fid]
-                if not actor.alive:
+            for fid in sorted(f for f in bout.rules.fighters if f not in bout.rules.left):
+                if not s.actors[fid].alive:
                     self._emit(ev.BoutLeft(bout.id, fid, "down"))
-                    members.discard(fid)
+            members = set(bout.members)
             for fid in sorted(members):
                 if not self._adjacent_hostiles(s.actors[fid], members):
                     self._emit(ev.BoutLeft(bout.id, fid, "separated"))

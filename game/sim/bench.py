@@ -1,0 +1,87 @@
+"""`python -m game.sim bench`: time per tick with 10, 50 and 200 actors fighting, and replay speed.
+
+Several bouts run at once: the actors stand in clusters of mixed factions on an open map, so fights
+start at once and keep going. Prints median and p95 per tick; targets (issue 3): p95 <= 2 ms at 50
+actors and <= 10 ms at 200, replay >= 5,000 ticks/s at 50 actors. Run on demand; not a test.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from game.sim.commands import Confirm
+from game.sim.geometry import Pos
+from game.sim.runfile import replay, save_run
+from game.sim.scenario_file import ActorSetup, WorldSetup
+from game.sim.tilemap import Tile, TileMap
+from game.sim.world import World
+
+FACTIONS = (("bandit", "bandits"), ("goblin", "goblins"), ("town_guard", "town_guard"), ("wolf", "wolves"))
+
+
+def arena(actors: int, seed: int = 1) -> WorldSetup:
+    """An open arena with `actors` actors in clusters of four factions, two squares apart."""
+    width = max(30, int((actors * 8) ** 0.5) + 10)
+    height = max(20, int(width * 0.6))
+    tiles = [Tile.FLOOR] * (width * height)
+    for x in range(width):
+        tiles[x] = tiles[(height - 1) * width + x] = Tile.WALL
+    for y in range(height):
+        tiles[y * width] = tiles[y * width + width - 1] = Tile.WALL
+    tilemap = TileMap(width, height, bytes(tiles))
+    setups = [ActorSetup("player", "player_fighter", "player", Pos(2, 2), "Knight", True, True)]
+    n = 1
+    y = 3
+    while n < actors:
+        x = 3
+        while x < width - 4 and n < actors:
+            creature, faction = FACTIONS[n % len(FACTIONS)]
+            setups.append(ActorSetup(f"{creature}_{n}", creature, faction, Pos(x, y), f"{creature} {n}", False, False))
+            n += 1
+            x += 2
+        y += 2
+        if y >= height - 2:
+            break
+    return WorldSetup(f"bench {actors}", seed, tilemap, tuple(setups), origin={"kind": "bench"})
+
+
+def time_ticks(actors: int, ticks: int) -> tuple[float, float, int]:
+    world = World(arena(actors), player_ai=True)
+    times = []
+    bouts = 0
+    for _ in range(ticks):
+        start = time.perf_counter()
+        world.apply(Confirm())
+        times.append(time.perf_counter() - start)
+        bouts = max(bouts, len(world.state.bouts))
+    times.sort()
+    return statistics.median(times) * 1e3, times[int(len(times) * 0.95)] * 1e3, bouts
+
+
+def replay_speed(actors: int, ticks: int) -> float:
+    world = World(arena(actors), player_ai=True)
+    for _ in range(ticks):
+        world.apply(Confirm())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "run.jsonl"
+        save_run(world, path)
+        start = time.perf_counter()
+        result = replay(path, build=lambda origin: arena(actors))
+        elapsed = time.perf_counter() - start
+    return result.ticks / elapsed
+
+
+def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:
+    for count in (int(c) for c in actor_counts.split(",")):
+        median, p95, bouts = time_ticks(count, ticks)
+        print(f"{count:4d} actors: median {median:6.2f} ms/tick, p95 {p95:6.2f} ms/tick "
+              f"({ticks} ticks, up to {bouts} bouts at once)")
+    print(f"replay at 50 actors: {replay_speed(50, ticks):,.0f} ticks/s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
