@@ -126,6 +126,22 @@ class Brain:
             return None
         return best[2]
 
+    def ranged_intent(self, actor: Actor, tick: int) -> tuple[str, str] | None:
+        """A shooter with a foe in sight but not next to him aims (up to 3 ticks when the foe is far)
+        and shoots; a foe within 3 squares gets a quick shot."""
+        if actor.missile is None or actor.planned or self.hurt_enough_to_flee(actor):
+            return None
+        hostiles = [h for h in self.visible_hostiles(actor) if manhattan(actor.pos, h.pos) > 1]
+        if not hostiles or self.visible_hostiles(actor)[0] is not hostiles[0]:
+            return None
+        foe = hostiles[0]
+        if tick < actor.ready_tick:
+            return ("aim", foe.id)
+        aimed = actor.aim_ticks if actor.aim_target == foe.id and actor.aim_tick == tick - 1 else 0
+        if aimed >= 3 or manhattan(actor.pos, foe.pos) <= 3:
+            return ("shoot", foe.id)
+        return ("aim", foe.id)
+
     def step_intent(
         self, actor: Actor, engaged: bool, orientation: str | None = None, foe: Actor | None = None
     ) -> Direction | None:

@@ -24,6 +24,22 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class Aim:
+    """Instead of a step: aim the missile weapon at a visible foe (3, 4, 5 ticks: 1/3, 2/3, all of
+    the Aim bonus; SPEC §4.9)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """Instead of a step: loose a shot at a visible foe in range; it lands at the next tick."""
+
+    target: str
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Target:
     """At `s1`: the one foe to target."""
 
@@ -76,8 +92,8 @@ class FirstAid:
     accept: bool = True
 
 
-Command = Step | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
-ADVANCING = (Step, Target, Declare, Bump, Confirm)
+Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
+ADVANCING = (Step, Aim, Shoot, Target, Declare, Bump, Confirm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +134,10 @@ def _action_from_dict(d: dict[str, Any]) -> Action:
 def to_dict(command: Command) -> dict[str, Any]:
     if isinstance(command, Step):
         return {"cmd": "step", "direction": command.direction, "orientation": command.orientation}
+    if isinstance(command, Aim):
+        return {"cmd": "aim", "target": command.target}
+    if isinstance(command, Shoot):
+        return {"cmd": "shoot", "target": command.target, "zone": command.zone}
     if isinstance(command, Target):
         return {"cmd": "target", "target": command.target}
     if isinstance(command, Declare):
@@ -140,6 +160,10 @@ def from_dict(data: dict[str, Any]) -> Command:
         kind = data["cmd"]
         if kind == "step":
             return Step(data.get("direction"), data.get("orientation"))
+        if kind == "aim":
+            return Aim(str(data["target"]))
+        if kind == "shoot":
+            return Shoot(str(data["target"]), data.get("zone"))
         if kind == "target":
             return Target(str(data["target"]))
         if kind == "declare":

@@ -85,6 +85,7 @@ class CreatureTemplate(Strict):
     shield: Id | None = None
     off_weapon: Id | None = None
     armour: tuple[Id, ...] = ()
+    missile: Id | None = None  # a bow, crossbow, sling or thrown weapon (content/missiles.yaml)
     move_points: MovePoints = 6
     ai: AiProfile = "brave"
 
@@ -311,6 +312,13 @@ def _check_creature(
         elif piece in seen:
             errors.append(doc.error((*path, "armour", piece_index), f"armour {piece!r} is listed twice"))
         seen.add(piece)
+    if creature.missile is not None:
+        missile = catalog.missiles.get(creature.missile)
+        if missile is None:
+            errors.append(doc.error((*path, "missile"), _unknown("missile weapon", creature.missile, catalog.missiles)))
+        elif profs_ok and proficiency_level(creature.proficiencies, missile.proficiency, catalog) <= 0:
+            message = f"no skill with {missile.id!r}: rate {missile.proficiency} (or one that defaults to it)"
+            errors.append(doc.error((*path, "missile"), message))
     weapon = catalog.weapons.get(creature.weapon) if creature.weapon is not None else None
     if weapon is not None and weapon.hands >= 2:
         for field in ("shield", "off_weapon"):

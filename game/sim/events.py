@@ -181,6 +181,49 @@ class RulesEvent(WorldEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Aimed(WorldEvent):
+    type: ClassVar[str] = "aimed"
+    actor: str
+    target: str
+    ticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLoosed(WorldEvent):
+    """A missile in the air: it lands (or misses) at the start of the next tick (SPEC §4.9)."""
+
+    type: ClassVar[str] = "shot_loosed"
+    actor: str
+    target: str
+    zone: str
+    aim_ticks: int
+    ready_tick: int  # the first tick he can shoot again
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLanded(WorldEvent):
+    """The rules' resolution of a shot (rules.ranged.Shot and what followed it)."""
+
+    type: ClassVar[str] = "shot_landed"
+    event: RulesEventBase
+
+
+@dataclass(frozen=True, slots=True)
+class ShotWasted(WorldEvent):
+    type: ClassVar[str] = "shot_wasted"
+    actor: str
+    target: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShotsDone(WorldEvent):
+    """Every shot in the air has come down."""
+
+    type: ClassVar[str] = "shots_done"
+
+
+@dataclass(frozen=True, slots=True)
 class Died(WorldEvent):
     type: ClassVar[str] = "died"
     actor: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.sim import events as ev
 from game.sim.geometry import Direction, Pos
-from game.sim.state import BoutState, Decision, PausedTick, WorldState
+from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules.bout import Bout
 
 
@@ -39,6 +39,7 @@ def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     actor.facing = Direction[e.facing]
     actor.moved = True
     actor.mp_tick = state.tick
+    actor.stepped_tick = state.tick
     actor.mp = e.mp
     actor.planned = False
 
@@ -204,6 +205,25 @@ def _healed(state: WorldState, e: ev.WorldEvent) -> None:
     state.actors[e.actor].fighter.ease_pain(e.amount)
 
 
+def _aimed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Aimed)
+    actor = state.actors[e.actor]
+    actor.aim_target, actor.aim_ticks, actor.aim_tick = e.target, e.ticks, state.tick
+
+
+def _loosed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ShotLoosed)
+    actor = state.actors[e.actor]
+    actor.aim_target, actor.aim_ticks, actor.aim_tick = None, 0, -1
+    actor.ready_tick = e.ready_tick
+    state.shots.append(PendingShot(e.actor, e.target, e.zone, e.aim_ticks))
+
+
+def _shots_done(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ShotsDone)
+    state.shots = []
+
+
 def _over(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.GameOver)
     state.over = e.outcome
@@ -233,4 +253,7 @@ _HANDLERS = {
     ev.FirstAidChoice: _aid_choice,
     ev.FirstAidGiven: _first_aid,
     ev.Healed: _healed,
+    ev.Aimed: _aimed,
+    ev.ShotLoosed: _loosed,
+    ev.ShotsDone: _shots_done,
 }

@@ -12,7 +12,7 @@ from game.sim.creatures import Relations
 from game.sim.geometry import Direction, Pos
 from game.sim.tilemap import TileMap
 from rules.bout import Bout
-from rules.catalog import Catalog, HouseRules
+from rules.catalog import Catalog, HouseRules, MissileWeapon
 from rules.dice import SeededStream
 from rules.fighter import FighterState
 
@@ -45,6 +45,12 @@ class Actor:
     bumped: str | None = None  # whom he bumped this tick (an attack intent)
     moved: bool = False
     mp_tick: int = -1  # the tick his banked points were last set: they last only to the next tick
+    stepped_tick: int = -1  # the tick of his last step (a moving target is harder to hit)
+    missile: MissileWeapon | None = None
+    aim_target: str | None = None
+    aim_ticks: int = 0
+    aim_tick: int = -1  # aiming counts only for consecutive ticks
+    ready_tick: int = 0  # reloading: the first tick he can shoot again
 
     @property
     def alive(self) -> bool:
@@ -87,6 +93,14 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingShot:
+    shooter: str
+    target: str
+    zone: str
+    aim_ticks: int
+
+
+@dataclass(frozen=True, slots=True)
 class PausedTick:
     """A tick stopped at the player's bump frame; the rest runs when he answers."""
 
@@ -113,6 +127,7 @@ class WorldState:
     paused: PausedTick | None = None
     over: str | None = None
     occupancy: dict[Pos, str] = field(default_factory=dict)
+    shots: list[PendingShot] = field(default_factory=list)
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     def bout_of(self, actor_id: str) -> BoutState | None:

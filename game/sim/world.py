@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from game.sim import events as ev
 from game.sim.brain import Brain, Patrol
 from game.sim.commands import (
+    Aim,
     Bump,
     Command,
     CompanionStep,
@@ -24,13 +25,15 @@ from game.sim.commands import (
     Declare,
     FirstAid,
     Order,
+    Shoot,
     Step,
     Target,
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations
 from game.sim.fold import fold
-from game.sim.geometry import Direction, Pos, directions, is_adjacent, neighbours
+from game.sim.fov import line_of_sight
+from game.sim.geometry import Direction, Pos, chebyshev, directions, is_adjacent, neighbours
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
 from rules.ai import suggest_declaration, suggest_orientation, suggest_target
@@ -43,7 +46,9 @@ from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check, resolve_exchange
 from rules.fighter import FighterState
 from rules.menu import available_actions
+from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 
+DEFAULT_SHOT_ZONE = "XI"
 ROUND_TICKS = 6  # two exchanges of three steps: movement initiative is rolled once per round
 BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 waiting ticks
 FIRST_AID_TICKS = 6
@@ -52,11 +57,21 @@ CARE_TN = 7
 
 
 @dataclass(frozen=True, slots=True)
+class Ranged:
+    """An aim or a shot instead of a step."""
+
+    kind: str  # aim | shoot
+    target: str
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerInput:
     direction: Direction | None = None
     orientation: str | None = None
     target: str | None = None
     declaration: tuple[Action, ...] | None = None
+    ranged: Ranged | None = None
 
 
 class World:
@@ -89,6 +104,7 @@ class World:
                 id=a.id, name=a.name, creature=a.creature, faction=a.faction, sprite=template.sprite,
                 pos=a.pos, facing=Direction.S, fighter=FighterState(sheet), speed=template.move_points,
                 party=a.party, leader=a.leader, flee_threshold=template.flee_threshold,
+                missile=catalog.missiles.get(template.missile) if template.missile else None,
             )
         self.state = WorldState(
             tick=0,
@@ -109,6 +125,7 @@ class World:
         self._ticking: set[int] = set()
         self._disengaged: set[str] = set()
         self._memory: dict[str, Patrol] = {}
+        self._ranged: dict[str, Ranged] = {}
         self._squares = list(setup.tilemap.passable_positions())
         self._roll_movement_initiative()
         self._update()
@@ -207,6 +224,14 @@ class World:
         if kind == "step":
             if isinstance(command, Confirm):
                 return PlayerInput(orientation=CAUTIOUS if pending.orientation_due else None)
+            if isinstance(command, Aim | Shoot):
+                zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
+                kind = "aim" if isinstance(command, Aim) else "shoot"
+                problem = self.ranged_problem(s.leader, command.target, shooting=kind == "shoot", zone=zone)
+                if problem:
+                    raise IllegalAction(problem)
+                return PlayerInput(ranged=Ranged(kind, command.target, zone),
+                                   orientation=CAUTIOUS if pending.orientation_due else None)
             if not isinstance(command, Step):
                 raise IllegalAction("the world waits for a step (move, bump or wait)")
             direction = _direction(command.direction)
@@ -236,6 +261,25 @@ class World:
             return PlayerInput(declaration=command.actions)
         raise IllegalAction(f"unexpected decision {kind}")
 
+    def ranged_problem(self, shooter_id: str, target_id: str, shooting: bool, zone: str = "XI") -> str | None:
+        """Why `shooter_id` may not aim at or shoot `target_id` now, or None (SPEC §4.9)."""
+        s = self.state
+        shooter = s.actors[shooter_id]
+        target = s.actors.get(target_id)
+        if shooter.missile is None:
+            return f"{shooter.name} has no missile weapon"
+        if target is None or not target.alive:
+            return "no such target"
+        if not s.hostile(shooter_id, target_id):
+            return f"{target.name} is no foe"
+        if s.bout_of(shooter_id) is not None:
+            return f"{shooter.name} is fighting in melee: no room to shoot"
+        if zone not in s.catalog.zones or s.catalog.zones[zone].attack_kind != "thrust":
+            return f"zone {zone} cannot be aimed at with a missile (thrust zones VIII-XIV)"
+        clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
+        reload_left = max(0, shooter.ready_tick - (s.tick + 1)) if shooting else 0
+        return can_shoot(shooter.fighter, shooter.missile, chebyshev(shooter.pos, target.pos), clear, reload_left)
+
     def contextual_orientation(self, direction: Direction | None) -> str:
         """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious."""
         s = self.state
@@ -254,6 +298,7 @@ class World:
         intents = self._intents(brain, inp)
         self._ticking = set(s.bouts)
         self._emit(ev.TickStarted(s.tick + 1))
+        self._land_shots()
         if s.tick > 1 and s.tick % ROUND_TICKS == 1:
             self._roll_movement_initiative()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
@@ -268,6 +313,7 @@ class World:
     def _intents(self, brain: Brain, inp: PlayerInput) -> dict[str, Direction | None]:
         s = self.state
         intents: dict[str, Direction | None] = {}
+        self._ranged = {}
         for actor in s.actors.values():
             if not actor.alive:
                 continue
@@ -275,9 +321,16 @@ class World:
             if bout is not None and bout.step != 0:
                 continue
             if actor.id == s.leader and not self.player_ai:
-                intents[actor.id] = inp.direction
+                if inp.ranged is not None:
+                    self._ranged[actor.id] = inp.ranged
+                else:
+                    intents[actor.id] = inp.direction
             elif bout is None:
-                intents[actor.id] = brain.step_intent(actor, engaged=False)
+                plan = brain.ranged_intent(actor, s.tick + 1)
+                if plan is not None and self.ranged_problem(actor.id, plan[1], plan[0] == "shoot") is None:
+                    self._ranged[actor.id] = Ranged(plan[0], plan[1], DEFAULT_SHOT_ZONE)
+                else:
+                    intents[actor.id] = brain.step_intent(actor, engaged=False)
             else:
                 orientation = bout.rules.orientation.get(actor.id)
                 target = bout.rules.targets.get(actor.id)
@@ -335,8 +388,56 @@ class World:
         a = self.state.actors[actor_id]
         return (-a.move_init, -a.fighter.reflex, a.id)
 
+    def _aim_and_shoot(self) -> None:
+        s = self.state
+        for aid in sorted(self._ranged, key=self._order_key):
+            plan = self._ranged[aid]
+            actor = s.actors[aid]
+            running = actor.aim_target == plan.target and actor.aim_tick == s.tick - 1
+            if plan.kind == "aim":
+                self._emit(ev.Aimed(aid, plan.target, actor.aim_ticks + 1 if running else 1))
+            else:
+                assert actor.missile is not None
+                aimed = actor.aim_ticks if running else 0
+                ready = s.tick + reload_ticks(actor.missile) + 1
+                self._emit(ev.ShotLoosed(aid, plan.target, plan.zone, aimed, ready))
+
+    def _land_shots(self) -> None:
+        """Shots loosed last tick come down first, before anyone moves or strikes (SPEC §4.9)."""
+        s = self.state
+        if not s.shots:
+            return
+        for shot in list(s.shots):
+            shooter, target = s.actors[shot.shooter], s.actors[shot.target]
+            if not shooter.alive or not target.alive or shooter.missile is None:
+                self._emit(ev.ShotWasted(shot.shooter, shot.target, "the shooter or the target is down"))
+                continue
+            distance = chebyshev(shooter.pos, target.pos)
+            clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
+            problem = can_shoot(shooter.fighter, shooter.missile, distance, clear, 0)
+            if problem:
+                self._emit(ev.ShotWasted(shot.shooter, shot.target, problem))
+                continue
+            bout = s.bout_of(target.id)
+            around = [s.actors[o] for p in neighbours(target.pos, s.house_rules.adjacency)
+                      if (o := s.occupancy.get(p)) is not None and o != shooter.id and s.actors[o].alive]
+            crowd = 0 if bout is None else sum(1 for a in around if a.id in bout.rules.fighters)
+            ctx = ShotContext(
+                shooter=shooter.fighter, target=target.fighter, weapon=shooter.missile, distance=distance,
+                aim_ticks=shot.aim_ticks, clear_line_of_fire=clear, crowd=crowd,
+                target_step=None if bout is None else bout.step,
+                target_moved_this_exchange=target.stepped_tick >= s.tick - 3,
+                neighbours=tuple(a.fighter for a in around), zone=shot.zone,
+            )
+            result = resolve_shot(ctx, s.combat, s.catalog)
+            for e in result.events:
+                self._emit(ev.ShotLanded(e))
+            self._casualties()
+        self._emit(ev.ShotsDone())
+
     def _move(self, intents: dict[str, Direction | None], brain: Brain) -> None:
         s = self.state
+        self._aim_and_shoot()
         start = dict(s.occupancy)
         movers: list[tuple[str, Direction]] = []
         bumpers: list[tuple[str, Direction]] = []

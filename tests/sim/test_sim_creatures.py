@@ -28,6 +28,8 @@ CREATURES = (
     "companion_archer_melee",
     "town_guard",
     "bandit",
+    "bandit_archer",
+    "goblin_slinger",
     "bandit_chief",
     "goblin",
     "goblin_boss",
@@ -251,9 +253,19 @@ def test_faction_errors(tmp_path: Path, factions: str, expected: str) -> None:
             "creatures[0].off_weapon: the two-handed 'spear' leaves no hand free for the off weapon",
         ),
         (
-            "weapon: arming_sword",
-            "weapon: rapier",
-            "creatures.yaml:7:13: creatures[0].weapon: no skill with 'rapier'",
+            "proficiencies: {sword_and_shield: 6}",
+            "proficiencies: {bow: 6}",
+            "creatures.yaml:7:13: creatures[0].weapon: no skill with 'arming_sword'",
+        ),
+        (
+            "proficiencies: {sword_and_shield: 6}",
+            "proficiencies: {sword_and_shield: 6}\n    missile: long_bow",
+            "creatures[0].missile: no skill with 'long_bow'",
+        ),
+        (
+            "proficiencies: {sword_and_shield: 6}",
+            "proficiencies: {sword_and_shield: 6}\n    missile: blowpipe",
+            "creatures[0].missile: unknown missile weapon 'blowpipe'",
         ),
         (
             "sprite: guard",

@@ -48,6 +48,8 @@ def check_invariants(world: World) -> None:
             assert key not in seen, f"{actor.id} and {seen[key]} share a square"
             seen[key] = actor.id
         assert actor.fighter.cp >= 0
+    if s.paused is not None:
+        return  # a tick stopped at the player's bump frame: bouts are updated when it completes
     for bout in s.bouts.values():
         members = bout.members
         for m in members:
