@@ -6,6 +6,9 @@
       replays a recording, verifying every tick's checksum; exit 1 on any mismatch
   bench [--actors 10,50,200] [--ticks N]
       time per tick and replay speed (see game/sim/bench.py)
+  check [DIR]
+      check the world content (factions, creatures, world scenarios) against the rules content;
+      every error as file:line:column; exit 1 on errors
 """
 
 from __future__ import annotations
@@ -84,6 +87,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from rules.content import load_catalog
+    from game.sim.scenario_file import load_world_content
+
+    try:
+        catalog = load_catalog(args.dir)
+        content = load_world_content(catalog, args.dir)
+    except ContentErrors as exc:
+        for error in exc.errors:
+            print(error)
+        print(f"{len(exc.errors)} world content errors")
+        return 1
+    print(f"world content OK: {len(content.relations.factions)} factions, {len(content.creatures)} creatures, "
+          f"{len(content.scenarios)} world scenarios")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -98,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--log", action="store_true", help="print the combat log")
     rep = sub.add_parser("replay", help="verify a recording")
     rep.add_argument("file")
+    check = sub.add_parser("check", help="check the world content")
+    check.add_argument("dir", nargs="?", default=None, help="a content directory (default: the shipped one)")
     bench = sub.add_parser("bench", help="time per tick and replay speed")
     bench.add_argument("--actors", default="10,50,200")
     bench.add_argument("--ticks", type=int, default=300)
@@ -106,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_run(args)
     if args.command == "replay":
         return cmd_replay(args)
+    if args.command == "check":
+        return cmd_check(args)
     from game.sim.bench import main as bench_main
 
     return bench_main(args.actors, args.ticks)

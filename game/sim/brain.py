@@ -43,6 +43,7 @@ class Brain:
         self.adjacency = state.house_rules.adjacency
         self._maps: dict[Pos, DistanceMap] = {}
         self._cells: dict[tuple[int, int], list[Actor]] | None = None
+        self._seen: dict[str, list[Actor]] = {}
         self.memory: dict[str, Patrol] = {} if memory is None else memory
 
     def distances_to(self, goal: Pos) -> DistanceMap:
@@ -66,17 +67,28 @@ class Brain:
             for dy in (-1, 0, 1):
                 yield from self._cells.get((cx + dx, cy + dy), ())
 
-    def visible_hostiles(self, actor: Actor) -> list[Actor]:
-        out = []
+    def visible_hostiles(self, actor: Actor, limit: int = 3) -> list[Actor]:
+        """The nearest hostiles he can see (at most `limit`), nearest first; cached for the tick."""
+        cached = self._seen.get(actor.id)
+        if cached is not None:
+            return cached
         state = self.state
+        x, y = actor.pos
+        candidates = []
         for other in self._near(actor.pos):
-            if other is actor or manhattan(actor.pos, other.pos) > SIGHT + 2:
+            ox, oy = other.pos
+            dist = abs(ox - x) + abs(oy - y)
+            if other is actor or dist > SIGHT + 2 or not state.hostile(actor.id, other.id):
                 continue
-            if not state.hostile(actor.id, other.id):
-                continue
+            candidates.append((dist, other.id, other))
+        candidates.sort(key=lambda c: (c[0], c[1]))
+        out: list[Actor] = []
+        for _, _, other in candidates:
             if line_of_sight(state.tilemap, actor.pos, other.pos):
                 out.append(other)
-        out.sort(key=lambda o: (manhattan(actor.pos, o.pos), o.id))
+                if len(out) >= limit:
+                    break
+        self._seen[actor.id] = out
         return out
 
     def hurt_enough_to_flee(self, actor: Actor) -> bool:
@@ -131,10 +143,10 @@ class Brain:
         and shoots; a foe within 3 squares gets a quick shot."""
         if actor.missile is None or actor.planned or self.hurt_enough_to_flee(actor):
             return None
-        hostiles = [h for h in self.visible_hostiles(actor) if manhattan(actor.pos, h.pos) > 1]
-        if not hostiles or self.visible_hostiles(actor)[0] is not hostiles[0]:
+        seen = self.visible_hostiles(actor)
+        if not seen or manhattan(actor.pos, seen[0].pos) <= 1:
             return None
-        foe = hostiles[0]
+        foe = seen[0]
         if tick < actor.ready_tick:
             return ("aim", foe.id)
         aimed = actor.aim_ticks if actor.aim_target == foe.id and actor.aim_tick == tick - 1 else 0
@@ -150,13 +162,15 @@ class Brain:
         their ground."""
         if actor.planned:
             return actor.planned_dir
-        hostiles = self.visible_hostiles(actor)
-        if hostiles and self.hurt_enough_to_flee(actor):
-            return self.step_away(actor, hostiles[:3])
+        if self.hurt_enough_to_flee(actor):
+            threats = self.visible_hostiles(actor)
+            if threats:
+                return self.step_away(actor, threats)
         if engaged:
             if orientation == "aggressive" and foe is not None:
                 return _direction_between(actor.pos, foe.pos)
             return None
+        hostiles = self.visible_hostiles(actor)
         if actor.party and not actor.leader:
             return self._companion_step(actor, hostiles)
         if hostiles:

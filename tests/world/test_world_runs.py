@@ -182,3 +182,21 @@ def test_soak_seeded_dungeons_play_2000_ticks(seed: int) -> None:
         if tick % 50 == 0:
             check_invariants(world)
     check_invariants(world)
+
+
+def test_the_world_content_check_cli(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+    from importlib.resources import files
+
+    ok = subprocess.run([sys.executable, "-m", "game.sim", "check"], capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0 and "world content OK" in ok.stdout
+    root = tmp_path / "content"
+    shutil.copytree(str(files("content")), root)
+    creatures = root / "creatures.yaml"
+    creatures.write_text(creatures.read_text().replace("weapon: spear", "weapon: lance", 1))
+    bad = subprocess.run([sys.executable, "-m", "game.sim", "check", str(root)], capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 1
+    assert "creatures.yaml:" in bad.stdout and "lance" in bad.stdout
