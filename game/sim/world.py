@@ -45,7 +45,7 @@ from rules.dice import SeededStream, roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check, resolve_exchange
 from rules.fighter import FighterState
-from rules.menu import available_actions
+from rules.menu import Menu, available_actions
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 
 DEFAULT_SHOT_ZONE = "XI"
@@ -260,6 +260,14 @@ class World:
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
         raise IllegalAction(f"unexpected decision {kind}")
+
+    def menu(self) -> Menu | None:
+        """The leader's maneuver menu when a declaration is owed (rules.menu.available_actions)."""
+        s = self.state
+        if s.pending is None or s.pending.kind != "declare":
+            return None
+        bout = s.bout_of(s.leader)
+        return None if bout is None else available_actions(bout.rules, s.leader)
 
     def ranged_problem(self, shooter_id: str, target_id: str, shooting: bool, zone: str = "XI") -> str | None:
         """Why `shooter_id` may not aim at or shoot `target_id` now, or None (SPEC §4.9)."""

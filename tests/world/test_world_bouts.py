@@ -128,3 +128,19 @@ def test_companions_obey_a_planned_step() -> None:
     w.apply(CompanionStep("s1", "E"))
     events = w.apply(Confirm())
     assert any(isinstance(e, ev.Moved) and e.actor == "s1" and e.to == (4, 1) for e in events)
+
+
+def test_a_declaration_owed_comes_with_the_rules_menu_and_confirm_takes_its_default() -> None:
+    w = world(["#######", "#@b...#", "#######"])
+    w.apply(Step(None, "aggressive"))  # s0
+    assert w.menu() is None
+    w.apply(Confirm())  # s1
+    assert w.state.pending is not None and w.state.pending.kind == "declare"
+    menu = w.menu()
+    assert menu is not None and menu.opponent("b1") is not None
+    events = w.apply(Confirm())
+    declared = [e.event for e in events if isinstance(e, ev.RulesEvent) and e.event.type == "declared"
+                and getattr(e.event, "fighter", None) == "player"]
+    assert declared
+    mine = declared[0].to_dict()["actions"]
+    assert [(a["maneuver"], a["dice"]) for a in mine] == [(a.maneuver, a.dice) for a in menu.default]
