@@ -66,6 +66,8 @@ def _bout_started(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutStarted)
     fighters = [state.actors[m].fighter for m in e.members]
     state.bouts[e.bout] = BoutState(e.bout, Bout(state.catalog, fighters, state.house_rules, reach={}))
+    for m in e.members:
+        state.membership[m] = e.bout
     state.next_bout = max(state.next_bout, e.bout + 1)
 
 
@@ -73,6 +75,7 @@ def _joined(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutJoined)
     bout = state.bouts[e.bout].rules
     bout.add_fighter(state.actors[e.actor].fighter)
+    state.membership[e.actor] = e.bout
     if e.orientation is not None:
         bout.orientation[e.actor] = e.orientation
         bout.needs_orientation.discard(e.actor)
@@ -102,6 +105,7 @@ def _synced(state: WorldState, e: ev.WorldEvent) -> None:
     for other_id in e.merged:
         other = state.bouts.pop(other_id)
         for fid in other.members:
+            state.membership[fid] = into.id
             orientation = other.rules.orientation.get(fid)
             target = other.rules.targets.get(fid)
             into.rules.add_fighter(other.rules.fighters[fid])
@@ -131,6 +135,8 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
     for fid in e.members:
         old.rules.remove_fighter(fid)
     state.bouts[e.new_bout] = BoutState(e.new_bout, new, old.step)
+    for fid in e.members:
+        state.membership[fid] = e.new_bout
     state.next_bout = max(state.next_bout, e.new_bout + 1)
 
 

@@ -128,12 +128,14 @@ class WorldState:
     over: str | None = None
     occupancy: dict[Pos, str] = field(default_factory=dict)
     shots: list[PendingShot] = field(default_factory=list)
+    membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     def bout_of(self, actor_id: str) -> BoutState | None:
-        for b in self.bouts.values():
-            if actor_id in b.rules.fighters and b.rules.active(actor_id):
-                return b
+        """His bout, if he is still fighting in it (the rules drop the fled and the fallen themselves)."""
+        bout = self.bouts.get(self.membership.get(actor_id, -1))
+        if bout is not None and actor_id in bout.rules.fighters and bout.rules.active(actor_id):
+            return bout
         return None
 
     def hostile(self, a: str, b: str) -> bool:
