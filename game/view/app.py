@@ -1,0 +1,356 @@
+"""The game window: one ``arcade.Window``, the settings, and switching between the screens.
+
+``run(argv)`` opens the window and shows the first screen. :class:`App` owns everything that outlives a
+screen (settings and their store, the session being played, the game view) and is the only thing that
+switches views; the views call its methods (``new_run``, ``continue_run``, ``watch``, ``show_title``...)
+and never keep game state of their own.
+
+    title --New run/Continue--> game view --on_exit("pause")--> pause --Resume--> game view
+      |                            |                              |--Settings--> settings --Back--> pause
+      |                            |                              '--Save and quit--> title
+      |                            '--on_exit("game_over")--> game over --Watch--> watch --Exit--> title
+      |--Watch a recording--> picker --> watch --Exit--> picker
+      '--Settings--> settings --Back--> title
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import arcade
+
+from game.sim.recording import RecordingError
+from game.view import paths
+from game.view.gui_compat import apply_headless_workaround
+from game.view.session import Session, continue_run, new_run, watch_recording
+from game.view.settings import Settings, SettingsStore
+
+apply_headless_workaround()
+
+from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workaround)
+    GameOverView,
+    PauseView,
+    RecordingPicker,
+    SettingsView,
+    TitleView,
+    WatchView,
+    summarize,
+)
+
+log = logging.getLogger(__name__)
+
+GameViewFactory = Callable[[Session, Settings, Callable[[str], None]], arcade.View]
+WIDTH, HEIGHT = 1280, 720
+TITLE = "Steelstep"
+DEMO_SCENARIO = "arena_three_way"
+
+
+def load_game_view() -> tuple[GameViewFactory | None, str | None]:
+    """``game.view.game_view.GameView`` if it can be imported, else ``(None, why)``."""
+    try:
+        module = importlib.import_module("game.view.game_view")
+    except ModuleNotFoundError as exc:
+        if exc.name == "game.view.game_view":
+            return None, "the game view is not part of this build yet"
+        log.exception("importing the game view failed")
+        return None, f"the game view failed to load ({exc})"
+    except Exception as exc:
+        log.exception("importing the game view failed")
+        return None, f"the game view failed to load ({exc})"
+    factory = getattr(module, "GameView", None)
+    if factory is None:
+        return None, "game.view.game_view has no GameView"
+    return factory, None
+
+
+class App:
+    """Screens and what they share. Views get the app and call its methods to move on."""
+
+    def __init__(self, window: arcade.Window, store: SettingsStore, settings: Settings | None = None, *,
+                 game_view_factory: GameViewFactory | bool | None = True, autosave: Path | None = None) -> None:
+        self.window = window
+        self.store = store
+        self.settings = settings if settings is not None else store.load().settings
+        if game_view_factory is True:
+            self.game_factory, self.game_factory_error = load_game_view()
+        elif game_view_factory is False or game_view_factory is None:
+            self.game_factory, self.game_factory_error = None, "the game view is switched off"
+        else:
+            self.game_factory, self.game_factory_error = game_view_factory, None
+        self.autosave = autosave if autosave is not None else paths.autosave_path()
+        self.session: Session | None = None
+        self.game_view: arcade.View | None = None
+        self.archived: dict[Path, Path] = {}  # finished autosave -> its copy in recordings/
+        self.title_seed: int | None = None  # the seed the title offers (kept while the game runs)
+        self.on_quit: Callable[[], None] = arcade.exit
+
+    # ----- screens ------------------------------------------------------------------------------
+    def show(self, view: arcade.View) -> arcade.View:
+        self.window.show_view(view)
+        return view
+
+    def show_title(self, message: str | None = None, tone: str = "info", seed: int | None = None) -> TitleView:
+        view = TitleView(self, seed=seed)
+        if message:
+            view.set_message(message, tone)
+        self.show(view)
+        return view
+
+    def show_settings(self, back: Callable[[], object]) -> SettingsView:
+        view = SettingsView(self, back=back)
+        self.show(view)
+        return view
+
+    def show_watch_picker(self) -> RecordingPicker:
+        view = RecordingPicker(self)
+        self.show(view)
+        return view
+
+    def show_pause(self) -> PauseView:
+        detail = ""
+        if self.session is not None:
+            detail = f"Tick {self.session.world.state.tick}   ·   saved after every move"
+        view = PauseView(self, self.game_view, detail)
+        self.show(view)
+        return view
+
+    def show_game_over(self) -> GameOverView:
+        assert self.session is not None
+        recording = self._archive(self.session)
+        view = GameOverView(self, summarize(self.session, recording))
+        self.show(view)
+        return view
+
+    def quit(self) -> None:
+        self.on_quit()
+
+    # ----- settings -----------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        try:
+            self.store.save(self.settings)
+        except OSError as exc:
+            log.error("could not save the settings: %s", exc)
+
+    def settings_applied(self) -> None:
+        """Tell the game view that settings changed (``GameView.apply_settings``); it shares the object."""
+        hook = getattr(self.game_view, "apply_settings", None)
+        if callable(hook):
+            hook(self.settings)
+
+    # ----- runs ---------------------------------------------------------------------------------
+    def _no_game_view(self) -> str | None:
+        if self.game_factory is None:
+            return f"Cannot play: {self.game_factory_error}."
+        return None
+
+    def new_run(self, seed: int, scenario: str | None = None) -> str | None:
+        """Start a run (replacing the autosave) and show it; returns a message when it cannot."""
+        problem = self._no_game_view()
+        if problem:
+            return problem
+        self._keep_unfinished_autosave()
+        try:
+            session = new_run(seed, scenario, autosave=self.autosave,
+                              house_rules=dict(self.settings.house_rules) or None)
+        except Exception as exc:  # bad house-rule settings, a missing scenario, content errors
+            log.exception("starting a new run failed (seed %s, scenario %s)", seed, scenario)
+            return f"Could not start the run: {_reason(exc)}"
+        self.play(session)
+        return None
+
+    def _keep_unfinished_autosave(self) -> None:
+        """A new run overwrites the autosave: an unfinished (or damaged) one is copied to recordings/ first,
+        and so is a finished one that is not there yet (e.g. the game closed on the end screen)."""
+        state = paths.autosave_state(self.autosave)
+        if state == "none" or (state == "finished" and paths.already_archived(self.autosave)):
+            return
+        try:
+            kept = paths.archive_run(self.autosave, "unfinished" if state == "resumable" else "finished")
+            log.info("kept the unfinished autosave as %s", kept)
+        except OSError as exc:
+            log.error("could not keep the unfinished autosave: %s", exc)
+
+    def continue_run(self) -> str | None:
+        """Continue the autosave; returns a message (and touches nothing) when it cannot be loaded."""
+        problem = self._no_game_view()
+        if problem:
+            return problem
+        path = self.autosave
+        if not path.is_file():
+            return "There is no saved run to continue."
+        try:
+            session = continue_run(path)
+        except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
+            log.warning("cannot continue %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
+            return f"Cannot continue, the autosave is damaged: {_reason(exc)}. The file was kept as {path.name}."
+        if session.over is not None:
+            self.session = session
+            self.show_game_over()
+            return None
+        self.play(session)
+        return None
+
+    def play(self, session: Session) -> arcade.View:
+        assert self.game_factory is not None
+        self.session = session
+        self.game_view = self.game_factory(session, self.settings, self.on_game_exit)
+        view = self.show(self.game_view)
+        self.title_seed = None  # the next title offers a fresh seed
+        return view
+
+    def on_game_exit(self, reason: str) -> None:
+        """The game view's ``on_exit``: "pause", "game_over" or "quit"."""
+        if reason == "pause":
+            self.show_pause()
+        elif reason == "game_over":
+            self.show_game_over()
+        else:
+            self.save_and_quit()
+
+    def resume(self) -> None:
+        if self.game_view is None:
+            self.show_title()
+        else:
+            self.show(self.game_view)
+
+    def save_and_quit(self) -> None:
+        """Back to the title. The session saved itself after every command; nothing is lost."""
+        saved = self.session is not None and self.session.autosave is not None and self.session.over is None
+        self.session = None
+        self.game_view = None
+        self.show_title("Your run is saved. Continue it from here." if saved else None, "good")
+
+    def _archive(self, session: Session) -> Path | None:
+        source = session.autosave
+        if source is None or not source.is_file():
+            return None
+        if source in self.archived and self.archived[source].is_file():
+            return self.archived[source]
+        try:
+            copy = paths.archive_run(source, session.over)
+        except OSError as exc:
+            log.error("could not copy the finished run into recordings/: %s", exc)
+            return None
+        self.archived[source] = copy
+        return copy
+
+    # ----- watching -----------------------------------------------------------------------------
+    def watch(self, path: Path, back: Callable[[], object] | None = None) -> str | None:
+        """Watch a run file; returns a message (and shows nothing new) when it cannot be read."""
+        problem = self._no_game_view()
+        if problem:
+            return problem.replace("play", "watch")
+        try:
+            session, commands = watch_recording(path)
+        except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
+            log.warning("cannot watch %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
+            return f"Cannot watch {path.name}: {_reason(exc)}."
+        assert self.game_factory is not None
+        go_back = back or self.show_title
+        view = WatchView(self, session, commands, self.game_factory, title=path.name, back=go_back,
+                         again=lambda: self._watch_again(path, go_back))
+        self.show(view)
+        return None
+
+    def _watch_again(self, path: Path, back: Callable[[], object]) -> None:
+        error = self.watch(path, back)
+        if error:
+            self.show_title(error, "danger")
+
+    def demo(self, scenario: str | None = None, seed: int | None = None) -> str | None:
+        """An AI-against-AI fight (``World(player_ai=True)``) played in the watch view."""
+        problem = self._no_game_view()
+        if problem:
+            return problem.replace("play", "show the demo")
+        from game.sim.scenario_file import load_named_scenario
+        from game.sim.world import World
+
+        try:
+            setup = load_named_scenario(scenario or DEMO_SCENARIO)
+            world = World(setup, seed=seed, player_ai=True)
+        except Exception as exc:
+            log.exception("the demo could not start")
+            return f"Cannot start the demo: {_reason(exc)}"
+        assert self.game_factory is not None
+        session = Session(world, watching=True)
+        view = WatchView(self, session, None, self.game_factory, title="Demo", back=self.show_title,
+                         again=lambda: self._demo_again(scenario, world.seed + 1))  # another fight
+        self.show(view)
+        return None
+
+    def _demo_again(self, scenario: str | None, seed: int) -> None:
+        error = self.demo(scenario, seed)
+        if error:
+            self.show_title(error, "danger")
+
+    # ----- start-up -----------------------------------------------------------------------------
+    def start(self, *, seed: int | None = None, scenario: str | None = None, demo: bool = False,
+              watch: str | None = None, notes: Sequence[str] = ()) -> None:
+        """The first screen for the command line's options."""
+        note = "Some settings were invalid and were reset: " + "; ".join(notes) if notes else None
+        error: str | None = None
+        if watch:
+            error = self.watch(Path(watch))
+        elif demo:
+            error = self.demo(scenario, seed)
+        elif seed is not None or scenario is not None:
+            error = self.new_run(seed if seed is not None else _clock_seed(), scenario)
+        else:
+            self.show_title(note, "danger", seed=seed)
+            return
+        if error:
+            self.show_title(error, "danger", seed=seed)
+
+
+def _reason(exc: BaseException) -> str:
+    """A short reason for a refused run file: the reader's reason (with its line), not the whole path."""
+    if isinstance(exc, RecordingError):
+        line = f" (line {exc.line})" if exc.line is not None and "line" not in exc.reason else ""
+        return f"{exc.reason}{line}"
+    errors = getattr(exc, "errors", None)  # rules.content.ContentErrors: name the first problem
+    if isinstance(errors, list | tuple) and errors:
+        first = errors[0]
+        where = getattr(first, "path", "") or ""
+        if where in ("", "<file>"):
+            where = Path(str(getattr(first, "file", ""))).name
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        return f"{where}: {getattr(first, 'message', first)}{more}"
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _clock_seed() -> int:
+    from game.view.views.title import random_seed
+
+    return random_seed()
+
+
+def make_window(visible: bool = True, antialiasing: bool = True) -> arcade.Window:
+    window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=antialiasing)
+    try:
+        window.set_minimum_size(800, 450)
+        import pyglet
+
+        from game.view.assets import image_path
+
+        window.set_icon(pyglet.image.load(image_path("icon")))
+    except Exception as exc:  # cosmetic: some platforms (headless) cannot do this
+        log.debug("window icon/minimum size: %s", exc)
+    return window
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Open the window and play; returns the exit code."""
+    from game.__main__ import parse_args
+
+    args = parse_args(argv)  # logging and the crash handler were set up by game.__main__ (game.logs)
+    window = make_window()
+    store = SettingsStore()
+    loaded = store.load()
+    app = App(window, store, loaded.settings)
+    app.start(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch, notes=loaded.problems)
+    arcade.run()
+    return 0

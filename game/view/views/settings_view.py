@@ -1,0 +1,269 @@
+"""Settings: animation speed, UI scale, key bindings, handedness, colour-blind palette and the house rules.
+
+Every change is saved at once (``SettingsStore``). House rules are stored as overrides of the shipped
+defaults (``Settings.house_rules``) and apply to runs started afterwards; a run in progress keeps the
+rules its run file recorded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any, Literal
+
+from arcade.gui import UIBoxLayout
+
+from game.view.input_map import PRESETS, InputMap
+from game.view.settings import ANIMATION_SPEEDS, Settings
+from game.view.views.common import MenuButton, MenuView
+from rules.catalog import HouseRules
+
+if TYPE_CHECKING:
+    from game.view.app import App
+
+UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting row: how to read it, the values it cycles through, how to write it back."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    get: Callable[[Settings], Any]
+    set: Callable[[Settings, Any], None]
+    describe: str
+    rebuild: bool = False  # the screen must be laid out again (scale, colours)
+
+
+PRETTY = {"one_die_tn_plus": "One die, TN+", "no_roll": "No roll", "v1": "v1", "v2b": "v2b",
+          "one_hand": "One hand"}
+
+
+def fmt(value: Any) -> str:
+    if isinstance(value, str) and value in PRETTY:
+        return PRETTY[value]
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    if value == "instant":
+        return "Instant"
+    if isinstance(value, float):
+        return f"{value:g}x"
+    return str(value).replace("_", " ").capitalize()
+
+
+def preset_of(bindings: InputMap) -> str:
+    for name, layout in PRESETS.items():
+        if InputMap(layout) == bindings:
+            return name
+    return "custom"
+
+
+def _set_speed(s: Settings, v: Any) -> None:
+    s.animation_speed = v
+
+
+def _set_scale(s: Settings, v: Any) -> None:
+    s.ui_scale = float(v)
+
+
+def _set_preset(s: Settings, v: Any) -> None:
+    if v in PRESETS:
+        s.key_bindings = InputMap(PRESETS[v])
+
+
+def _set_hand(s: Settings, v: Any) -> None:
+    s.handedness = v
+
+
+def _set_cb(s: Settings, v: Any) -> None:
+    s.colour_blind = bool(v)
+
+
+def display_options() -> list[Option]:
+    return [
+        Option("animation_speed", "Animation speed", ANIMATION_SPEEDS, lambda s: s.animation_speed, _set_speed,
+               "How fast moves, lunges and hits play out. Instant skips the animations."),
+        Option("ui_scale", "UI scale", UI_SCALES, lambda s: s.ui_scale, _set_scale,
+               "Size of buttons and text, on top of the window size.", rebuild=True),
+        Option("key_bindings", "Key bindings", tuple(PRESETS), lambda s: preset_of(s.key_bindings), _set_preset,
+               "Standard: arrows, WASD, numpad and vi keys. One hand: WASD with Space/F to confirm, Q/E to cycle."),
+        Option("handedness", "Handedness", ("right", "left"), lambda s: s.handedness, _set_hand,
+               "Which side of the screen the on-screen arrow buttons sit on."),
+        Option("colour_blind", "Colour-blind palette", (False, True), lambda s: s.colour_blind, _set_cb,
+               "Okabe-Ito colours for every indicator; shapes and dashes stay the same.", rebuild=True),
+    ]
+
+
+@functools.cache
+def house_rule_notes() -> dict[str, str]:
+    """The comment above each key of the shipped content/house_rules.yaml (one line each)."""
+    try:
+        text = (files("content") / "house_rules.yaml").read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError):
+        return {}
+    notes: dict[str, str] = {}
+    block: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            block.append(line.lstrip("#").strip())
+        elif m := re.match(r"^([a-z_]+):", line):
+            notes[m.group(1)] = " ".join(b for b in block if b)
+            block = []
+        else:
+            block = []
+    return notes
+
+
+def house_rule_choices() -> list[tuple[str, tuple[Any, ...]]]:
+    """(name, values) of every HouseRules field that is a bool or a Literal."""
+    hints = typing.get_type_hints(HouseRules)
+    out: list[tuple[str, tuple[Any, ...]]] = []
+    for f in dataclasses.fields(HouseRules):
+        hint = hints.get(f.name)
+        if hint is bool:
+            out.append((f.name, (False, True)))
+        elif typing.get_origin(hint) is Literal:
+            out.append((f.name, tuple(typing.get_args(hint))))
+    return out
+
+
+def house_rule_defaults() -> dict[str, Any]:
+    from rules.content import default_catalog
+
+    rules = default_catalog().house_rules
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(HouseRules)}
+
+
+def house_options(defaults: dict[str, Any]) -> list[Option]:
+    notes = house_rule_notes()
+    out = []
+    for name, choices in house_rule_choices():
+        default = defaults.get(name, choices[0])
+
+        def get(s: Settings, n: str = name, d: Any = default) -> Any:
+            return s.house_rules.get(n, d)
+
+        def put(s: Settings, v: Any, n: str = name, d: Any = default) -> None:
+            if v == d:
+                s.house_rules.pop(n, None)  # only differences from the shipped defaults are stored
+            else:
+                s.house_rules[n] = v
+
+        note = notes.get(name) or name.replace("_", " ")
+        if len(choices) == 1:
+            note += " (no other choice yet)"
+        out.append(Option(f"house_rules.{name}", name.replace("_", " ").capitalize(), choices, get, put,
+                          f"{note}  Default: {fmt(default)}."))
+    return out
+
+
+class SettingsView(MenuView):
+    NATURAL_HEIGHT = 700
+    ROW_H = 46
+    LEFT_W = 480
+    RIGHT_W = 540
+
+    def __init__(self, app: App, back: Callable[[], object]) -> None:
+        super().__init__(app)
+        self.back = back
+        self.options: list[Option | None] = []  # per item; None for plain buttons
+        self.rows: dict[str, MenuButton] = {}
+        self.defaults = house_rule_defaults()
+
+    def build(self, s: float) -> None:
+        t = self.theme
+        self.options = []
+        self.rows = {}
+        root = self.root()
+
+        head = UIBoxLayout(vertical=True, space_between=self.px(2), align="left")
+        head.add(self.label("Settings", size=40, bold=True))
+        head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
+        root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(22))
+
+        column = UIBoxLayout(vertical=True, space_between=self.px(16), align="left")
+        left = self.panel(space=10, padding=20)
+        left.add(self.label("Display and controls", size=20, colour=t.accent, bold=True))
+        for opt in display_options():
+            left.add(self._row(opt))
+        left.add(self._plain(self.button("Back", self.back, width=self.LEFT_W, height=self.ROW_H + 6,
+                                         font_size=20)))
+        column.add(left)
+        column.add(self.status_label(width=self.LEFT_W + 40, lines=4, size=16))  # what the focused row does
+        column.add(self.key_hint(self._hint()))
+        root.add(column, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(116))
+
+        right = self.panel(space=8, padding=20)
+        right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
+        for opt in house_options(self.defaults):
+            right.add(self._row(opt))
+        right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
+                                          height=self.ROW_H, font_size=18)))
+        root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="center")
+
+    def _hint(self) -> str:
+        from game.view.input_map import Intent
+
+        k = self.keys
+        return (f"{k(Intent.MENU_UP)}  {k(Intent.MENU_DOWN)}  choose      {k(Intent.MENU_LEFT)}  "
+                f"{k(Intent.MENU_RIGHT)}  change      {k(Intent.CANCEL, most=1)}  back")
+
+    def _plain(self, b: MenuButton) -> MenuButton:
+        self.options.append(None)
+        return b
+
+    def _row(self, opt: Option) -> MenuButton:
+        width = self.RIGHT_W if opt.key.startswith("house_rules.") else self.LEFT_W
+        forward = functools.partial(self.cycle, opt, +1)
+        b = self.button(opt.label, forward, width=width, height=self.ROW_H, font_size=18,
+                        value=self._value_text(opt), left=functools.partial(self.cycle, opt, -1), right=forward)
+        self.options.append(opt)
+        self.rows[opt.key] = b
+        return b
+
+    def _value_text(self, opt: Option) -> str:
+        return f"<  {fmt(opt.get(self.app.settings))}  >"
+
+    # ----- changes ------------------------------------------------------------------------------
+    def cycle(self, opt: Option, step: int) -> None:
+        settings = self.app.settings
+        current = opt.get(settings)
+        choices: Sequence[Any] = opt.choices
+        index = choices.index(current) if current in choices else -1
+        new = choices[(index + step) % len(choices)]
+        if new == current and len(choices) > 1:
+            return
+        opt.set(settings, new)
+        self.app.save_settings()
+        if opt.rebuild:
+            self.rebuild()
+            self.app.settings_applied()
+        else:
+            self.rows[opt.key].set_value(self._value_text(opt))
+            self.app.settings_applied()
+            if opt.key == "key_bindings":
+                self.rebuild()
+
+    def _reset(self) -> None:
+        self.app.settings.house_rules.clear()
+        self.app.save_settings()
+        for opt in house_options(self.defaults):
+            self.rows[opt.key].set_value(self._value_text(opt))
+        self.set_message("House rules reset to the shipped defaults.", "good")
+
+    def focus(self, index: int, skip_disabled: bool = False) -> None:
+        super().focus(index, skip_disabled)
+        if 0 <= self.focus_index < len(self.options):
+            opt = self.options[self.focus_index]
+            if opt is not None:
+                self.set_message(opt.describe, "muted")
+
+    def on_cancel(self) -> None:
+        self.back()
