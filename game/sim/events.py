@@ -323,5 +323,5 @@ class DecisionDue(WorldEvent):
 @dataclass(frozen=True, slots=True)
 class GameOver(WorldEvent):
     type: ClassVar[str] = "game_over"
-    outcome: str  # victory | death
+    outcome: str  # victory | death | defeat (the leader is down but alive)
     tick: int

@@ -721,7 +721,7 @@ class World:
             return
         leader = s.actors[s.leader]
         if not leader.alive:
-            self._emit(ev.GameOver("death", s.tick))
+            self._emit(ev.GameOver("death" if leader.dead else "defeat", s.tick))
             return
         if not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
             self._emit(ev.GameOver("victory", s.tick))

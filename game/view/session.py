@@ -46,10 +46,11 @@ class Session:
 
 
 def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
-            house_rules: dict[str, object] | None = None) -> Session:
-    """A new run: a named scenario, or a seeded dungeon with the default party."""
+            house_rules: dict[str, object] | None = None, player_ai: bool = False) -> Session:
+    """A new run: a named scenario, or a seeded dungeon with the default party. `player_ai` lets the
+    AI play the leader too (the demo)."""
     setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
-    world = World(setup, seed=seed, house_rules=house_rules)
+    world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai)
     session = Session(world, autosave)
     if autosave is not None:
         save_run(world, autosave)

@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from game.view.app import App
     from game.view.session import Session
 
-HEADLINES = {"death": "You fell", "victory": "Victory", "defeat": "Defeat"}
+HEADLINES = {"death": "You died", "victory": "Victory", "defeat": "You fell"}
 LINES = {
-    "death": "Your leader is out of the fight. The dungeon keeps its secrets.",
+    "death": "Your leader is dead. The dungeon keeps its secrets.",
     "victory": "No one hostile is left standing.",
-    "defeat": "Your party is beaten.",
+    "defeat": "Your leader lies senseless on the floor: the fight is lost.",
 }
 
 
