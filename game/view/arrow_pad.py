@@ -117,6 +117,7 @@ class ArrowPad:
         self._shape: Shape | None = None
         self._shape_key: object = None
         self._texts: dict[Direction, arcade.Text] = {}
+        self._text_sizes: dict[Direction, float] = {}
 
     # --- geometry -------------------------------------------------------------------------------------------
     @property
@@ -281,10 +282,11 @@ class ArrowPad:
             x, y = self._badge_centre(self.buttons[DIRECTION_INTENT[d]])
             text = self._texts.get(d)
             size = 15 * self.scale
-            if text is None or text.font_size != size:
+            if text is None or self._text_sizes.get(d) != size:
                 text = arcade.Text(mark.value, x, y, self.palette.ink, font_size=size, font_name=font, bold=True,
                                    anchor_x="center", anchor_y="center")
                 self._texts[d] = text
+                self._text_sizes[d] = size
             if text.text != mark.value:
                 text.text = mark.value
             if text.position != (x, y):

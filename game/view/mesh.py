@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Sequence
 
 from arcade.shape_list import Shape, create_triangles_filled_with_colors
@@ -202,7 +203,32 @@ class Mesh:
 
     def shape(self) -> Shape:
         """One arcade ``Shape`` of all triangles (needs an active window)."""
-        return create_triangles_filled_with_colors(self.points, self.colours)
+        return fast_triangles(self.points, self.colours)
+
+
+def fast_triangles(points: Sequence[Point], colours: Sequence[RGBA]) -> Shape:
+    """``create_triangles_filled_with_colors`` without converting every vertex colour to an ``arcade.Color``
+    (which dominates on big meshes); falls back to arcade's constructor if its internals change."""
+    try:
+        from arcade import get_window
+        from arcade.gl import TRIANGLES
+
+        shape = Shape.__new__(Shape)
+        ctx = get_window().ctx
+        shape.ctx = ctx
+        shape.program = ctx.line_generic_with_colors_program
+        shape.mode = TRIANGLES
+        shape.points = points
+        shape.colors = colours  # type: ignore[assignment]
+        shape.data = array("f", [v for p, c in zip(points, colours, strict=True) for v in (*p, *c)])
+        shape.vertices = len(points)
+        shape.geometry = None
+        shape.buffer = None
+        if not hasattr(Shape, "_init_geometry"):
+            raise AttributeError("Shape._init_geometry")
+        return shape
+    except (AttributeError, ImportError):  # pragma: no cover - a future arcade
+        return create_triangles_filled_with_colors(points, colours)
 
 
 def _circle(cx: float, cy: float, r: float, segments: int) -> list[Point]:

@@ -1,0 +1,187 @@
+"""``python -m game.view.bench``: frame time of the game screen on a standard scene, headless.
+
+The scene: a 40 x 22-square view (zoom 1: 32 px squares at 1280 x 720), 30 actors in 10 three-way bouts at
+``s2`` with their initiative arcs, footbase circles, orientation icons, Atk/Def badges and clocks, the HUD, the
+combat log full of lines and the arrow pad. Prints the median (and 90th percentile) time of a static frame and
+of frames while every actor's move is being tweened, each measured up to ``ctx.finish()`` so the software
+rasterizer's work counts, and the time from process start to the first rendered game frame.
+
+Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.sim.commands import Command
+
+
+def _process_start() -> float:
+    """Wall-clock time the process started (Linux /proc; elsewhere: when this module was imported)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        hz = os.sysconf("SC_CLK_TCK")
+        with open("/proc/uptime", encoding="ascii") as fh:
+            uptime = float(fh.read().split()[0])
+        return time.time() - uptime + start_ticks / hz
+    except (OSError, ValueError, IndexError):
+        return _IMPORTED
+
+
+_IMPORTED = time.time()
+
+# 40 x 22 view; ten groups of three in an L (guard in the corner, bandit east of him, goblin south of him):
+# guards fight bandits and goblins, bandits fight goblins but they stand diagonal, so each L is one bout.
+GROUPS_X = (3, 11, 19, 27, 35)
+GROUPS_Y = (4, 14)
+
+
+def scene_setup(seed: int = 1):  # type: ignore[no-untyped-def]  # -> WorldSetup (lazy imports)
+    from game.sim.geometry import Pos
+    from game.sim.scenario_file import ActorSetup, WorldSetup
+    from game.sim.tilemap import parse_ascii
+
+    width, height = 42, 24
+    rows = []
+    for y in range(height):
+        row = []
+        for x in range(width):
+            border = x in (0, width - 1) or y in (0, height - 1)
+            pillar = x % 8 == 7 and y % 6 == 3
+            row.append("#" if border or pillar else ".")
+        rows.append("".join(row))
+    parsed = parse_ascii(rows)
+    actors: list[ActorSetup] = []
+    n = 0
+    for gy in GROUPS_Y:
+        for gx in GROUPS_X:
+            n += 1
+            first = n == 1
+            cast = [
+                ("player_fighter" if first else "town_guard", "player" if first else "town_guard", Pos(gx, gy)),
+                ("bandit", "bandits", Pos(gx + 1, gy)),
+                ("goblin", "goblins", Pos(gx, gy + 1)),
+            ]
+            for i, (creature, faction, pos) in enumerate(cast):
+                aid = "player" if first and i == 0 else f"{creature}_{n}"
+                actors.append(ActorSetup(aid, creature, faction, pos, aid.replace("_", " ").title(),
+                                         first and i == 0, first and i == 0))
+    return WorldSetup("bench", seed, parsed.tilemap, tuple(actors), {}, origin={"kind": "bench"})
+
+
+def build_world(seed: int = 1):  # type: ignore[no-untyped-def]
+    """The bench world, played to ``s2`` of the first exchange (declarations in, arcs coloured)."""
+    from game.sim.commands import Confirm, Step
+    from game.sim.world import World
+
+    world = World(scene_setup(seed), seed=seed)
+    events = list(world.opening)
+    for _ in range(3):
+        pending = world.state.pending
+        if pending is not None and pending.kind == "declare":
+            break
+        if pending is not None and pending.kind == "step" and pending.orientation_due:
+            events += world.apply(Step(None, "cautious"))
+        else:
+            events += world.apply(Confirm())
+    return world, events
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.view.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--frames", type=int, default=120)
+    parser.add_argument("--window", action="store_true", help="use a real (visible) window")
+    parser.add_argument("--zoom", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    started = _process_start()
+    if not args.window:
+        os.environ.setdefault("ARCADE_HEADLESS", "1")
+    os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+
+    import arcade
+
+    from game.view.game_view import GameView
+    from game.view.gui_compat import apply_headless_workaround
+    from game.view.session import Session
+    from game.view.settings import Settings
+
+    apply_headless_workaround()
+    window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False, antialiasing=False)
+    window._enable_event_queue = False
+    world, events = build_world()
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _reason: None, zoom=args.zoom,
+                    reveal_all=True)
+    view.log.add_events(world.state, events)
+    window.show_view(view)
+    ctx = window.ctx
+
+    def frame(dt: float = 1 / 60) -> float:
+        t0 = time.perf_counter()
+        window.dispatch_events()
+        window._dispatch_updates(dt)
+        window.dispatch_event("on_draw")
+        ctx.finish()
+        window.flip()
+        return (time.perf_counter() - t0) * 1000
+
+    frame()
+    first_frame = time.time() - started
+    for _ in range(5):
+        frame()
+    static = [frame() for _ in range(args.frames)]
+    bouts = len(world.state.bouts)
+    shown = sum(1 for v in view.render.actors.values() if v.seen)
+    scene = (f"scene: 1280x720, {view.render.zoom * 32:.0f} px squares ({1280 / (view.render.zoom * 32):.0f} x "
+             f"{720 / (view.render.zoom * 32):.1f} squares), {shown} actors, {bouts} bouts at "
+             f"{world.state.bout_of('player').clock() if world.state.bout_of('player') else '-'}, "
+             f"{len(view.indicators.arcs)} arcs, {len(view.indicators.footbases)} footbases, "
+             f"{len(view.indicators.icons)} orientation icons, {len(view.indicators.marks)} Atk/Def marks, "
+             f"{len(view.log.model.lines)} log lines; renderer: {ctx.info.RENDERER}")
+
+    # frames while the world moves: every tick tweens its movers (WE-GO) at 1x speed
+    view.animator.configure(1.0)
+    moving: list[float] = []
+    ticks = 0
+    while len(moving) < args.frames and ticks < 40:
+        pending = world.state.pending
+        if pending is None or world.state.over is not None:
+            break
+        view.apply(arcade_free_step(pending))
+        ticks += 1
+        for _ in range(9):  # 150 ms of tweens
+            moving.append(frame())
+
+    def stats(values: list[float]) -> str:
+        if not values:
+            return "n/a"
+        q = statistics.quantiles(values, n=10)[-1] if len(values) >= 10 else max(values)
+        return f"median {statistics.median(values):.1f} ms, p90 {q:.1f} ms ({len(values)} frames)"
+
+    print(scene)
+    print(f"static frame:    {stats(static)}")
+    print(f"animating frame: {stats(moving)}")
+    print(f"process start -> first game frame: {first_frame:.2f} s")
+    window.close()
+    return 0
+
+
+def arcade_free_step(pending: object) -> Command:
+    """The command that answers ``pending`` with its default (a wait at footwork)."""
+    from game.sim.commands import Confirm, Step
+
+    if getattr(pending, "kind", "") == "step":
+        return Step(None, "cautious") if getattr(pending, "orientation_due", False) else Step(None)
+    return Confirm()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

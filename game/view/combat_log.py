@@ -1,0 +1,207 @@
+"""The combat log panel: every roll with faces, TN, successes, MoS and wound (lines from
+``game.sim.log.describe``), scrollable (mouse wheel, PgUp/PgDn, End) and filterable: all / my bout / rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.sim import events as wev
+from game.sim.log import describe
+from game.sim.state import WorldState
+from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
+from rules import events as rev
+
+MAX_LINES = 2000
+
+
+class LogFilter(StrEnum):
+    ALL = "all"
+    MINE = "mine"
+    ROLLS = "rolls"
+
+
+FILTER_LABELS = {LogFilter.ALL: "All", LogFilter.MINE: "My bout", LogFilter.ROLLS: "Rolls"}
+_ROLL_EVENTS = (rev.Attack, rev.ReflexContest, rev.KnockCheck, rev.BloodLossCheck, rev.TerrainRoll)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    tick: int
+    roll: bool
+    mine: bool
+    tone: str  # hit | miss | roll | info | me | end
+
+
+def _involved(event: object, who: str) -> bool:
+    for name in ("attacker", "defender", "fighter", "a", "b", "actor", "into", "fled", "winner"):
+        if getattr(event, name, None) == who:
+            return True
+    return False
+
+
+def _joins(e: wev.BoutStarted | wev.BoutJoined, leader: str) -> bool:
+    return leader in e.members if isinstance(e, wev.BoutStarted) else e.actor == leader
+
+
+class LogModel:
+    """The lines and the leader's bouts (for the "my bout" filter). Pure: no drawing."""
+
+    def __init__(self) -> None:
+        self.lines: list[LogLine] = []
+        self.my_bouts: set[int] = set()
+        self.version = 0
+
+    def add_events(self, state: WorldState, events: Iterable[wev.WorldEvent]) -> int:
+        """Append the log lines of ``events``; returns how many lines were added."""
+        names = {a.id: a.name for a in state.actors.values()}
+        leader = state.leader
+        added = 0
+        for e in events:
+            if isinstance(e, wev.BoutStarted | wev.BoutJoined) and _joins(e, leader):
+                self.my_bouts.add(e.bout)
+            elif isinstance(e, wev.BoutSplit) and leader in e.members:
+                self.my_bouts.add(e.new_bout)
+            elif isinstance(e, wev.BoutSynced) and e.bout in self.my_bouts:
+                self.my_bouts.update(e.merged)
+            elif isinstance(e, wev.BoutSynced) and any(b in self.my_bouts for b in e.merged):
+                self.my_bouts.add(e.bout)
+            text = describe(e, names)
+            if not text:
+                continue
+            inner = e.event if isinstance(e, wev.RulesEvent | wev.Bled) else e
+            roll = isinstance(inner, _ROLL_EVENTS) or isinstance(e, wev.FirstAidGiven)
+            mine = (isinstance(e, wev.RulesEvent) and e.bout in self.my_bouts) or _involved(inner, leader)
+            if isinstance(inner, rev.Attack):
+                tone = "hit" if inner.hit and inner.wound is not None and inner.wound.level > 0 else "miss"
+            elif isinstance(e, wev.GameOver):
+                tone = "end"
+            elif roll:
+                tone = "roll"
+            else:
+                tone = "me" if mine else "info"
+            self.lines.append(LogLine(text, state.tick, roll, mine, tone))
+            added += 1
+        if len(self.lines) > MAX_LINES:
+            del self.lines[: len(self.lines) - MAX_LINES]
+        if added:
+            self.version += 1
+        return added
+
+    def filtered(self, which: LogFilter) -> list[LogLine]:
+        if which is LogFilter.MINE:
+            return [line for line in self.lines if line.mine]
+        if which is LogFilter.ROLLS:
+            return [line for line in self.lines if line.roll]
+        return list(self.lines)
+
+
+TONE_COLOURS = {
+    "hit": (255, 140, 120, 255),
+    "miss": (190, 198, 214, 255),
+    "roll": (214, 220, 232, 255),
+    "info": (150, 158, 176, 255),
+    "me": (226, 230, 238, 255),
+    "end": (250, 204, 36, 255),
+}
+
+
+class CombatLog(Panel):
+    """The log panel. Hit actions: ``("log_filter", LogFilter)``, ``("log_scroll", +n/-n)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model = LogModel()
+        self.filter = LogFilter.ALL
+        self.scroll = 0  # lines scrolled up from the newest
+        self.mode = "normal"  # collapsed | normal | expanded
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.right_limit = 0.0  # x the panel must stay left of (the arrow pad)
+        self.top_limit = 0.0  # y the panel must stay under (the HUD)
+        self._shown = 0
+
+    # --- model ----------------------------------------------------------------------------------------------
+    def add_events(self, state: WorldState, events: Iterable[wev.WorldEvent]) -> None:
+        added = self.model.add_events(state, events)
+        if added and self.scroll:
+            self.scroll += added if self.filter is LogFilter.ALL else 0
+
+    def set_filter(self, which: LogFilter) -> None:
+        self.filter = which
+        self.scroll = 0
+
+    def cycle_filter(self) -> None:
+        order = list(LogFilter)
+        self.set_filter(order[(order.index(self.filter) + 1) % len(order)])
+
+    def scroll_by(self, lines: int) -> None:
+        total = len(self.model.filtered(self.filter))
+        self.scroll = max(0, min(max(0, total - 1), self.scroll + lines))
+
+    def page(self, direction: int) -> None:
+        self.scroll_by(direction * max(3, self._shown - 1))
+
+    def cycle_mode(self) -> None:
+        self.mode = {"normal": "expanded", "expanded": "collapsed", "collapsed": "normal"}[self.mode]
+
+    # --- panel ----------------------------------------------------------------------------------------------
+    def content_key(self) -> Hashable:
+        return (self.model.version, self.filter, self.scroll, self.mode, self.right_limit, self.top_limit)
+
+    def place(self) -> tuple[float, float, float, float]:
+        k = self.scale
+        margin = 12 * k
+        width = min(640 * k, max(300 * k, (self.right_limit or self.width) - 2 * margin))
+        height = {"collapsed": 92 * k, "normal": 212 * k, "expanded": 440 * k}[self.mode]
+        if self.mode == "normal" and len(self.model.lines) < 4:
+            height = 110 * k  # little to show yet: keep the map clear
+        if self.top_limit:
+            height = min(height, self.top_limit - 2 * margin)
+        return (self.x_for(width, margin), margin, width, height)
+
+    def build(self) -> None:
+        k = self.scale
+        left, bottom, width, height = self.rect = self.place()
+        self.box(self.rect, PANEL, 10, edge=PANEL_EDGE, shadow=True)
+        header = 34 * k
+        top = bottom + height
+        self.box((left, top - header, width, header), PANEL_HEADER, 10)
+        self.texts.put("title", "Combat log", left + 12 * k, top - header / 2, size=12 * k, bold=True,
+                       colour=TEXT, anchor_y="center")
+        tab_w = 86 * k
+        tx = left + width - 3 * (tab_w + 6 * k) - 4 * k
+        for i, which in enumerate(LogFilter):
+            rect = (tx + i * (tab_w + 6 * k), top - header + 4 * k, tab_w, header - 8 * k)
+            on = which is self.filter
+            self.box(rect, ROW_FOCUS if on else PANEL, 7, edge=ACCENT if on else PANEL_EDGE)
+            self.texts.put(("tab", which), FILTER_LABELS[which], rect[0] + tab_w / 2, rect[1] + rect[3] / 2,
+                           size=11 * k, bold=on, colour=TEXT if on else TEXT_DIM, anchor_x="center",
+                           anchor_y="center")
+            self.hits.append(Hit((rect[0], rect[1] - 6 * k, tab_w, rect[3] + 12 * k), ("log_filter", which)))
+        lines = self.model.filtered(self.filter)
+        body_bottom = bottom + 8 * k
+        body_top = top - header - 6 * k
+        y = body_bottom
+        end = len(lines) - self.scroll
+        shown = 0
+        text_w = int(width - 24 * k)
+        for index in range(end - 1, -1, -1):
+            line = lines[index]
+            t = self.texts.put(("line", id(line)), line.text, left + 12 * k, y, size=11 * k,
+                               colour=TONE_COLOURS[line.tone], anchor_y="bottom", width=text_w, multiline=True)
+            if y + t.content_height > body_top:
+                t.visible = False
+                break
+            y += t.content_height + 3 * k
+            shown += 1
+        self._shown = shown
+        if self.scroll:
+            self.texts.put("more", f"▼ {self.scroll} newer (End)", left + width - 12 * k, body_bottom,
+                           size=10 * k, colour=ACCENT, anchor_x="right", anchor_y="bottom")
+        if not lines:
+            self.texts.put("empty", "Nothing yet.", left + 12 * k, body_bottom, size=11 * k, colour=TEXT_DIM,
+                           anchor_y="bottom")
+        self.hits.append(Hit((left, bottom, width, height - header), ("log_body", None)))

@@ -1,0 +1,830 @@
+"""The game screen: map, indicators, HUD, combat log, prompts, maneuver menu, arrow pad, inspect, party.
+
+``GameView(session, settings, on_exit, interactive=True)``. The view never changes the world: in interactive
+mode it turns input into commands for ``Session.apply`` and shows the events that come back; with
+``interactive=False`` (watching a recording) whoever drives the session calls :meth:`GameView.show_events`
+and the view only renders and animates (Escape still asks for the pause menu; the log and inspect work).
+
+``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
+(``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
+
+Input: keys through ``settings.key_bindings`` (``input_map``), the on-screen arrow pad, the prompts' and the
+menu's buttons and the map (click an actor to inspect it, or to pick it in a target prompt / the menu).
+Extra fixed keys: PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
+dice in the menu, Ctrl+Q quits. Input is queued and handled in order; a command first fast-forwards any
+animation still playing, so the screen never lags the world.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+import arcade
+from arcade.camera import Camera2D
+
+from game.sim import events as wev
+from game.sim.commands import Command, CompanionStep, Confirm, Declare, Order, Step
+from game.view.animation import Animator
+from game.view.arrow_pad import ArrowPad
+from game.view.combat_log import CombatLog
+from game.view.hud import Hud, PartyPanel, Toast
+from game.view.indicators import Indicators, compute, foe_in_direction
+from game.view.input_map import MOVES, Context, Intent
+from game.view.inspect_panel import InspectPanel
+from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
+from game.view.map_render import BACKGROUND, TILE, MapRender
+from game.view.palette import palette as make_palette
+from game.view.prompts import (
+    ALTERNATIVE,
+    MOVE_DIRECTION,
+    BumpPrompt,
+    FirstAidPrompt,
+    OrientationPrompt,
+    Prompt,
+    TargetPrompt,
+)
+from game.view.session import Session
+from game.view.settings import Settings
+from game.view.widgets import inside
+
+BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
+GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
+TOAST_SECONDS = 3.0
+LOG_FILTER_KEY = arcade.key.V
+PLUS_KEYS = frozenset({arcade.key.PLUS, arcade.key.EQUAL, arcade.key.NUM_ADD})
+MINUS_KEYS = frozenset({arcade.key.MINUS, arcade.key.NUM_SUBTRACT, arcade.key.UNDERSCORE})
+COMPANION_KEYS = {arcade.key.KEY_1: 0, arcade.key.KEY_2: 1, arcade.key.KEY_3: 2, arcade.key.KEY_4: 3}
+
+
+@dataclass(frozen=True)
+class QueuedInput:
+    intent: Intent
+    alternative: bool = False
+    source: str = "key"  # key | pad | click
+
+
+class GameView(arcade.View):
+    """The game screen for one :class:`Session`."""
+
+    def __init__(
+        self,
+        session: Session,
+        settings: Settings,
+        on_exit: Callable[[str], None],
+        *,
+        interactive: bool = True,
+        zoom: float | None = None,
+        reveal_all: bool = False,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.on_exit = on_exit
+        self.interactive = interactive
+        self.world = session.world
+        self.state = session.world.state
+        self.scale = settings.ui_scale  # the panels' scale is clamped to the window in layout()
+        self.base_zoom = BASE_ZOOM if zoom is None else zoom
+        self.palette = make_palette(settings.colour_blind)
+        self.input_map = settings.key_bindings
+        self.reveal_all = reveal_all
+        self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
+        self.animator = Animator(self.render, settings.animation_speed)
+        self.camera = Camera2D()
+        self.camera.zoom = self.render.zoom
+        self._cam_offset = (0.0, 0.0)
+        self.hud = Hud()
+        self.log = CombatLog()
+        self.inspect = InspectPanel()
+        self.party = PartyPanel()
+        self.toast = Toast()
+        self.menu = ManeuverMenu()
+        self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
+        for panel in (self.hud, self.inspect, self.party):
+            panel.state = self.state
+        if not interactive:
+            self.hud.hint = "Watching"
+        self.prompt: Prompt | None = None
+        self.menu_model: MenuModel | None = None
+        self.selected_companion: str | None = None
+        self.inputs: deque[QueuedInput] = deque()
+        self.indicators = Indicators()
+        self._ind_key: Hashable = None
+        self._version = 0
+        self._decision_key: Hashable = None
+        self._aid_answered: int | None = None
+        self._bump_fled: str | None = None
+        self._toast_time = 0.0
+        self._over_time = 0.0
+        self._exited = False
+        self._drag_part: int | None = None
+        self.frames = 0
+        self.log.add_events(self.state, session.world.opening)
+        self._sync_decision()
+        self.layout(self.window.width, self.window.height)
+
+    # ----- public API ---------------------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """Movement / attack animation still playing (the screen lags the world)."""
+        return self.animator.busy
+
+    def fast_forward(self) -> None:
+        self.animator.fast_forward()
+
+    def show_events(self, events: Iterable[wev.WorldEvent]) -> None:
+        """Render and animate events that came out of ``Session.apply`` (also the watch mode's entry point)."""
+        events = list(events)
+        self.log.add_events(self.state, events)
+        for e in events:
+            if isinstance(e, wev.Rejected):
+                self.show_toast(f"Refused: {e.reason}")
+            elif isinstance(e, wev.BumpFrame):
+                self._bump_fled = e.fled
+        self.animator.push(events)
+        self._version += 1
+        if self.interactive:
+            self._sync_decision()
+
+    def apply(self, command: Command) -> list[wev.WorldEvent]:
+        """Send one command to the world (fast-forwarding animation first) and show what it caused."""
+        self.animator.fast_forward()
+        events = self.session.apply(command)
+        self.show_events(events)
+        return events
+
+    def show_toast(self, message: str) -> None:
+        self.toast.message = message
+        self._toast_time = TOAST_SECONDS
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Take new settings (speed, scale, palette, bindings, handedness) without rebuilding the session."""
+        self.settings = settings
+        self.input_map = settings.key_bindings
+        self.animator.configure(settings.animation_speed)
+        new_palette = make_palette(settings.colour_blind)
+        zoom = self.base_zoom * settings.ui_scale
+        rebuild = zoom != self.render.zoom or new_palette.name != self.palette.name
+        self.palette = new_palette
+        self.pad = ArrowPad(self.palette, scale=self.scale, handedness=settings.handedness)
+        if rebuild:
+            old = self.render
+            self.render = MapRender(self.state, self.palette, zoom, reveal_all=self.reveal_all)
+            self.render.seen = set(old.seen)
+            self.render.update_fov()
+            self.animator = Animator(self.render, settings.animation_speed)
+            self.camera.zoom = self.render.zoom
+            self._ind_key = None
+        self.layout(self.window.width, self.window.height)
+
+    # ----- layout -------------------------------------------------------------------------------------------
+    @property
+    def left_handed(self) -> bool:
+        return self.settings.handedness == "left"
+
+    def panel_scale(self, width: int, height: int) -> float:
+        """The UI scale the panels use: the setting, but never more than the window can hold (the panels are
+        designed for 1280 x 720 at scale 1; a bigger setting on a small window still zooms the map)."""
+        fit = min(width / 1280, height / 720)
+        return min(self.settings.ui_scale, max(0.75, fit))
+
+    def layout(self, width: int, height: int) -> None:
+        k = self.scale = self.panel_scale(width, height)
+        main, side = ("right", "left") if self.left_handed else ("left", "right")
+        self.hud.layout(width, height, k)
+        self.pad.scale = k
+        self.pad.layout(width, height)
+        top = height - self.hud.bar_height
+        pad_w = self.pad.extent if self.interactive else 0.0
+        pad_top = self.pad.centre[1] + self.pad.extent / 2 if self.interactive else 0.0
+        self.log.anchor = main
+        self.log.right_limit = min(width - pad_w - 12 * k, width * 0.62)
+        self.log.top_limit = top
+        self.log.layout(width, height, k)
+        for panel in (self.inspect, self.party):
+            panel.anchor = side
+            panel.layout(width, height, k)
+        self.inspect.bottom_limit = pad_top + 8 * k
+        self.inspect.top_limit = top
+        self.party.top_limit = top
+        self.toast.layout(width, height, k)
+        self.toast.top_limit = top
+        self.menu.anchor = main
+        self.menu.layout(width, height, k)
+        self.menu.top_limit = top
+        if self.prompt is not None:
+            self.prompt.anchor = main
+            self.prompt.layout(width, height, k)
+            self.prompt.top_limit = top
+        self.camera.match_window()
+        self.camera.zoom = self.render.zoom
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.layout(width, height)
+
+    def on_show_view(self) -> None:
+        self.layout(self.window.width, self.window.height)
+
+    # ----- decisions -> prompts -----------------------------------------------------------------------------
+    def _sync_decision(self) -> None:
+        """Open the prompt or menu the pending decision needs (once per decision)."""
+        if not self.interactive:
+            return
+        s = self.state
+        pending = s.pending
+        if s.over is not None or pending is None:
+            self._close_prompt()
+            self._close_menu()
+            return
+        key = (s.tick, pending.kind, pending.bout, pending.options, pending.default, self._aid_answered)
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        self._close_menu()
+        if pending.kind == "target":
+            self._open_prompt(TargetPrompt(s, self.palette, pending.options, pending.default))
+        elif pending.kind == "declare":
+            bout = s.bout_of(s.leader)
+            if bout is not None:
+                names = {a.id: a.name for a in s.actors.values()}
+                self.menu_model = MenuModel(bout.rules, s.leader, names)
+                self.menu.open(self.menu_model)
+            self._close_prompt()
+        elif pending.kind == "bump":
+            self._open_prompt(BumpPrompt(s, self.palette, self._bump_fled))
+        elif pending.kind == "step" and pending.first_aid_offered and self._aid_answered != s.tick:
+            self._open_prompt(FirstAidPrompt(s, self.palette))
+        else:
+            self._close_prompt()
+
+    def _open_prompt(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+        prompt.anchor = "right" if self.left_handed else "left"
+        prompt.layout(self.window.width, self.window.height, self.scale)
+        prompt.top_limit = self.window.height - self.hud.bar_height
+
+    def _close_prompt(self) -> None:
+        self.prompt = None
+
+    def _close_menu(self) -> None:
+        self.menu_model = None
+        self.menu.close()
+        self._drag_part = None
+
+    # ----- input --------------------------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
+            self._exit("quit")
+            return
+        if symbol == arcade.key.PAGEUP:
+            self.log.page(1)
+            return
+        if symbol == arcade.key.PAGEDOWN:
+            self.log.page(-1)
+            return
+        if symbol == arcade.key.END:
+            self.log.scroll = 0
+            return
+        if symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
+            self.log.cycle_filter()
+            return
+        if self.interactive and symbol in COMPANION_KEYS and self.menu_model is None:
+            companions = self._companions()
+            index = COMPANION_KEYS[symbol]
+            if index < len(companions):
+                self._select_companion(companions[index] if self.selected_companion != companions[index] else None)
+            return
+        if self.interactive and self.menu_model is not None and (symbol in PLUS_KEYS or symbol in MINUS_KEYS):
+            self.menu_model.adjust_dice(1 if symbol in PLUS_KEYS else -1)
+            self.menu.invalidate()
+            return
+        context = Context.MENU if self.menu_model is not None else Context.MAP
+        action = self.input_map.resolve(symbol, modifiers, context)
+        if action is None and context is Context.MENU:
+            action = self.input_map.resolve(symbol, modifiers, Context.MAP)
+        if action is None:
+            if symbol == arcade.key.ESCAPE:
+                self.enqueue(Intent.CANCEL)
+            return
+        self.enqueue(action.intent, action.alternative)
+
+    def enqueue(self, intent: Intent, alternative: bool = False, source: str = "key") -> None:
+        """Queue an intent (keys, pad, clicks all come here) and handle the queue in order."""
+        self.inputs.append(QueuedInput(intent, alternative, source))
+        self._drain()
+
+    def _drain(self) -> None:
+        while self.inputs:
+            item = self.inputs.popleft()
+            if self._exited:
+                self.inputs.clear()
+                return
+            self._handle(item.intent, item.alternative)
+
+    def _handle(self, intent: Intent, alternative: bool) -> None:
+        if intent is Intent.PAUSE:
+            self._exit("pause")
+            return
+        if intent is Intent.TOGGLE_LOG:
+            self.log.cycle_mode()
+            return
+        if intent is Intent.INSPECT:
+            self._toggle_inspect()
+            return
+        if not self.interactive:
+            if intent is Intent.CANCEL:
+                if self.inspect.visible:
+                    self.inspect.show(None)
+                else:
+                    self._exit("pause")
+            elif intent is Intent.NEXT_OPTION and self.inspect.visible:
+                self._cycle_inspect(1)
+            return
+        party_mode = self.selected_companion is not None and self.menu_model is None and self.prompt is None
+        if party_mode and self._handle_party(intent):
+            return
+        if self.menu_model is not None:
+            self._handle_menu(intent)
+            return
+        if self.prompt is not None:
+            outcome = self.prompt.handle(intent, alternative)
+            if outcome is None:
+                if intent is Intent.CANCEL:
+                    if self.inspect.visible:
+                        self.inspect.show(None)
+                    else:
+                        self._exit("pause")
+                return
+            self._run_outcome(self.prompt, outcome.commands, outcome.close)
+            return
+        if intent is Intent.CANCEL:
+            if self.inspect.visible:
+                self.inspect.show(None)
+            else:
+                self._exit("pause")
+            return
+        if intent is Intent.NEXT_OPTION and self.inspect.visible:
+            self._cycle_inspect(1)
+            return
+        self._handle_map(intent, alternative)
+
+    def _run_outcome(self, prompt: Prompt, commands: tuple[Command, ...], close: bool) -> None:
+        if isinstance(prompt, FirstAidPrompt):
+            self._aid_answered = self.state.tick
+        if close:
+            self._close_prompt()
+        for command in commands:
+            events = self.apply(command)
+            if any(isinstance(e, wev.Rejected) for e in events):
+                break
+        self.hud.invalidate()
+
+    def _handle_map(self, intent: Intent, alternative: bool) -> None:
+        pending = self.state.pending
+        if pending is None or self.state.over is not None:
+            return
+        if pending.kind == "watch":
+            if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
+                self.apply(Confirm())
+            return
+        if pending.kind != "step":
+            return
+        if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
+            direction = MOVE_DIRECTION.get(intent)
+            if pending.orientation_due:
+                contextual = self.world.contextual_orientation(direction)
+                orientation = ALTERNATIVE[contextual] if alternative else contextual
+                self._open_prompt(OrientationPrompt(self.state, self.palette, direction, orientation,
+                                                    self.world.contextual_orientation))
+                return
+            self.apply(Step(None if direction is None else direction.name))
+
+    def _handle_menu(self, intent: Intent) -> None:
+        m = self.menu_model
+        assert m is not None
+        if intent is Intent.CONFIRM or intent is Intent.WAIT:
+            if m.row.kind == "buttons" and intent is Intent.CONFIRM and m.button != 2:
+                self._menu_action(("menu", ("nothing", "default")[m.button], None))
+                return
+            self._declare()
+        elif intent is Intent.MENU_UP:
+            m.move_row(-1)
+        elif intent is Intent.MENU_DOWN:
+            m.move_row(1)
+        elif intent is Intent.MENU_LEFT:
+            m.cycle(-1)
+        elif intent is Intent.MENU_RIGHT:
+            m.cycle(1)
+        elif intent is Intent.NEXT_OPTION:
+            m.cycle_opponent(1)
+        elif intent is Intent.PREV_OPTION:
+            m.cycle_opponent(-1)
+        elif intent in MOVES:
+            fid = foe_in_direction(self.state, MOVE_DIRECTION[intent])
+            if fid is not None:
+                m.select_opponent(fid)
+        elif intent is Intent.CANCEL:
+            if self.inspect.visible:
+                self.inspect.show(None)
+            else:
+                self._exit("pause")
+        self.menu.invalidate()
+
+    def _declare(self) -> None:
+        m = self.menu_model
+        if m is None:
+            return
+        problem = m.check()
+        if problem is not None:
+            self.show_toast(problem)
+            return
+        events = self.apply(Declare(m.declaration()))
+        if any(isinstance(e, wev.Rejected) for e in events):
+            self.menu.invalidate()
+
+    def _menu_action(self, action: Hashable) -> None:
+        m = self.menu_model
+        if m is None or not isinstance(action, tuple) or len(action) != 3:
+            return
+        _, verb, arg = action
+        rows = m.rows()
+        if verb == "opp":
+            m.focus_row(Row("opponent"))
+            m.cycle_opponent(int(arg))
+        elif verb == "focus":
+            index = int(arg)
+            if m.row_index == index and rows[index].kind in ("action", "maneuver", "zone", "opponent"):
+                m.cycle(1)
+            else:
+                m.row_index = index
+        elif verb == "cycle":
+            index, delta = arg
+            m.row_index = index
+            m.cycle(delta)
+        elif verb == "dice":
+            part, delta = arg
+            m.focus_row(Row("dice", part))
+            _, _, current = m.dice_range(m.opponent or "", part)
+            m.set_dice(m.opponent or "", current + delta, part)
+        elif verb == "nothing":
+            m.nothing()
+        elif verb == "default":
+            m.reset()
+        elif verb == "confirm":
+            self._declare()
+            return
+        elif verb == "pick_opp":
+            m.select_opponent(str(arg))
+        elif verb == "pick_action":
+            if m.opponent is not None:
+                m.set_action(m.opponent, str(arg))
+        elif verb == "pick_maneuver":
+            if m.opponent is not None:
+                m.set_maneuver(m.opponent, str(arg))
+        elif verb == "pick_zone":
+            part, zone = arg
+            if m.opponent is not None:
+                m.set_zone(m.opponent, zone, part)
+        self.menu.invalidate()
+
+    # --- party ----------------------------------------------------------------------------------------------
+    def _companions(self) -> list[str]:
+        return [a.id for a in self.state.actors.values() if a.party and not a.leader and a.alive]
+
+    def _select_companion(self, companion: str | None) -> None:
+        self.selected_companion = companion
+        self.hud.selected_companion = companion
+        self.party.companion = companion
+        self.party.visible = companion is not None
+        if companion is not None:
+            self.inspect.show(None)
+        self._refresh_party_target()
+        self.party.invalidate()
+        self.hud.invalidate()
+
+    def _refresh_party_target(self) -> None:
+        s = self.state
+        target = None
+        bout = s.bout_of(s.leader)
+        if bout is not None:
+            target = bout.rules.targets.get(s.leader)
+        if target is None and self.inspect.actor in s.actors and s.hostile(s.leader, self.inspect.actor or ""):
+            target = self.inspect.actor
+        if target is None:
+            foes = [a for a in s.actors.values() if a.alive and s.hostile(s.leader, a.id)
+                    and a.pos in self.render.visible]
+            leader = s.actors[s.leader]
+            foes.sort(key=lambda a: abs(a.pos.x - leader.pos.x) + abs(a.pos.y - leader.pos.y))
+            target = foes[0].id if foes else None
+        self.party.attack_target = target
+
+    def _handle_party(self, intent: Intent) -> bool:
+        companion = self.selected_companion
+        if companion is None:
+            return False
+        if intent in MOVES or intent is Intent.WAIT:
+            d = MOVE_DIRECTION.get(intent)
+            self.apply(CompanionStep(companion, None if d is None else d.name))
+            self.party.invalidate()
+            return True
+        if intent in (Intent.CANCEL, Intent.CONFIRM):
+            self._select_companion(None)
+            return True
+        if intent in (Intent.NEXT_OPTION, Intent.PREV_OPTION):
+            kinds = ["follow", "hold", "attack"]
+            current = self.state.actors[companion].order
+            i = kinds.index(current) if current in kinds else 0
+            nxt = kinds[(i + (1 if intent is Intent.NEXT_OPTION else -1)) % len(kinds)]
+            self._order(nxt)
+            return True
+        return False
+
+    def _order(self, kind: str) -> None:
+        companion = self.selected_companion
+        if companion is None:
+            return
+        if kind == "attack":
+            self._refresh_party_target()
+            if self.party.attack_target is None:
+                self.show_toast("No foe in sight to attack")
+                return
+            self.apply(Order(companion, "attack", self.party.attack_target))
+        else:
+            self.apply(Order(companion, kind))
+        self.party.invalidate()
+
+    # --- inspect --------------------------------------------------------------------------------------------
+    def _inspect_candidates(self) -> list[str]:
+        s = self.state
+        leader = s.actors[s.leader]
+        ids = [v.id for v in self.render.actors.values() if v.seen]
+        ids.sort(key=lambda a: (abs(s.actors[a].pos.x - leader.pos.x) + abs(s.actors[a].pos.y - leader.pos.y), a))
+        return ids
+
+    def _toggle_inspect(self) -> None:
+        if self.inspect.visible:
+            self.inspect.show(None)
+            return
+        s = self.state
+        pick: str | None = None
+        if self.menu_model is not None:
+            pick = self.menu_model.opponent
+        elif isinstance(self.prompt, TargetPrompt):
+            pick = self.prompt.candidate
+        if pick is None:
+            bout = s.bout_of(s.leader)
+            pick = bout.rules.targets.get(s.leader) if bout is not None else None
+        if pick is None:
+            hostile = [a for a in self._inspect_candidates() if a != s.leader and s.hostile(s.leader, a)]
+            pick = hostile[0] if hostile else s.leader
+        self._select_companion(None) if self.selected_companion else None
+        self.inspect.show(pick)
+
+    def _cycle_inspect(self, delta: int) -> None:
+        ids = self._inspect_candidates()
+        if not ids:
+            return
+        current = self.inspect.actor
+        i = ids.index(current) if current in ids else -1
+        self.inspect.show(ids[(i + delta) % len(ids)])
+
+    # --- mouse ----------------------------------------------------------------------------------------------
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            if self.inspect.visible:
+                self.inspect.show(None)
+            elif self.selected_companion is not None:
+                self._select_companion(None)
+            return
+        # topmost first: prompt / menu, party, inspect, HUD, log, pad, map
+        if self.interactive and self.prompt is not None:
+            hit = self.prompt.hit_test(x, y)
+            if isinstance(hit, tuple) and hit[0] == "prompt":
+                outcome = self.prompt.choose(int(hit[1]))
+                self._run_outcome(self.prompt, outcome.commands, outcome.close)
+                return
+            if inside(self.prompt.rect, x, y):
+                return
+        if self.interactive and self.menu_model is not None:
+            hit = self.menu.hit_test(x, y)
+            if isinstance(hit, tuple) and hit[:2] == ("menu", "track"):
+                self._drag_part = int(hit[2])
+                self._drag_to(x)
+                return
+            if hit is not None:
+                self._menu_action(hit)
+                return
+            if inside(self.menu.rect, x, y):
+                return
+        if self.interactive and self.party.visible:
+            hit = self.party.hit_test(x, y)
+            if isinstance(hit, tuple) and hit[0] == "order":
+                self._order(str(hit[1]))
+                return
+            if inside(self.party.rect, x, y):
+                return
+        if self.inspect.visible and self.inspect.hit_test(x, y) is not None:
+            self.inspect.show(None)
+            return
+        hit = self.hud.hit_test(x, y)
+        if isinstance(hit, tuple) and hit[0] == "party" and self.interactive:
+            companion = str(hit[1])
+            self._select_companion(None if companion == self.selected_companion else companion)
+            return
+        if y > self.window.height - self.hud.bar_height:
+            return
+        hit = self.log.hit_test(x, y)
+        if isinstance(hit, tuple) and hit[0] == "log_filter":
+            self.log.set_filter(hit[1])
+            return
+        if hit is not None:
+            return
+        if self.interactive:
+            intent = self.pad.hit_test(x, y)
+            if intent is not None:
+                self.pad.pressed = intent
+                self.enqueue(intent, bool(modifiers & arcade.key.MOD_SHIFT), source="pad")
+                return
+        self._click_map(x, y)
+
+    def _click_map(self, x: float, y: float) -> None:
+        wx, wy, _ = self.camera.unproject((x, y))
+        view = self.render.actor_view_at(wx, wy)
+        if view is None:
+            return
+        fid = view.id
+        if self.interactive and isinstance(self.prompt, TargetPrompt) and fid in self.prompt.ids:
+            if self.prompt.candidate == fid:
+                outcome = self.prompt.choose(self.prompt.selected)
+                self._run_outcome(self.prompt, outcome.commands, outcome.close)
+            else:
+                self.prompt.select_id(fid)
+            return
+        if self.interactive and self.menu_model is not None and fid in self.menu_model.opponents:
+            self.menu_model.select_opponent(fid)
+            self.menu.invalidate()
+            return
+        actor = self.state.actors[fid]
+        if self.interactive and actor.party and not actor.leader and actor.alive:
+            self._select_companion(None if fid == self.selected_companion else fid)
+            return
+        if self.inspect.visible and self.inspect.actor == fid:
+            self.inspect.show(None)
+        else:
+            self.inspect.show(fid)
+
+    def _drag_to(self, x: float) -> None:
+        m = self.menu_model
+        if m is None or self._drag_part is None or m.opponent is None:
+            return
+        dice = self.menu.dice_at(self._drag_part, x)
+        if dice is not None:
+            m.focus_row(Row("dice", self._drag_part))
+            m.set_dice(m.opponent, dice, self._drag_part)
+            self.menu.invalidate()
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self._drag_part is not None:
+            self._drag_to(x)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.pad.pressed = None
+        self._drag_part = None
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if inside(self.log.rect, x, y) and self.log.visible:
+            self.log.scroll_by(round(scroll_y * 3))
+
+    # ----- frame --------------------------------------------------------------------------------------------
+    def _exit(self, reason: str) -> None:
+        if reason == "game_over":
+            if self._exited:
+                return
+            self._exited = True
+        self.on_exit(reason)
+
+    def on_update(self, delta_time: float) -> None:
+        self.animator.update(delta_time)
+        self._drain()
+        if self._toast_time > 0:
+            self._toast_time -= delta_time
+            if self._toast_time <= 0:
+                self.toast.message = ""
+        if self.interactive and self.state.over is not None and not self._exited:
+            if self.animator.settled:
+                self._over_time += delta_time
+                if self._over_time >= GAME_OVER_HOLD:
+                    self._exit("game_over")
+            else:
+                self._over_time = 0.0
+        self._update_camera(delta_time)
+
+    def _focus_region(self) -> tuple[float, float, float, float]:
+        """The part of the window not covered by panels, where the leader should be (l, b, r, t)."""
+        w, h = self.window.width, self.window.height
+        k = self.scale
+        left, right = 0.0, float(w)
+        top = h - self.hud.bar_height
+        bottom = 120 * k
+        covering = None
+        if self.menu_model is not None and self.menu.visible:
+            covering = self.menu.rect
+        elif self.prompt is not None:
+            covering = self.prompt.rect
+        elif self.log.mode == "expanded" and self.log.visible:
+            covering = self.log.rect
+        if covering is not None and covering[2] > 0:
+            # move the leader only if the panel would hide him (and the squares around him)
+            margin = 1.6 * TILE * self.render.zoom
+            cx, cy = (left + right) / 2, (bottom + top) / 2
+            cl, cb, cw, ch = covering
+            hidden = cl - margin < cx < cl + cw + margin and cb - margin < cy < cb + ch + margin
+            if hidden and self.left_handed:
+                right = min(right, cl)
+            elif hidden:
+                left = max(left, cl + cw)
+        if self.interactive:
+            # the pad covers a column of the bottom: if the leader would stand in that column, lift him above it
+            pad_left = self.pad.centre[0] - self.pad.extent / 2
+            pad_right = self.pad.centre[0] + self.pad.extent / 2
+            pad_top = self.pad.centre[1] + self.pad.extent / 2
+            if pad_left - 40 * k <= (left + right) / 2 <= pad_right + 40 * k:
+                bottom = max(bottom, pad_top - 30 * k)
+        return left, bottom, right, top
+
+    def _update_camera(self, dt: float) -> None:
+        leader = self.render.actors.get(self.state.leader)
+        if leader is None:
+            return
+        w, h = self.window.width, self.window.height
+        left, bottom, right, top = self._focus_region()
+        want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
+        ox, oy = self._cam_offset
+        rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
+        self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
+        fx, fy = self.render.world_xy(*leader.pos)
+        z = self.render.zoom
+        cx = fx - self._cam_offset[0] / z
+        cy = fy - self._cam_offset[1] / z
+        self.camera.position = (round(cx * z) / z, round(cy * z) / z)
+
+    def _selection(self) -> tuple[str | None, str | None]:
+        """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
+        if isinstance(self.prompt, TargetPrompt):
+            return self.prompt.candidate, self.prompt.candidate
+        if self.menu_model is not None:
+            return self.menu_model.opponent, None
+        return None, None
+
+    def _indicator_key(self) -> Hashable:
+        return (self._version, *self._selection(), self.state.tick)
+
+    def refresh_indicators(self) -> Indicators:
+        key = self._indicator_key()
+        if key != self._ind_key:
+            self._ind_key = key
+            selected, candidate = self._selection()
+            menu = self.menu_model.base if self.menu_model is not None else None
+            self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu)
+            self.render.set_indicators(self.indicators)
+        return self.indicators
+
+    def project(self, point: tuple[float, float]) -> tuple[float, float]:
+        """World point -> window pixel (the camera's projection, without building matrices)."""
+        cx, cy = self.camera.position
+        z = self.camera.zoom
+        return (point[0] - cx) * z + self.window.width / 2, (point[1] - cy) * z + self.window.height / 2
+
+    def on_draw(self) -> None:
+        self.frames += 1
+        self.clear(color=BACKGROUND)
+        indicators = self.refresh_indicators()
+        if self.frames == 1:
+            self._update_camera(1.0)
+        with self.camera.activate():
+            self.render.draw_world()
+        self.window.default_camera.use()
+        self.render.draw_screen(self.project)
+        self.hud.state = self.state
+        self.hud.draw()
+        self.log.visible = self.menu_model is None or self.log.mode == "expanded"
+        if self.menu_model is None:
+            self.log.draw()
+        if self.interactive:
+            self.pad.draw(indicators.pad)
+        if self.party.visible:
+            self.party.draw()
+        elif self.inspect.visible:
+            self.inspect.draw()
+        if self.prompt is not None:
+            self.prompt.draw()
+        if self.menu_model is not None:
+            self.menu.draw()
+            if self.log.mode == "expanded":
+                self.log.draw()
+        if self.toast.message:
+            self.toast.draw()
+
+

@@ -1,0 +1,261 @@
+"""The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss), the bout clock with
+what the world waits for, and the party (HT, CP, standing order; click or 1-4 to select a companion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from game.sim.state import WorldState
+from game.view.widgets import (
+    ACCENT,
+    BAD,
+    GOOD,
+    PANEL,
+    PANEL_EDGE,
+    ROW,
+    ROW_FOCUS,
+    TEXT,
+    TEXT_DIM,
+    Hit,
+    Panel,
+    elide,
+    touch,
+)
+
+STEP_NAMES = {0: "Footwork", 1: "Targeting", 2: "Declare"}
+WAITING_FOR = {
+    "step": "Move, bump or wait",
+    "target": "Choose your target",
+    "declare": "Declare your maneuvers",
+    "bump": "Follow, stay or step elsewhere",
+    "watch": "You are down: watching",
+}
+
+
+@dataclass(frozen=True)
+class Vitals:
+    """A fighter's numbers as the HUD shows them."""
+
+    name: str
+    ht: int
+    ht_max: int
+    cp: int
+    cp_max: int
+    pain: int
+    shock: int
+    bl: int
+    alive: bool
+
+
+def vitals(state: WorldState, actor_id: str) -> Vitals:
+    a = state.actors[actor_id]
+    f = a.fighter
+    return Vitals(a.name, f.ht, f.sheet.attributes.HT, f.cp, max(f.max_cp(), f.cp), f.pain, f.carried_shock,
+                  f.blood_loss, a.alive)
+
+
+def hud_key(state: WorldState, selected_companion: str | None, hint: str) -> Hashable:
+    leader = vitals(state, state.leader)
+    bout = state.bout_of(state.leader)
+    pending = state.pending
+    party = tuple(
+        (a.id, vitals(state, a.id), a.order, a.order_target)
+        for a in state.actors.values()
+        if a.party and not a.leader
+    )
+    return (leader, None if bout is None else bout.clock(), None if pending is None else pending.kind, party,
+            selected_companion, hint, state.tick, state.over)
+
+
+class Hud(Panel):
+    """Top bar. Hit actions: ``("party", companion_id)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: WorldState | None = None
+        self.selected_companion: str | None = None
+        self.hint = ""
+        self.height_px = 72.0
+
+    def content_key(self) -> Hashable:
+        if self.state is None:
+            return None
+        return hud_key(self.state, self.selected_companion, self.hint)
+
+    @property
+    def bar_height(self) -> float:
+        return max(touch(self.scale), self.height_px * self.scale)
+
+    def build(self) -> None:
+        s = self.state
+        if s is None:
+            return
+        k = self.scale
+        w, h = self.width, self.height
+        bar = self.bar_height
+        top = h
+        self.box((-10, top - bar, w + 20, bar + 10), PANEL, 0, edge=None)
+        self.mesh.rect(0, top - bar, w, 2 * k, PANEL_EDGE)
+        v = vitals(s, s.leader)
+        x = 14 * k
+        row1 = top - 28 * k
+        row2 = top - 55 * k
+        self.texts.put("name", v.name if v.alive else f"{v.name} (down)", x, row1, size=16 * k, bold=True,
+                       colour=TEXT if v.alive else BAD)
+        # HT pips
+        hx = x + 118 * k
+        self.texts.put("ht", "HT", hx, row1, size=11 * k, colour=TEXT_DIM, bold=True)
+        for i in range(max(v.ht_max, v.ht)):
+            cx = hx + 30 * k + i * 15 * k
+            self.mesh.disc(cx, row1 + 5 * k, 6 * k, (60, 20, 24, 255))
+            if i < v.ht:
+                self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, (232, 72, 72, 255))
+        # pain / shock / blood loss
+        px = hx + 36 * k + max(v.ht_max, 5) * 15 * k
+        stats = [("Pain", v.pain, (240, 150, 70, 255)), ("Shock", v.shock, (200, 160, 255, 255)),
+                 ("BL", v.bl, (232, 72, 72, 255))]
+        for i, (label, value, colour) in enumerate(stats):
+            sx = px + i * 84 * k
+            self.texts.put(("st", label), label, sx + 44 * k, row1, size=11 * k, colour=TEXT_DIM, bold=True,
+                           anchor_x="right")
+            self.texts.put(("sv", label), str(value), sx + 50 * k, row1, size=14 * k,
+                           colour=colour if value else TEXT_DIM, bold=True)
+        # CP pips
+        self.texts.put("cp", "CP", x, row2, size=11 * k, colour=TEXT_DIM, bold=True)
+        cap = max(v.cp_max, v.cp, 1)
+        pip = 11 * k if cap <= 20 else 220 * k / cap
+        for i in range(cap):
+            cx = x + 30 * k + i * pip
+            full = i < v.cp
+            self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, (70, 62, 30, 255) if not full else (40, 30, 6, 255))
+            if full:
+                self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, ACCENT)
+        self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
+                       colour=TEXT)
+        # bout clock and what the world waits for
+        bout = s.bout_of(s.leader)
+        cx = w / 2
+        bw = 300 * k
+        self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
+        if s.over is not None:
+            big, small = ("Victory" if s.over == "victory" else "Defeat"), f"tick {s.tick}"
+        elif bout is not None:
+            big = bout.clock()
+            small = STEP_NAMES.get(bout.step, "")
+        else:
+            big, small = "Exploring", f"tick {s.tick}"
+        self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=(20 if bout else 15) * k,
+                       bold=True, colour=ACCENT if bout else TEXT, anchor_y="center")
+        pending = s.pending
+        caption = self.hint or (WAITING_FOR.get(pending.kind, "") if pending is not None else "")
+        if not self.hint and pending is not None and pending.kind == "watch" and v.alive:
+            caption = "The AI leads the party"
+        self.texts.put("step", small, cx + bw / 2 - 12 * k, top - bar / 2 + 9 * k, size=11 * k, bold=True,
+                       colour=TEXT_DIM, anchor_x="right", anchor_y="center")
+        self.texts.put("wait", elide(caption, 30), cx + bw / 2 - 12 * k, top - bar / 2 - 9 * k, size=10 * k,
+                       colour=TEXT, anchor_x="right", anchor_y="center")
+        # party chips (right)
+        companions = [a for a in s.actors.values() if a.party and not a.leader]
+        chip_w = 178 * k
+        right = w - 10 * k
+        for n, a in enumerate(reversed(companions)):
+            index = len(companions) - n
+            left = right - chip_w
+            if left < cx + bw / 2 + 10 * k:
+                break
+            cv = vitals(s, a.id)
+            sel = a.id == self.selected_companion
+            self.box((left, top - bar + 6 * k, chip_w, bar - 12 * k), ROW_FOCUS if sel else ROW, 8,
+                     edge=ACCENT if sel else PANEL_EDGE)
+            self.texts.put(("pn", a.id), f"{index} {elide(cv.name, 12)}", left + 10 * k, top - 28 * k, size=12 * k,
+                           bold=True, colour=TEXT if cv.alive else BAD)
+            order = a.order + (f" {s.actors[a.order_target].name}" if a.order_target in s.actors else "")
+            if a.planned:
+                order += " *"
+            self.texts.put(("po", a.id), elide(order if cv.alive else "down", 16), left + chip_w - 8 * k,
+                           top - 28 * k, size=10 * k, colour=ACCENT if sel else TEXT_DIM, anchor_x="right")
+            self.texts.put(("pv", a.id), f"HT {cv.ht}/{cv.ht_max}   CP {cv.cp}/{cv.cp_max}", left + 10 * k,
+                           top - 52 * k, size=11 * k, colour=GOOD if cv.alive and cv.ht == cv.ht_max else TEXT)
+            self.hits.append(Hit((left, top - bar, chip_w, bar), ("party", a.id)))
+            right = left - 8 * k
+
+
+ORDERS = (("follow", "Follow"), ("hold", "Hold"), ("attack", "Attack target"))
+
+
+class PartyPanel(Panel):
+    """Orders for the selected companion. Hit actions: ``("order", kind)``, ``("party", None)`` (done)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: WorldState | None = None
+        self.companion: str | None = None
+        self.attack_target: str | None = None
+        self.top_limit = 0.0
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.visible = False
+
+    def content_key(self) -> Hashable:
+        s = self.state
+        if s is None or self.companion is None:
+            return None
+        a = s.actors[self.companion]
+        return (self.companion, a.order, a.order_target, a.planned, a.planned_dir, self.attack_target,
+                self.top_limit, s.tick)
+
+    def build(self) -> None:
+        s = self.state
+        if s is None or self.companion is None:
+            return
+        k = self.scale
+        a = s.actors[self.companion]
+        width = 420 * k
+        header = 36 * k
+        gap = 8 * k
+        bh = touch(k)
+        height = header + bh + 2 * gap + 30 * k
+        left = self.x_for(width, 12 * k)
+        top = (self.top_limit or self.height) - 10 * k
+        self.rect = (left, top - height, width, height)
+        self.box(self.rect, PANEL, 10, edge=ACCENT, shadow=True)
+        self.texts.put("t", f"{a.name}: orders", left + 12 * k, top - header / 2, size=13 * k, bold=True,
+                       anchor_y="center")
+        plan = "waits" if a.planned and a.planned_dir is None else (
+            f"steps {a.planned_dir.name}" if a.planned and a.planned_dir is not None else "no planned step")
+        self.texts.put("p", plan, left + width - 12 * k, top - header / 2, size=10 * k, colour=TEXT_DIM,
+                       anchor_x="right", anchor_y="center")
+        bw = (width - 4 * gap) / 3
+        for i, (kind, label) in enumerate(ORDERS):
+            rect = (left + gap + i * (bw + gap), top - header - bh, bw, bh)
+            sub = None
+            if kind == "attack":
+                sub = s.actors[self.attack_target].name if self.attack_target in s.actors else "no target"
+            self.button(("o", kind), rect, label, ("order", kind), hot=a.order == kind, sub=sub,
+                        enabled=kind != "attack" or self.attack_target is not None, size=13)
+        self.texts.put("h", "Arrows / pad: plan his next step · wait: he waits · Esc: done", left + 12 * k,
+                       top - height + 9 * k, size=9.5 * k, colour=TEXT_DIM, anchor_y="bottom")
+
+
+class Toast(Panel):
+    """A short message under the HUD (refusals, hints)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+        self.top_limit = 0.0
+
+    def content_key(self) -> Hashable:
+        return (self.message, self.top_limit)
+
+    def build(self) -> None:
+        if not self.message:
+            return
+        k = self.scale
+        width = min(self.width - 40 * k, (len(self.message) * 7.6 + 40) * k)
+        left = (self.width - width) / 2
+        top = (self.top_limit or self.height) - 10 * k
+        self.box((left, top - 36 * k, width, 36 * k), (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
+        self.texts.put("m", self.message, self.width / 2, top - 18 * k, size=12 * k, anchor_x="center",
+                       anchor_y="center")

@@ -1,0 +1,205 @@
+"""Inspect an actor: stats, wounds, weapon and armour, his place in the fight, and the odds both ways of the
+default attack (your default attack against his default defence, and his against yours).
+
+The odds are exact: P(attacker's successes > defender's successes) for two binomial pools, with per-die
+chances from ``rules.dice.success_chance`` (which knows rerolled tens above TN 10).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from game.sim.state import WorldState
+from game.view.widgets import ACCENT, BAD, GOOD, PANEL, PANEL_EDGE, PANEL_HEADER, TEXT, TEXT_DIM, Hit, Panel, elide
+from rules.catalog import Catalog
+from rules.dice import expected_successes, success_chance
+from rules.fighter import FighterSheet, FighterState
+from rules.menu import build_kit
+
+ATTACKS = ("swing", "thrust")
+DEFENCES = ("parry", "block")
+
+
+def _pmf(dice: int, p: float) -> list[float]:
+    return [math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
+
+
+def hit_chance(att_dice: int, att_tn: int, def_dice: int, def_tn: int) -> float:
+    """P(attacker's successes > defender's successes): the attack lands (MoS > 0)."""
+    a = _pmf(max(0, att_dice), success_chance(att_tn))
+    d = _pmf(max(0, def_dice), success_chance(def_tn))
+    below = 0.0  # P(defender < k)
+    total = 0.0
+    for k, pa in enumerate(a):
+        total += pa * below
+        if k < len(d):
+            below += d[k]
+    return total
+
+
+@dataclass(frozen=True)
+class Choice:
+    maneuver: str
+    name: str
+    tn: int
+
+
+def default_choice(catalog: Catalog, sheet: FighterSheet, ids: tuple[str, ...]) -> Choice | None:
+    """The lowest-TN maneuver among ``ids`` this fighter can use (SPEC §4.4 defaults)."""
+    best: Choice | None = None
+    for entry in build_kit(catalog, sheet):
+        m = entry.maneuver
+        if m.id in ids and (best is None or entry.tn < best.tn):
+            best = Choice(m.id, m.name, entry.tn)
+    return best
+
+
+@dataclass(frozen=True)
+class Odds:
+    attack: Choice
+    att_dice: int
+    defence: Choice | None
+    def_dice: int
+    chance: float
+    expected_mos: float
+
+    def line(self) -> str:
+        vs = f" vs {self.defence.name} {self.def_dice}d TN{self.defence.tn}" if self.defence else " undefended"
+        return (f"{self.chance * 100:.0f}% to hit (MoS {self.expected_mos:+.1f}): "
+                f"{self.attack.name} {self.att_dice}d TN{self.attack.tn}{vs}")
+
+
+def default_pool(f: FighterState) -> int:
+    """About half the combat pool (the exchange-1 default)."""
+    return max(1, (f.cp + 1) // 2)
+
+
+def odds(catalog: Catalog, attacker: FighterState, defender: FighterState) -> Odds | None:
+    """The default attack of ``attacker`` against the default defence of ``defender``."""
+    attack = default_choice(catalog, attacker.sheet, ATTACKS)
+    if attack is None:
+        return None
+    defence = default_choice(catalog, defender.sheet, DEFENCES)
+    ad = default_pool(attacker)
+    dd = default_pool(defender) if defence is not None else 0
+    chance = hit_chance(ad, attack.tn, dd, defence.tn if defence else 11)
+    mos = expected_successes(ad, attack.tn) - (expected_successes(dd, defence.tn) if defence else 0.0)
+    return Odds(attack, ad, defence, dd, chance, mos)
+
+
+class InspectPanel(Panel):
+    """Shows one actor. Tapping the panel closes it (action ``("inspect", "close")``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: WorldState | None = None
+        self.actor: str | None = None
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.bottom_limit = 0.0
+        self.top_limit = 0.0
+        self.visible = False
+
+    def show(self, actor: str | None) -> None:
+        self.actor = actor
+        self.visible = actor is not None
+        self.invalidate()
+
+    def content_key(self) -> Hashable:
+        s = self.state
+        if s is None or self.actor is None:
+            return None
+        a = s.actors[self.actor]
+        return (self.actor, s.tick, a.fighter.cp, a.fighter.ht, len(a.fighter.wounds), self.bottom_limit,
+                self.top_limit)
+
+    def build(self) -> None:
+        s = self.state
+        if s is None or self.actor is None or self.actor not in s.actors:
+            return
+        k = self.scale
+        a = s.actors[self.actor]
+        f = a.fighter
+        sheet = f.sheet
+        width = 430 * k
+        left = self.x_for(width, 12 * k)
+        bottom = self.bottom_limit or 12 * k
+        top = (self.top_limit or self.height) - 10 * k
+        height = max(120 * k, top - bottom)
+        self.rect = (left, bottom, width, height)
+        self.box(self.rect, PANEL, 10, edge=PANEL_EDGE, shadow=True)
+        header = 34 * k
+        self.box((left, top - header, width, header), PANEL_HEADER, 10)
+        leader = s.actors[s.leader]
+        if a.id == s.leader:
+            stance, colour = "you", ACCENT
+        elif a.party:
+            stance, colour = "your party", GOOD
+        elif s.hostile(leader.id, a.id):
+            stance, colour = "hostile", BAD
+        else:
+            stance, colour = "neutral", TEXT_DIM
+        status = "" if a.alive else (" (dead)" if a.dead else " (down)")
+        self.texts.put("name", f"{a.name}{status}", left + 12 * k, top - header / 2, size=14 * k, bold=True,
+                       anchor_y="center")
+        self.texts.put("side", f"{a.faction} · {stance}", left + width - 12 * k, top - header / 2, size=11 * k,
+                       colour=colour, anchor_x="right", anchor_y="center")
+        lines: list[tuple[str, tuple[int, int, int, int]]] = []
+        att = f.attributes
+        lines.append((f"HT {f.ht}/{sheet.attributes.HT}  CP {f.cp}/{f.max_cp()}  Pain {f.pain}  "
+                      f"Shock {f.carried_shock}  BL {f.blood_loss}  Reflex {f.reflex}", TEXT))
+        lines.append((f"ST {att.ST} AG {att.AG} TO {att.TO} EN {att.EN} WT {att.WT} WP {att.WP} PER {att.PER}",
+                      TEXT_DIM))
+        w = sheet.weapon
+        if w is not None:
+            parts = []
+            if w.atn_swing is not None:
+                parts.append(f"swing ATN {w.atn_swing} dmg {w.damage_swing:+d}" if w.damage_swing is not None
+                             else f"swing ATN {w.atn_swing}")
+            if w.atn_thrust is not None:
+                parts.append(f"thrust ATN {w.atn_thrust}")
+            parts.append(f"DTN {w.dtn}")
+            lines.append((f"{w.name} ({sheet.proficiency.replace('_', ' ')} {sheet.level}): " + ", ".join(parts),
+                          TEXT))
+        gear = [x.name for x in sheet.armour]
+        if sheet.shield is not None:
+            gear.insert(0, f"{sheet.shield.name} DTN {sheet.shield.dtn}")
+        if gear:
+            lines.append(("Gear: " + ", ".join(gear), TEXT_DIM))
+        bout = s.bout_of(a.id)
+        if bout is not None:
+            target = bout.rules.targets.get(a.id)
+            orientation = bout.rules.orientation.get(a.id) if bout.step >= 1 else None
+            bits = [f"bout {bout.id} {bout.clock()}"]
+            if orientation:
+                bits.append(orientation)
+            if target:
+                bits.append(f"targets {s.actors[target].name}")
+            lines.append((" · ".join(bits), ACCENT))
+        if f.wounds:
+            for wound in f.wounds[-3:]:
+                lines.append((f"wound {wound.level} {wound.damage_type} {wound.location.replace('_', ' ')}"
+                              f" (pain {wound.pain}, BL {wound.bl})", (255, 150, 130, 255)))
+        else:
+            lines.append(("no wounds", TEXT_DIM))
+        if a.id != s.leader and a.alive and leader.alive:
+            mine = odds(s.catalog, leader.fighter, f)
+            his = odds(s.catalog, f, leader.fighter)
+            odds_lines = []
+            if mine is not None:
+                odds_lines.append(("You: " + mine.line(), GOOD))
+            if his is not None:
+                odds_lines.append(("He: " + his.line(), (255, 170, 120, 255)))
+            lines[2:2] = odds_lines  # the odds right under the numbers: they matter most in a fight
+        y = top - header - 10 * k
+        text_w = int(width - 24 * k)
+        for i, (text, colour) in enumerate(lines):
+            t = self.texts.put(("l", i), elide(text, 160), left + 12 * k, y, size=10.5 * k, colour=colour,
+                               anchor_y="top", width=text_w, multiline=True)
+            y -= t.content_height + 3 * k
+            if y < bottom + 24 * k:
+                break
+        self.texts.put("close", "tap or Esc to close", left + width - 12 * k, bottom + 8 * k, size=9 * k,
+                       colour=TEXT_DIM, anchor_x="right", anchor_y="bottom")
+        self.hits.append(Hit(self.rect, ("inspect", "close")))

@@ -1,0 +1,706 @@
+"""The maneuver menu at ``s2`` (SPEC §4.4, §6; design doc "UI Manuever Interface").
+
+Per opponent in reach: the action type, the maneuver (``Name (cost): tnX``, ``~`` for conditional costs),
+one CP slider per rolled part and the target zone; "Do Nothing" is always an action type. Everything offered
+comes from ``rules.menu.available_actions`` and nothing else: the model asks it for every choice with the
+other opponents' choices as ``pending``, so hands and CP already spoken for are respected. The menu opens on
+``menu.default`` (the rules' preselected declaration), so Enter alone declares the default.
+
+:class:`MenuModel` is the pure part (no window). :class:`ManeuverMenu` draws it as rows of big cyclers
+(``◀ value ▶``, every button at least 72 px for touch), a slider with − / + per rolled part, a list of the
+focused row's options for the mouse, and Do Nothing / Default / Confirm buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+
+from game.view.widgets import (
+    ACCENT,
+    BUTTON,
+    PANEL,
+    PANEL_EDGE,
+    PANEL_HEADER,
+    ROW,
+    ROW_FOCUS,
+    TEXT,
+    TEXT_DIM,
+    Hit,
+    Panel,
+    Rect,
+    elide,
+    touch,
+)
+from rules.bout import ACTION_LABELS, DO_NOTHING, Action, Bout, PartChoice
+from rules.menu import DEFAULT_ZONE, ActionOption, ManeuverOption, Menu, OpponentMenu, available_actions
+
+RELATION_TEXT = {
+    "you_hold": "you hold initiative",
+    "he_holds": "he holds initiative",
+    "contested": "initiative contested",
+    "none": "no initiative",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One focusable row of the menu: ``kind`` opponent | action | maneuver | dice | zone | buttons."""
+
+    kind: str
+    part: int = 0
+
+
+class MenuModel:
+    """What the player is declaring: at most one action per opponent, edited through the menu's choices."""
+
+    def __init__(self, bout: Bout, fid: str, names: dict[str, str] | None = None) -> None:
+        self.bout = bout
+        self.fid = fid
+        self.names = names or {}
+        self.base: Menu = available_actions(bout, fid)
+        self.opponents: list[str] = [o.opponent for o in self.base.opponents]
+        self.target = bout.targets.get(fid)
+        self.choices: dict[str, Action] = {}
+        self.loose: list[Action] = []  # default items without an opponent (kept as they are)
+        self._cache: dict[tuple[object, ...], Menu] = {}
+        self.reset()
+        self.focus = 0  # index into opponents
+        for i, opp in enumerate(self.opponents):
+            if opp == self.target:
+                self.focus = i
+                break
+        else:
+            for i, opp in enumerate(self.opponents):
+                if opp in self.choices:
+                    self.focus = i
+                    break
+        self.row_index = 1 if self.opponents else 0
+        self.part = 0
+        self.button = 2  # buttons row: 0 Do Nothing, 1 Default, 2 Confirm
+        self.message = ""
+
+    # --- declaration ----------------------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Back to the rules' default declaration."""
+        self.choices = {}
+        self.loose = []
+        for action in self.base.default:
+            if action.opponent is not None and action.opponent not in self.choices:
+                self.choices[action.opponent] = action
+            else:
+                self.loose.append(action)
+        self.message = ""
+
+    def nothing(self) -> None:
+        self.choices = {}
+        self.loose = []
+
+    def order(self) -> list[str]:
+        """Opponents in declaration order: the primary target first, then the menu's order."""
+        ordered = [o for o in self.opponents if o == self.target]
+        ordered += [o for o in self.opponents if o != self.target]
+        return ordered
+
+    def declaration(self) -> tuple[Action, ...]:
+        items = [self.choices[o] for o in self.order() if o in self.choices]
+        return tuple(items + self.loose)
+
+    def is_default(self) -> bool:
+        return self.declaration() == self.base.default
+
+    def pending_for(self, opp: str) -> list[Action]:
+        """The other choices that come before ``opp``'s in declaration order (what the rules see as pending)."""
+        out: list[Action] = []
+        for o in self.order():
+            if o == opp:
+                break
+            if o in self.choices:
+                out.append(self.choices[o])
+        return out
+
+    def menu_for(self, opp: str) -> OpponentMenu | None:
+        pending = self.pending_for(opp)
+        key = (opp, tuple(pending))
+        menu = self._cache.get(key)
+        if menu is None:
+            menu = available_actions(self.bout, self.fid, pending) if pending else self.base
+            self._cache[key] = menu
+        return menu.opponent(opp)
+
+    def cp_left(self, opp: str | None = None) -> int:
+        """CP left after the choices before ``opp`` (or after everything, for None)."""
+        pending = self.pending_for(opp) if opp is not None else list(self.declaration())
+        if not pending:
+            return self.base.cp
+        return available_actions(self.bout, self.fid, pending).cp
+
+    # --- per-opponent choices -------------------------------------------------------------------------------
+    @property
+    def opponent(self) -> str | None:
+        return self.opponents[self.focus] if self.opponents else None
+
+    def actions(self, opp: str) -> list[ActionOption]:
+        om = self.menu_for(opp)
+        return list(om.actions) if om is not None else []
+
+    def action_of(self, opp: str) -> str:
+        choice = self.choices.get(opp)
+        return DO_NOTHING if choice is None else choice.action
+
+    def action_option(self, opp: str) -> ActionOption | None:
+        current = self.action_of(opp)
+        for a in self.actions(opp):
+            if a.action == current:
+                return a
+        return None
+
+    def maneuver_option(self, opp: str) -> ManeuverOption | None:
+        choice = self.choices.get(opp)
+        ao = self.action_option(opp)
+        if choice is None or ao is None:
+            return None
+        return ao.option(choice.maneuver)
+
+    def set_action(self, opp: str, action: str) -> None:
+        if action == DO_NOTHING:
+            self.choices.pop(opp, None)
+            self.part = 0
+            self.revalidate()
+            return
+        ao = next((a for a in self.actions(opp) if a.action == action), None)
+        if ao is None or not ao.maneuvers:
+            return
+        maneuver = ao.default or ao.maneuvers[0].maneuver
+        current = self.choices.get(opp)
+        if current is not None and ao.option(current.maneuver) is not None:
+            maneuver = current.maneuver  # keep the maneuver when the new action type offers it too
+        self._set(opp, ao, maneuver)
+
+    def set_maneuver(self, opp: str, maneuver: str) -> None:
+        ao = self.action_option(opp)
+        if ao is None or ao.option(maneuver) is None:
+            return
+        self._set(opp, ao, maneuver)
+
+    def _budget(self, opp: str) -> int:
+        cp = self.cp_left(opp)
+        return cp if self.bout.clock.exchange == 2 else (cp + 1) // 2
+
+    def _set(self, opp: str, ao: ActionOption, maneuver: str) -> None:
+        mo = ao.option(maneuver)
+        if mo is None:
+            return
+        old = self.choices.get(opp)
+        want = old.dice if old is not None and not old.parts else max(mo.dice_min, self._budget(opp) - mo.cost)
+        if old is not None and old.parts:
+            want = sum(p.dice for p in old.parts)
+        dice = max(mo.dice_min, min(mo.dice_max, want))
+        zone = None
+        if mo.zones:
+            zone_ids = [z for z, _ in mo.zones]
+            zone = old.zone if old is not None and old.zone in zone_ids else mo.default_zone or zone_ids[0]
+        parts: tuple[PartChoice, ...] = ()
+        if mo.parts:
+            n = len(mo.parts)
+            share = [dice // n + (1 if i < dice % n else 0) for i in range(n)]
+            built = []
+            for i, part in enumerate(mo.parts):
+                pid, _, zones = part.maneuvers[0]
+                pz = None
+                if zones:
+                    pz = next((z for z in zones if z in DEFAULT_ZONE.values()), zones[0])
+                built.append(PartChoice(pid, max(1, share[i]), pz))
+            parts = tuple(built)
+            dice = sum(p.dice for p in parts)
+        self.choices[opp] = Action(ao.action, mo.maneuver, opp, dice, zone, parts=parts)
+        self.part = min(self.part, max(0, len(parts) - 1))
+        self.revalidate(keep=opp)
+
+    def set_dice(self, opp: str, dice: int, part: int = 0) -> None:
+        choice = self.choices.get(opp)
+        mo = self.maneuver_option(opp)
+        if choice is None or mo is None:
+            return
+        if choice.parts:
+            part = max(0, min(part, len(choice.parts) - 1))
+            others = sum(p.dice for i, p in enumerate(choice.parts) if i != part)
+            value = max(1, min(dice, mo.dice_max - others))
+            parts = tuple(replace(p, dice=value) if i == part else p for i, p in enumerate(choice.parts))
+            self.choices[opp] = replace(choice, parts=parts, dice=sum(p.dice for p in parts))
+        else:
+            self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(mo.dice_max, dice)))
+        self.revalidate(keep=opp)
+
+    def dice_range(self, opp: str, part: int = 0) -> tuple[int, int, int]:
+        """(min, max, current) dice of ``opp``'s choice (of one part of a composite)."""
+        choice = self.choices.get(opp)
+        mo = self.maneuver_option(opp)
+        if choice is None or mo is None:
+            return (0, 0, 0)
+        if choice.parts:
+            part = max(0, min(part, len(choice.parts) - 1))
+            others = sum(p.dice for i, p in enumerate(choice.parts) if i != part)
+            return (1, max(1, mo.dice_max - others), choice.parts[part].dice)
+        return (mo.dice_min, mo.dice_max, choice.dice)
+
+    def zones(self, opp: str, part: int = 0) -> list[tuple[str, int]]:
+        """Target zones (id, aim cost) of ``opp``'s choice (of one part)."""
+        choice = self.choices.get(opp)
+        mo = self.maneuver_option(opp)
+        if choice is None or mo is None:
+            return []
+        if choice.parts:
+            part = max(0, min(part, len(choice.parts) - 1))
+            p = choice.parts[part]
+            for pid, _, zones in mo.parts[part].maneuvers:
+                if pid == p.maneuver:
+                    catalog = self.bout.catalog
+                    return [(z, catalog.zones[z].aim_cost if z in catalog.zones else 0) for z in zones]
+            return []
+        return list(mo.zones)
+
+    def zone_of(self, opp: str, part: int = 0) -> str | None:
+        choice = self.choices.get(opp)
+        if choice is None:
+            return None
+        if choice.parts:
+            return choice.parts[max(0, min(part, len(choice.parts) - 1))].zone
+        return choice.zone
+
+    def set_zone(self, opp: str, zone: str, part: int = 0) -> None:
+        choice = self.choices.get(opp)
+        if choice is None or zone not in [z for z, _ in self.zones(opp, part)]:
+            return
+        if choice.parts:
+            parts = tuple(replace(p, zone=zone) if i == part else p for i, p in enumerate(choice.parts))
+            self.choices[opp] = replace(choice, parts=parts)
+        else:
+            self.choices[opp] = replace(choice, zone=zone)
+        self.revalidate(keep=opp)
+
+    def revalidate(self, keep: str | None = None) -> None:
+        """Drop (or trim) choices the rules no longer allow after a change, in declaration order."""
+        self._cache.clear()
+        dropped: list[str] = []
+        for opp in self.order():
+            choice = self.choices.get(opp)
+            if choice is None:
+                continue
+            om = self.menu_for(opp)
+            ao = om.action(choice.action) if om is not None else None
+            mo = ao.option(choice.maneuver) if ao is not None else None
+            if mo is None:
+                del self.choices[opp]
+                dropped.append(opp)
+                self._cache.clear()
+                continue
+            if not choice.parts and not mo.dice_min <= choice.dice <= mo.dice_max:
+                self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(mo.dice_max, choice.dice)))
+                self._cache.clear()
+        names = ", ".join(self.names.get(o, o) for o in dropped if o != keep)
+        self.message = f"dropped the choice against {names}: no longer possible" if names else ""
+
+    def check(self) -> str | None:
+        """A reason the current declaration would be refused, or None (the world has the final word)."""
+        pending: list[Action] = []
+        for action in self.declaration():
+            if action.action == DO_NOTHING:
+                continue
+            menu = available_actions(self.bout, self.fid, pending)
+            om = menu.opponent(action.opponent) if action.opponent else None
+            ao = om.action(action.action) if om is not None else None
+            mo = ao.option(action.maneuver) if ao is not None else None
+            if mo is None and action.opponent is not None:
+                return f"{ACTION_LABELS.get(action.action, action.action)} {action.maneuver} is not available"
+            pending.append(action)
+        return None
+
+    # --- keyboard-style navigation --------------------------------------------------------------------------
+    def rows(self) -> list[Row]:
+        out: list[Row] = []
+        opp = self.opponent
+        if opp is not None:
+            out.append(Row("opponent"))
+            out.append(Row("action"))
+            choice = self.choices.get(opp)
+            if choice is not None:
+                out.append(Row("maneuver"))
+                n = max(1, len(choice.parts))
+                for i in range(n):
+                    out.append(Row("dice", i))
+                for i in range(n):
+                    if self.zones(opp, i):
+                        out.append(Row("zone", i))
+        out.append(Row("buttons"))
+        return out
+
+    @property
+    def row(self) -> Row:
+        rows = self.rows()
+        self.row_index = max(0, min(self.row_index, len(rows) - 1))
+        return rows[self.row_index]
+
+    def move_row(self, delta: int) -> None:
+        rows = self.rows()
+        self.row_index = (self.row_index + delta) % len(rows)
+
+    def focus_row(self, row: Row) -> None:
+        rows = self.rows()
+        if row in rows:
+            self.row_index = rows.index(row)
+
+    def cycle_opponent(self, delta: int) -> None:
+        if self.opponents:
+            self.focus = (self.focus + delta) % len(self.opponents)
+            self.part = 0
+
+    def select_opponent(self, opp: str) -> None:
+        if opp in self.opponents:
+            self.focus = self.opponents.index(opp)
+
+    def cycle(self, delta: int) -> None:
+        """Left/right on the focused row: the next value of that row."""
+        row = self.row
+        opp = self.opponent
+        if row.kind == "buttons":
+            self.button = (self.button + delta) % 3
+            return
+        if opp is None:
+            return
+        if row.kind == "opponent":
+            self.cycle_opponent(delta)
+        elif row.kind == "action":
+            options = [a.action for a in self.actions(opp)]
+            if options:
+                current = self.action_of(opp)
+                i = options.index(current) if current in options else 0
+                self.set_action(opp, options[(i + delta) % len(options)])
+        elif row.kind == "maneuver":
+            ao = self.action_option(opp)
+            choice = self.choices.get(opp)
+            if ao is not None and choice is not None and ao.maneuvers:
+                ids = [m.maneuver for m in ao.maneuvers]
+                i = ids.index(choice.maneuver) if choice.maneuver in ids else 0
+                self.set_maneuver(opp, ids[(i + delta) % len(ids)])
+        elif row.kind == "dice":
+            _, _, dice = self.dice_range(opp, row.part)
+            self.set_dice(opp, dice + delta, row.part)
+        elif row.kind == "zone":
+            zones = [z for z, _ in self.zones(opp, row.part)]
+            if zones:
+                zone = self.zone_of(opp, row.part)
+                i = zones.index(zone) if zone in zones else 0
+                self.set_zone(opp, zones[(i + delta) % len(zones)], row.part)
+
+    def adjust_dice(self, delta: int) -> None:
+        opp = self.opponent
+        if opp is None:
+            return
+        row = self.row
+        part = row.part if row.kind in ("dice", "zone") else 0
+        _, _, current = self.dice_range(opp, part)
+        self.set_dice(opp, current + delta, part)
+
+    # --- text -----------------------------------------------------------------------------------------------
+    def name(self, fid: str | None) -> str:
+        return "-" if fid is None else self.names.get(fid, fid)
+
+    def opponent_line(self, opp: str) -> tuple[str, str]:
+        om = self.base.opponent(opp)
+        title = self.name(opp) + (" (your target)" if opp == self.target else "")
+        bits = [RELATION_TEXT.get(om.relation, om.relation)] if om is not None else []
+        for c in self.bout.declared_attacks_on(self.fid):
+            if c.owner == opp:
+                bits.append(f"attacks you: {c.maneuver.replace('_', ' ').title()} {c.dice}d TN{c.tn}")
+        return title, " · ".join(bits)
+
+    def summary(self) -> str:
+        items = self.declaration()
+        if not items:
+            return "Declaring nothing"
+        parts = []
+        for a in items:
+            who = self.name(a.opponent) if a.opponent else "anyone"
+            label = a.maneuver.replace("_", " ").title()
+            zone = f" @{a.zone}" if a.zone else ""
+            parts.append(f"{label} {who} {a.dice}d{zone}")
+        return "Declaring: " + " · ".join(parts)
+
+
+# ----- drawing ---------------------------------------------------------------------------------------------
+ROW_GAP = 8.0
+LIST_ROW = 27.0
+
+
+class ManeuverMenu(Panel):
+    """Draws a :class:`MenuModel`. Hit actions (for :meth:`GameView`): ``("menu", verb, arg)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model: MenuModel | None = None
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.top_limit = 0.0
+        self.tracks: dict[int, tuple[float, float, int, int]] = {}  # part -> (x0, x1, min, max)
+        self.visible = False
+
+    def open(self, model: MenuModel) -> None:
+        self.model = model
+        self.visible = True
+        self.invalidate()
+
+    def close(self) -> None:
+        self.model = None
+        self.visible = False
+        self.invalidate()
+
+    def content_key(self) -> Hashable:
+        m = self.model
+        if m is None:
+            return None
+        return (id(m), m.focus, m.row_index, m.part, m.button, m.declaration(), m.message, self.top_limit)
+
+    def dice_at(self, part: int, x: float) -> int | None:
+        track = self.tracks.get(part)
+        if track is None:
+            return None
+        x0, x1, lo, hi = track
+        if x1 <= x0:
+            return lo
+        t = max(0.0, min(1.0, (x - x0) / (x1 - x0)))
+        return lo + round(t * (hi - lo))
+
+    def build(self) -> None:
+        m = self.model
+        if m is None:
+            return
+        k = self.scale
+        self.tracks = {}
+        rows = m.rows()
+        pitch = touch(k)
+        row_h = pitch - ROW_GAP * k
+        col_w = 452 * k
+        list_w = 262 * k
+        width = col_w + list_w + 36 * k
+        header = 44 * k
+        summary_h = 40 * k
+        height = header + len(rows) * pitch + summary_h + 16 * k
+        left = self.x_for(width, 12 * k)
+        top = (self.top_limit or self.height) - 10 * k
+        bottom = max(12 * k, top - height)
+        self.rect = (left, bottom, width, top - bottom)
+        self.box(self.rect, PANEL, 12, edge=PANEL_EDGE, shadow=True)
+        self.box((left, top - header, width, header), PANEL_HEADER, 12)
+        cp_now = m.cp_left()
+        self.texts.put("title", "Declare", left + 14 * k, top - header / 2, size=16 * k, bold=True,
+                       anchor_y="center")
+        self.texts.put("cp", f"e{m.bout.clock.exchange}s2 · CP {cp_now} of {m.base.cp} left", left + 110 * k,
+                       top - header / 2, size=12 * k, colour=ACCENT, anchor_y="center")
+        hint = "Enter: declare" + (" the default" if m.is_default() else "") + " · Tab: opponent · arrows · +/−"
+        self.texts.put("hint", hint, left + width - 14 * k, top - header / 2, size=10 * k, colour=TEXT_DIM,
+                       anchor_x="right", anchor_y="center")
+        y = top - header - 8 * k
+        x = left + 12 * k
+        opp = m.opponent
+        focused = m.row
+        for index, row in enumerate(rows):
+            rect = (x, y - row_h, col_w, row_h)
+            hit_band = (rect[0], rect[1] - ROW_GAP * k / 2, rect[2], pitch)
+            is_focus = row == focused
+            if row.kind == "buttons":
+                self._buttons(m, rect, is_focus)
+            elif opp is not None:
+                self._row(m, opp, row, index, rect, hit_band, is_focus)
+            y -= pitch
+        # declaration summary and messages
+        summary = m.message or m.summary()
+        self.texts.put("summary", elide(summary, 110), x, bottom + 14 * k, size=11 * k,
+                       colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
+                       multiline=True)
+        # the focused row's options, for the mouse
+        list_rect = (x + col_w + 12 * k, bottom + 12 * k, list_w, top - header - bottom - 20 * k)
+        self._option_list(m, opp, focused, list_rect)
+
+    def _cycler(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
+                prev: Hashable, nxt: Hashable, centre: Hashable) -> None:
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, ROW_FOCUS if focus else ROW, 10, edge=ACCENT if focus else PANEL_EDGE)
+        bw = touch(k)
+        for side, action in ((-1, prev), (1, nxt)):
+            bx = left if side < 0 else left + w - bw
+            self.box((bx + 4 * k, bottom + 4 * k, bw - 8 * k, h - 8 * k), BUTTON, 8)
+            self.arrow_glyph(bx + bw / 2, bottom + h / 2, side, 13 * k, TEXT)
+            self.hits.append(Hit((bx, hit_band[1], bw, hit_band[3]), action))
+        cx = left + bw + 8 * k
+        self.texts.put((key, "cap"), caption, cx, bottom + h - 8 * k, size=9 * k, colour=ACCENT if focus else TEXT_DIM,
+                       bold=True, anchor_y="top")
+        long = len(value) > 26
+        self.texts.put((key, "val"), elide(value, 34), cx, bottom + h / 2 - 2 * k, size=(12 if long else 14) * k,
+                       bold=True, anchor_y="center")
+        if sub:
+            self.texts.put((key, "sub"), elide(sub, 58), cx, bottom + 7 * k, size=9 * k, colour=TEXT_DIM,
+                           anchor_y="bottom")
+        self.hits.append(Hit((left + bw, hit_band[1], w - 2 * bw, hit_band[3]), centre))
+
+    def _row(self, m: MenuModel, opp: str, row: Row, index: int, rect: Rect,
+             hit_band: Rect, focus: bool) -> None:
+        key = ("row", index)
+        focus_action = ("menu", "focus", index)
+        if row.kind == "opponent":
+            title, sub = m.opponent_line(opp)
+            count = f"Opponent {m.focus + 1}/{len(m.opponents)}"
+            self._cycler(key, rect, hit_band, count, title, sub, focus, ("menu", "opp", -1), ("menu", "opp", 1),
+                         focus_action)
+        elif row.kind == "action":
+            ao = m.action_option(opp)
+            label = ao.label if ao is not None else ACTION_LABELS[DO_NOTHING]
+            n = len(m.actions(opp))
+            self._cycler(key, rect, hit_band, f"Action type ({n})", label, _flavour(ao), focus,
+                         ("menu", "cycle", (index, -1)), ("menu", "cycle", (index, 1)), focus_action)
+        elif row.kind == "maneuver":
+            mo = m.maneuver_option(opp)
+            ao = m.action_option(opp)
+            n = len(ao.maneuvers) if ao is not None else 0
+            label = mo.label if mo is not None else "-"
+            sub = ""
+            if mo is not None:
+                sub = f"dice {mo.dice_min}..{mo.dice_max}" + (" · two parts" if mo.parts else "")
+                if mo.conditional_cost:
+                    sub += f" · ~{mo.conditional_cost} CP only if used"
+            self._cycler(key, rect, hit_band, f"Maneuver ({n})", label, sub, focus, ("menu", "cycle", (index, -1)),
+                         ("menu", "cycle", (index, 1)), focus_action)
+        elif row.kind == "dice":
+            self._slider(m, opp, row, index, rect, hit_band, focus)
+        elif row.kind == "zone":
+            zone = m.zone_of(opp, row.part)
+            zones = m.zones(opp, row.part)
+            aim = dict(zones).get(zone or "", 0)
+            catalog = m.bout.catalog
+            name = catalog.zones[zone].name if zone is not None and zone in catalog.zones else (zone or "-")
+            label = f"{zone} {name}" + (f" (+{aim} CP)" if aim else "")
+            cap = "Target zone" + (f" (part {row.part + 1})" if len(m.choices[opp].parts) > 1 else "")
+            self._cycler(key, rect, hit_band, cap, label, f"{len(zones)} zones", focus,
+                         ("menu", "cycle", (index, -1)), ("menu", "cycle", (index, 1)), focus_action)
+
+    def _slider(self, m: MenuModel, opp: str, row: Row, index: int, rect: Rect,
+                hit_band: Rect, focus: bool) -> None:
+        k = self.scale
+        left, bottom, w, h = rect
+        lo, hi, value = m.dice_range(opp, row.part)
+        self.box(rect, ROW_FOCUS if focus else ROW, 10, edge=ACCENT if focus else PANEL_EDGE)
+        bw = touch(k)
+        for side, verb in ((-1, -1), (1, 1)):
+            bx = left if side < 0 else left + w - bw
+            self.box((bx + 4 * k, bottom + 4 * k, bw - 8 * k, h - 8 * k), BUTTON, 8)
+            self.texts.put(("pm", index, side), "−" if side < 0 else "+", bx + bw / 2, bottom + h / 2, size=22 * k,
+                           bold=True, anchor_x="center", anchor_y="center")
+            self.hits.append(Hit((bx, hit_band[1], bw, hit_band[3]), ("menu", "dice", (row.part, verb))))
+        x0 = left + bw + 14 * k
+        x1 = left + w - bw - 14 * k
+        ty = bottom + h * 0.36
+        self.mesh.rect(x0, ty - 4 * k, x1 - x0, 8 * k, (24, 28, 36, 255))
+        span = max(1, hi - lo)
+        t = (value - lo) / span if hi > lo else 1.0
+        self.mesh.rect(x0, ty - 4 * k, (x1 - x0) * t, 8 * k, ACCENT)
+        # tick marks per die
+        if hi - lo <= 24:
+            for d in range(lo, hi + 1):
+                tx = x0 + (x1 - x0) * ((d - lo) / span if hi > lo else 1.0)
+                self.mesh.rect(tx - 1 * k, ty + 6 * k, 2 * k, 5 * k, TEXT_DIM)
+        knob = x0 + (x1 - x0) * t
+        self.mesh.disc(knob, ty, 11 * k, (16, 18, 24, 255))
+        self.mesh.disc(knob, ty, 9 * k, ACCENT)
+        self.tracks[row.part] = (x0, x1, lo, hi)
+        choice = m.choices.get(opp)
+        part_label = ""
+        if choice is not None and choice.parts:
+            p = choice.parts[row.part]
+            part_label = f" · part {row.part + 1}: {p.maneuver.replace('_', ' ').title()}"
+        mo = m.maneuver_option(opp)
+        cost = (mo.cost if mo is not None else 0)
+        self.texts.put(("dv", index), f"{value} dice{part_label}", x0, bottom + h - 10 * k, size=13 * k, bold=True,
+                       anchor_y="top", colour=ACCENT if focus else TEXT)
+        self.texts.put(("dr", index), f"{lo}–{hi}" + (f" · +{cost} CP" if cost else ""), x1, bottom + h - 10 * k,
+                       size=9 * k, colour=TEXT_DIM, anchor_x="right", anchor_y="top")
+        self.hits.append(Hit((x0 - 10 * k, hit_band[1], x1 - x0 + 20 * k, hit_band[3]), ("menu", "track", row.part)))
+
+    def _buttons(self, m: MenuModel, rect: Rect, focus: bool) -> None:
+        k = self.scale
+        left, bottom, w, h = rect
+        gap = 8 * k
+        widths = (0.3, 0.25, 0.45)
+        x = left
+        labels = (("Do Nothing", "declare nothing", ("menu", "nothing", None)),
+                  ("Default", "reset", ("menu", "default", None)),
+                  ("Confirm", "Enter", ("menu", "confirm", None)))
+        for i, (label, sub, action) in enumerate(labels):
+            bw = (w - 2 * gap) * widths[i]
+            hot = focus and m.button == i
+            self.button(("btn", i), (x, bottom, bw, h), label, action, primary=i == 2, hot=hot, sub=sub,
+                        hit_rect=(x, bottom - ROW_GAP * k / 2, bw, max(touch(k), h + ROW_GAP * k)))
+            x += bw + gap
+
+    def _option_list(self, m: MenuModel, opp: str | None, row: Row, rect: Rect) -> None:
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, (28, 32, 42, 255), 8)
+        items: list[tuple[str, str, Hashable]] = []  # label, sub, action
+        title = ""
+        current = ""
+        if opp is not None:
+            if row.kind == "opponent":
+                title = "Opponents"
+                for o in m.opponents:
+                    label, _ = m.opponent_line(o)
+                    items.append((label, o, ("menu", "pick_opp", o)))
+                current = opp
+            elif row.kind == "action":
+                title = f"Action types vs {m.name(opp)}"
+                for a in m.actions(opp):
+                    items.append((a.label, a.action, ("menu", "pick_action", a.action)))
+                current = m.action_of(opp)
+            elif row.kind in ("maneuver", "dice", "buttons"):
+                ao = m.action_option(opp)
+                title = f"{ao.label if ao else 'Do Nothing'}: maneuvers"
+                if ao is not None:
+                    for mo in ao.maneuvers:
+                        items.append((mo.label, mo.maneuver, ("menu", "pick_maneuver", mo.maneuver)))
+                choice = m.choices.get(opp)
+                current = choice.maneuver if choice is not None else ""
+            elif row.kind == "zone":
+                title = "Target zones"
+                catalog = m.bout.catalog
+                for z, aim in m.zones(opp, row.part):
+                    name = catalog.zones[z].name if z in catalog.zones else z
+                    items.append((f"{z} {name}" + (f" (+{aim})" if aim else ""), z,
+                                  ("menu", "pick_zone", (row.part, z))))
+                current = m.zone_of(opp, row.part) or ""
+        self.texts.put("ltitle", elide(title, 34), left + 10 * k, bottom + h - 10 * k, size=10 * k,
+                       bold=True, colour=ACCENT, anchor_y="top")
+        y = bottom + h - 34 * k
+        for i, (label, ident, action) in enumerate(items):
+            if y - LIST_ROW * k < bottom + 4 * k:
+                self.texts.put("lmore", f"… {len(items) - i} more (use ◀ ▶)", left + 10 * k, y - 4 * k, size=9 * k,
+                               colour=TEXT_DIM, anchor_y="top")
+                break
+            on = ident == current
+            rr = (left + 4 * k, y - LIST_ROW * k, w - 8 * k, LIST_ROW * k - 2 * k)
+            if on:
+                self.box(rr, ROW_FOCUS, 6, edge=ACCENT)
+            self.texts.put(("li", i), elide(label, 36), left + 12 * k, y - LIST_ROW * k / 2, size=11 * k,
+                           bold=on, colour=TEXT if on else (200, 206, 220, 255), anchor_y="center")
+            self.hits.append(Hit(rr, action))
+            y -= LIST_ROW * k
+
+
+def _flavour(ao: ActionOption | None) -> str:
+    if ao is None:
+        return "no maneuver against him"
+    return {
+        "steal": "steal: a contest decides who strikes first",
+        "buy_attacker": "pay to contest your place",
+        "force_enter": "force-enter his exchange",
+        "free": "contest him at no extra cost",
+        "none": "resolves after his attack",
+    }.get(ao.flavour, f"{len(ao.maneuvers)} maneuvers")

@@ -1,0 +1,801 @@
+"""The map: terrain with field-of-view shading, actors as sprites, and the SPEC §6 indicators on the ground.
+
+Everything is drawn from sprite lists so a frame is a handful of draw calls on software GL:
+
+- **terrain** is baked into chunk textures of 8 x 8 squares with the light level of each square (lit by
+  distance from the leader, dimmed when only remembered, absent when never seen); a chunk is repainted
+  (``atlas.update_texture_image``) only when the light in it changed, i.e. at most once per tick;
+- **actors** are sprites at screen resolution (no blurry downscaling), mirrored to face west or east;
+- **indicators** (footbases, initiative arcs, orientation icons, Atk/Def badges, planned steps) are sprites
+  with textures drawn once per zoom level in :class:`Textures`, moved along with the actors they belong to;
+- bout clocks and floating damage numbers are ``arcade.Text`` objects in world-space batches.
+
+World coordinates: one square is :data:`TILE` units; square ``(x, y)`` (y grows south in the sim) has its
+centre at ``((x + 0.5) * TILE, (height - y - 0.5) * TILE)``. The camera zoom maps units to pixels.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import arcade
+import pyglet
+from arcade.texture_atlas import DefaultTextureAtlas
+from PIL import Image, ImageDraw, ImageFont
+
+from game.sim.fov import field_of_view
+from game.sim.geometry import Direction, Pos
+from game.sim.state import Actor, WorldState
+from game.sim.tilemap import Tile, TileMap
+from game.view.arrow_pad import Mark
+from game.view.assets import image_path, load_ui_fonts
+from game.view.indicators import Arc, Indicators
+from game.view.mesh import dash_segments
+from game.view.palette import RGBA, ArcState, Glyph, Palette, Stroke
+
+TILE = 32.0  # world units per square
+CHUNK = 8  # squares per chunk side
+FOV_RADIUS = 8
+FOOT = 0.34  # feet sit this many squares below the square's centre
+LIGHT_LEVELS = (1.0, 0.9, 0.8, 0.7)  # lit squares, by distance from the leader
+REMEMBERED = 4  # light level index of remembered squares
+UNSEEN = 5
+BACKGROUND: RGBA = (10, 11, 15, 255)
+_SS = 4  # supersampling of indicator drawings
+
+# creature sprite id -> (image, tint, size factor, natural facing)
+SPRITES: dict[str, tuple[str, tuple[int, int, int], float, str]] = {
+    "knight": ("actor_knight", (255, 255, 255), 1.0, "E"),
+    "spearman": ("actor_companion", (255, 255, 255), 1.0, "E"),
+    "archer": ("actor_companion", (200, 235, 200), 1.0, "E"),
+    "guard": ("actor_guard", (255, 255, 255), 1.0, "E"),
+    "bandit": ("actor_bandit", (255, 255, 255), 1.0, "E"),
+    "bandit_chief": ("actor_bandit", (255, 196, 160), 1.12, "E"),
+    "goblin": ("actor_goblin", (255, 255, 255), 0.92, "E"),
+    "goblin_boss": ("actor_goblin", (255, 214, 170), 1.12, "E"),
+    "wolf": ("actor_wolf", (210, 200, 190), 1.0, "W"),
+}
+_DEFAULT_SPRITE = ("actor_bandit", (255, 255, 255), 1.0, "E")
+
+
+def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        path = arcade.resources.resolve(":system:fonts/ttf/Liberation/Liberation_Sans_Bold.ttf")
+        return ImageFont.truetype(str(path), px)
+    except OSError:  # pragma: no cover - the font ships with arcade
+        return ImageFont.load_default()
+
+
+def _texture(image: Image.Image, name: str) -> arcade.Texture:
+    return arcade.Texture(image, hash=name, hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+
+
+@functools.cache
+def _source(name: str) -> Image.Image:
+    return Image.open(image_path(name)).convert("RGBA")
+
+
+def _shade(image: Image.Image, factor: float, tint: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> Image.Image:
+    r, g, b, a = image.split()
+    r = r.point(lambda v: int(v * factor * tint[0]))
+    g = g.point(lambda v: int(v * factor * tint[1]))
+    b = b.point(lambda v: int(v * factor * tint[2]))
+    return Image.merge("RGBA", (r, g, b, a))
+
+
+class Textures:
+    """Every map texture at one resolution (``px`` screen pixels per square), drawn once and cached."""
+
+    def __init__(self, px: int, palette: Palette) -> None:
+        self.px = px
+        self.palette = palette
+        self._tiles: dict[tuple[int, int], Image.Image] = {}
+        self._cache: dict[object, arcade.Texture] = {}
+
+    # --- terrain ------------------------------------------------------------------------------------------
+    def tile(self, kind: int, level: int) -> Image.Image | None:
+        """The square image of a tile kind at a light level (None for unseen)."""
+        if level >= UNSEEN:
+            return None
+        key = (kind, level)
+        found = self._tiles.get(key)
+        if found is None:
+            found = self._tiles[key] = self._make_tile(kind, level)
+        return found
+
+    def _make_tile(self, kind: int, level: int) -> Image.Image:
+        px = self.px
+        floor = _shade(_source("floor").resize((px, px), Image.Resampling.LANCZOS), 0.42, (0.92, 0.96, 1.04))
+        if kind == Tile.WALL:
+            base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
+            draw = ImageDraw.Draw(base)
+            draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
+        elif kind in (Tile.DOOR, Tile.STAIRS_DOWN):
+            base = floor.copy()
+            over = _source("door" if kind == Tile.DOOR else "stairs_down").resize((px, px), Image.Resampling.LANCZOS)
+            base.alpha_composite(over)
+        else:
+            base = floor
+            draw = ImageDraw.Draw(base)
+            draw.rectangle((0, 0, px - 1, px - 1), outline=(0, 0, 0, 40))  # faint grid
+        if level == REMEMBERED:
+            grey = _shade(base, 0.36, (0.8, 0.88, 1.12))
+            return grey
+        return _shade(base, LIGHT_LEVELS[level])
+
+    def chunk_image(self, tilemap: TileMap, levels: bytearray, cx: int, cy: int) -> Image.Image:
+        px = self.px
+        img = Image.new("RGBA", (CHUNK * px, CHUNK * px), (0, 0, 0, 0))
+        w, h = tilemap.width, tilemap.height
+        tiles = tilemap.tiles
+        for j in range(CHUNK):
+            y = cy * CHUNK + j
+            if y >= h:
+                break
+            for i in range(CHUNK):
+                x = cx * CHUNK + i
+                if x >= w:
+                    break
+                idx = y * w + x
+                square = self.tile(tiles[idx], levels[idx])
+                if square is not None:
+                    img.paste(square, (i * px, j * px))
+        return img
+
+    # --- actors -------------------------------------------------------------------------------------------
+    def actor(self, sprite: str, mirrored: bool) -> arcade.Texture:
+        key = ("actor", sprite, mirrored)
+        found = self._cache.get(key)
+        if found is None:
+            name, tint, factor, _ = SPRITES.get(sprite, _DEFAULT_SPRITE)
+            src = _source(name)
+            box = src.getbbox() or (0, 0, src.width, src.height)
+            content = src.crop(box)
+            cw, ch = content.size
+            s = min(0.7 / cw, 0.92 / ch) * factor  # squares per source pixel
+            size = (max(1, round(cw * s * self.px)), max(1, round(ch * s * self.px)))
+            img = content.resize(size, Image.Resampling.LANCZOS)
+            if tint != (255, 255, 255):
+                img = _shade(img, 1.0, (tint[0] / 255, tint[1] / 255, tint[2] / 255))
+            if mirrored:
+                img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+            found = self._cache[key] = _texture(img, f"actor-{sprite}-{mirrored}-{self.px}")
+        return found
+
+    # --- indicators ---------------------------------------------------------------------------------------
+    def _canvas(self, w_sq: float, h_sq: float) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+        scale = self.px * _SS
+        img = Image.new("RGBA", (max(1, round(w_sq * scale)), max(1, round(h_sq * scale))), (0, 0, 0, 0))
+        return img, ImageDraw.Draw(img), scale
+
+    def _done(self, img: Image.Image, key: object, name: str) -> arcade.Texture:
+        small = img.resize((max(1, img.width // _SS), max(1, img.height // _SS)), Image.Resampling.LANCZOS)
+        tex = self._cache[key] = _texture(small, f"{name}-{self.px}")
+        return tex
+
+    def shadow(self, party: bool) -> arcade.Texture:
+        key = ("shadow", party)
+        if key in self._cache:
+            return self._cache[key]
+        img, draw, s = self._canvas(0.9, 0.45)
+        w, h = img.size
+        draw.ellipse((w * 0.12, h * 0.2, w * 0.88, h * 0.8), fill=(0, 0, 0, 110))
+        if party:
+            draw.ellipse((w * 0.06, h * 0.08, w * 0.94, h * 0.92), outline=(120, 220, 235, 150),
+                         width=max(1, round(s * 0.03)))
+        return self._done(img, key, f"shadow-{party}")
+
+    def footbase(self, kind: str, inner_faded: bool) -> arcade.Texture:
+        key = ("footbase", kind, inner_faded)
+        if key in self._cache:
+            return self._cache[key]
+        pal = self.palette
+        img, draw, s = self._canvas(1.0, 0.42)
+        w, h = img.size
+        colour = pal.footbase_primary if kind == "primary" else pal.footbase_secondary
+        ink = pal.ink
+        stroke = max(2, round(s * 0.075))
+        edge = max(1, round(s * 0.03))
+
+        def ring(fx: float, fy: float, col: RGBA) -> None:
+            box = (w * (0.5 - fx / 2), h * (0.5 - fy / 2), w * (0.5 + fx / 2), h * (0.5 + fy / 2))
+            draw.ellipse(box, outline=ink, width=stroke + 2 * edge)
+            inner = (box[0] + edge, box[1] + edge, box[2] - edge, box[3] - edge)
+            draw.ellipse(inner, outline=col, width=stroke)
+
+        ring(0.96, 0.92, colour)
+        if kind == "primary":
+            inner_col = pal.faded(colour, 90) if inner_faded else colour
+            if inner_faded:
+                box = (w * 0.5 - w * 0.3, h * 0.5 - h * 0.29, w * 0.5 + w * 0.3, h * 0.5 + h * 0.29)
+                draw.ellipse(box, outline=inner_col, width=stroke)
+            else:
+                ring(0.6, 0.58, inner_col)
+        return self._done(img, key, f"footbase-{kind}-{inner_faded}")
+
+    def arc(self, state: ArcState, side: int) -> arcade.Texture:
+        """An arc from the left end (src) to the right end (dst) of a one-square span, bulging up (side +1)."""
+        key = ("arc", state, side)
+        if key in self._cache:
+            return self._cache[key]
+        style = self.palette.arc(state)
+        ink = self.palette.ink
+        bulge = ARC_BULGE
+        img, draw, s = self._canvas(1.0 + 2 * ARC_MARGIN, 2 * (bulge + ARC_MARGIN))
+        w, h = img.size
+        ox, oy = w / 2, h / 2
+
+        def pt(t: float) -> tuple[float, float]:
+            # quadratic Bezier from (-0.5, 0) to (0.5, 0), control (0, 2*bulge); image y grows down
+            x = -0.5 + t
+            y = 2 * bulge * 2 * t * (1 - t)
+            return ox + x * s, oy - y * s
+
+        t0, t1 = 0.14, 0.8
+        pts = [pt(t0 + (t1 - t0) * i / 40) for i in range(41)]
+        width = s * 0.085
+        edge = max(2.0, s * 0.03)
+        pattern = tuple(p * _SS * 0.55 * self.px / 48 for p in style.dash)
+        tip = pt(0.9)
+        back = pts[-1]
+        ang = math.atan2(tip[1] - back[1], tip[0] - back[0])
+        head = s * 0.2
+
+        def head_poly(grow: float) -> list[tuple[float, float]]:
+            hx, hy = tip[0] + math.cos(ang) * grow, tip[1] + math.sin(ang) * grow
+            left = (hx - math.cos(ang - 0.5) * (head + grow * 2), hy - math.sin(ang - 0.5) * (head + grow * 2))
+            right = (hx - math.cos(ang + 0.5) * (head + grow * 2), hy - math.sin(ang + 0.5) * (head + grow * 2))
+            return [(hx, hy), left, right]
+
+        if style.stroke is Stroke.DOTTED:
+            from game.view.mesh import _points_along
+
+            dots = _points_along(pts, max(width * 2.2, sum(pattern)), False)
+            r = width * 0.62
+            for x, y in dots:
+                draw.rectangle((x - r - edge, y - r - edge, x + r + edge, y + r + edge), fill=ink)
+            for x, y in dots:
+                draw.rectangle((x - r, y - r, x + r, y + r), fill=style.colour)
+        else:
+            pieces = dash_segments(pts, pattern, False)
+            for piece in pieces:
+                draw.line(piece, fill=ink, width=round(width + 2 * edge), joint="curve")
+            for piece in pieces:
+                draw.line(piece, fill=style.colour, width=round(width), joint="curve")
+            if style.stroke is Stroke.HOLLOW:
+                for piece in pieces:
+                    draw.line(piece, fill=ink, width=max(2, round(width * 0.34)), joint="curve")
+        draw.polygon(head_poly(edge), fill=ink)
+        draw.polygon(head_poly(0), fill=style.colour)
+        # the tone's glyph at the top of the arc, so no state relies on colour alone
+        mx, my = pt(0.47)
+        _glyph(draw, mx, my, s * 0.085, style.glyph, style.colour, ink, edge)
+        if side < 0:
+            img = img.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        return self._done(img, key, f"arc-{state.value}-{side}")
+
+    def icon(self, orientation: str) -> arcade.Texture:
+        key = ("icon", orientation)
+        if key in self._cache:
+            return self._cache[key]
+        size = max(8, round(self.px * 0.36))
+        base = Image.new("RGBA", (size + 4, size + 4), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(base)
+        draw.ellipse((0, 0, size + 3, size + 3), fill=(16, 18, 24, 200))
+        icon = _source(f"orient_{orientation}").resize((size - 4, size - 4), Image.Resampling.LANCZOS)
+        base.alpha_composite(icon, (4, 4))
+        tex = self._cache[key] = _texture(base, f"icon-{orientation}-{self.px}")
+        return tex
+
+    def mark(self, mark: Mark) -> arcade.Texture:
+        key = ("mark", mark)
+        if key in self._cache:
+            return self._cache[key]
+        pal = self.palette
+        colour = pal.mark_attack if mark is Mark.ATK else pal.mark_defence
+        fpx = max(9, round(self.px * 0.26))
+        font = _font(fpx)
+        text = mark.value
+        tw = round(font.getlength(text))
+        w, h = tw + fpx, round(fpx * 1.5)
+        img = Image.new("RGBA", (w + 2, h + 2), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(img)
+        draw.rounded_rectangle((0, 0, w + 1, h + 1), radius=h // 3, fill=pal.ink)
+        draw.rounded_rectangle((1, 1, w, h), radius=h // 3, fill=colour)
+        draw.text(((w + 2) / 2, (h + 2) / 2), text, font=font, fill=pal.ink, anchor="mm")
+        tex = self._cache[key] = _texture(img, f"mark-{mark.value}-{self.px}")
+        return tex
+
+    def pill(self, mine: bool) -> arcade.Texture:
+        """The dark badge under a bout clock label."""
+        key = ("pill", mine)
+        if key in self._cache:
+            return self._cache[key]
+        img, draw, s = self._canvas(0.92, 0.4)
+        w, h = img.size
+        edge = (250, 204, 36, 255) if mine else (120, 130, 150, 255)
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h / 2, fill=edge)
+        pad = max(2, round(s * 0.03))
+        draw.rounded_rectangle((pad, pad, w - 1 - pad, h - 1 - pad), radius=h / 2 - pad, fill=(18, 20, 28, 235))
+        return self._done(img, key, f"pill-{mine}")
+
+    def planned(self, wait: bool) -> arcade.Texture:
+        key = ("planned", wait)
+        if key in self._cache:
+            return self._cache[key]
+        img, draw, s = self._canvas(1.0, 0.5)
+        w, h = img.size
+        col = (120, 220, 235, 210)
+        if wait:
+            draw.ellipse((w * 0.38, h * 0.2, w * 0.62, h * 0.8), outline=col, width=round(s * 0.05))
+        else:
+            y = h / 2
+            draw.line((w * 0.1, y, w * 0.72, y), fill=col, width=round(s * 0.07))
+            draw.polygon([(w * 0.92, y), (w * 0.68, y - h * 0.32), (w * 0.68, y + h * 0.32)], fill=col)
+        return self._done(img, key, f"planned-{wait}")
+
+
+ARC_BULGE = 0.42  # squares
+_ANGLES = {Direction.E: 0, Direction.S: 90, Direction.W: 180, Direction.N: 270}
+ARC_MARGIN = 0.12
+
+
+def _glyph(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, glyph: Glyph, colour: RGBA, ink: RGBA,
+           edge: float) -> None:
+    if glyph is Glyph.DISC:
+        draw.ellipse((cx - r - edge, cy - r - edge, cx + r + edge, cy + r + edge), fill=ink)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+    elif glyph is Glyph.RING:
+        draw.ellipse((cx - r - edge, cy - r - edge, cx + r + edge, cy + r + edge), fill=ink)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=max(1, round(r * 0.5)))
+    elif glyph is Glyph.DIAMOND:
+        q = r * 1.3
+        draw.polygon([(cx, cy - q - edge * 1.4), (cx + q + edge * 1.4, cy), (cx, cy + q + edge * 1.4),
+                      (cx - q - edge * 1.4, cy)], fill=ink)
+        draw.polygon([(cx, cy - q), (cx + q, cy), (cx, cy + q), (cx - q, cy)], fill=colour)
+    elif glyph is Glyph.SQUARE:
+        draw.rectangle((cx - r - edge, cy - r - edge, cx + r + edge, cy + r + edge), fill=ink)
+        draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=colour)
+    else:
+        for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
+            draw.line((a, b), fill=ink, width=round(r * 0.7 + 2 * edge))
+        for a, b in (((cx - r, cy - r), (cx + r, cy + r)), ((cx - r, cy + r), (cx + r, cy - r))):
+            draw.line((a, b), fill=colour, width=round(r * 0.7))
+
+
+@dataclass
+class ActorView:
+    """How an actor is shown right now (animated): grid position, lunge offset, facing, flash, fall."""
+
+    id: str
+    sprite_name: str
+    sprite: arcade.Sprite
+    gx: float
+    gy: float
+    facing_east: bool
+    natural_east: bool
+    party: bool
+    ox: float = 0.0  # lunge offset (squares)
+    oy: float = 0.0
+    flash: float = 0.0  # 0..1
+    flash_colour: tuple[int, int, int] = (255, 90, 80)
+    fallen: float = 0.0  # 0 standing .. 1 lying
+    fade: float = 1.0
+    dead: bool = False
+    seen: bool = True
+    texture_key: tuple[str, bool] | None = None
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return self.gx + self.ox, self.gy + self.oy
+
+
+class MapRender:
+    """Draws the map of one world state with the animated actor views and the indicator data."""
+
+    def __init__(self, state: WorldState, palette: Palette, zoom: float, *, reveal_all: bool = False) -> None:
+        self.state = state
+        self.reveal_all = reveal_all  # light every square and show every actor (benchmarks, debugging)
+        self.palette = palette
+        self.zoom = zoom
+        self.map_h = state.tilemap.height
+        self.textures = Textures(max(8, round(TILE * zoom)), palette)
+        self.actors: dict[str, ActorView] = {}
+        self.visible: frozenset[Pos] = frozenset()
+        self.seen: set[Pos] = set()
+        self._levels = bytearray([UNSEEN]) * (state.tilemap.width * state.tilemap.height)
+        self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
+        self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
+        self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
+        self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
+        self.arcs: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.bodies: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # fallen actors
+        self.living: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.overhead: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # orientation icons, Atk/Def badges
+        self.labels_batch = pyglet.graphics.Batch()
+        self.floaters_batch = pyglet.graphics.Batch()
+        self._clock_texts: dict[int, arcade.Text] = {}
+        self._shadows: dict[str, arcade.Sprite] = {}
+        self._indicators: Indicators | None = None
+        self._overlay: list[tuple[arcade.Sprite, str, str, object]] = []  # sprite, kind, actor, extra
+        self._clock_members: dict[int, tuple[str, ...]] = {}
+        self._clock_at: dict[int, tuple[float, float]] = {}
+        self._clock_pills: dict[int, arcade.Sprite] = {}
+        self.floaters: list[Floater] = []
+        self._spare_texts: list[arcade.Text] = []
+        self.font = load_ui_fonts()
+        for actor in state.actors.values():
+            self._add_actor(actor)
+        self.update_fov()
+
+    # --- coordinates --------------------------------------------------------------------------------------
+    def world_xy(self, gx: float, gy: float) -> tuple[float, float]:
+        """World point of the centre of (fractional) square ``(gx, gy)``."""
+        return (gx + 0.5) * TILE, (self.map_h - gy - 0.5) * TILE
+
+    def foot_xy(self, gx: float, gy: float) -> tuple[float, float]:
+        x, y = self.world_xy(gx, gy)
+        return x, y - FOOT * TILE
+
+    def square_at(self, wx: float, wy: float) -> Pos:
+        return Pos(math.floor(wx / TILE), self.map_h - 1 - math.floor(wy / TILE))
+
+    def actor_view_at(self, wx: float, wy: float) -> ActorView | None:
+        """The (living, visible) actor whose sprite or square contains world point ``(wx, wy)``."""
+        best: ActorView | None = None
+        for view in self.actors.values():
+            if not view.seen or view.dead or not self.state.actors[view.id].alive:
+                continue
+            s = view.sprite
+            inside = s.left <= wx <= s.right and s.bottom <= wy <= s.top
+            if inside and (best is None or s.center_y < best.sprite.center_y):
+                best = view
+        if best is not None:
+            return best
+        pos = self.square_at(wx, wy)
+        other = self.state.at(pos)
+        return self.actors.get(other.id) if other is not None else None
+
+    # --- actors -------------------------------------------------------------------------------------------
+    def _add_actor(self, actor: Actor) -> ActorView:
+        natural = SPRITES.get(actor.sprite, _DEFAULT_SPRITE)[3] == "E"
+        sprite = arcade.Sprite(self.textures.actor(actor.sprite, False), scale=1 / self.zoom)
+        view = ActorView(actor.id, actor.sprite, sprite, float(actor.pos.x), float(actor.pos.y),
+                         facing_east=True, natural_east=natural, party=actor.party)
+        self.set_facing(view, actor.facing)
+        if not actor.alive:
+            view.fallen = 1.0
+            view.dead = True
+            view.fade = 0.75
+        self.actors[actor.id] = view
+        shadow = arcade.Sprite(self.textures.shadow(actor.party), scale=1 / self.zoom)
+        self._shadows[actor.id] = shadow
+        self._place(view)
+        (self.bodies if view.dead else self.living).append(sprite)
+        return view
+
+    def set_facing(self, view: ActorView, facing: Direction | str) -> None:
+        d = Direction[facing] if isinstance(facing, str) else facing
+        if d.dx > 0:
+            view.facing_east = True
+        elif d.dx < 0:
+            view.facing_east = False
+
+    def set_dead(self, view: ActorView) -> None:
+        """Move the actor's sprite to the fallen layer (drawn under the living)."""
+        if view.dead:
+            return
+        view.dead = True
+        if view.sprite in self.living:
+            self.living.remove(view.sprite)
+        self.bodies.append(view.sprite)
+
+    def snap(self, actor_id: str | None = None) -> None:
+        """Put actor views exactly where the state has them (after animations, or without them)."""
+        for actor in self.state.actors.values():
+            if actor_id is not None and actor.id != actor_id:
+                continue
+            view = self.actors.get(actor.id) or self._add_actor(actor)
+            view.gx, view.gy = float(actor.pos.x), float(actor.pos.y)
+            view.ox = view.oy = 0.0
+            view.flash = 0.0
+            self.set_facing(view, actor.facing)
+            if not actor.alive:
+                view.fallen = 1.0
+                view.fade = 0.75
+                self.set_dead(view)
+
+    def _place(self, view: ActorView) -> None:
+        s = view.sprite
+        mirrored = view.facing_east != view.natural_east
+        key = (view.sprite_name, mirrored)
+        if view.texture_key != key:
+            s.texture = self.textures.actor(view.sprite_name, mirrored)
+            s.scale = 1 / self.zoom
+            view.texture_key = key
+        gx, gy = view.pos
+        fx, fy = self.foot_xy(gx, gy)
+        if view.fallen > 0:
+            angle = 90.0 * view.fallen * (-1 if view.facing_east else 1)
+            s.angle = angle
+            lift = (1 - view.fallen) * s.height / 2 + view.fallen * s.width * 0.45
+            s.center_x, s.center_y = fx, fy + lift * 0.6 + view.fallen * 0.05 * TILE
+        else:
+            if s.angle != 0:
+                s.angle = 0
+            s.center_x, s.center_y = fx, fy - 0.04 * TILE + s.height / 2
+        f = view.flash
+        if f > 0:
+            fr, fg, fb = view.flash_colour
+            colour = (round(255 + (fr - 255) * f), round(255 + (fg - 255) * f), round(255 + (fb - 255) * f))
+        elif view.dead:
+            colour = (150, 140, 140)
+        else:
+            colour = (255, 255, 255)
+        alpha = round(255 * max(0.0, min(1.0, view.fade)) * (1.0 if view.seen else 0.0))
+        new = (*colour, alpha)
+        if tuple(s.color) != new:
+            s.color = new
+        shadow = self._shadows[view.id]
+        shadow.center_x, shadow.center_y = fx, fy
+        shadow.visible = view.seen and not view.dead
+
+    # --- field of view ------------------------------------------------------------------------------------
+    def update_fov(self) -> None:
+        """Recompute what the leader sees and repaint the chunks whose light changed."""
+        s = self.state
+        leader = s.actors.get(s.leader)
+        tm = s.tilemap
+        if self.reveal_all:
+            self.visible = frozenset(tm.positions())
+            self.seen |= self.visible
+            origin = leader.pos if leader is not None else Pos(0, 0)
+        elif leader is not None:
+            self.visible = field_of_view(tm, leader.pos, FOV_RADIUS)
+            self.seen |= self.visible
+            origin = leader.pos
+        else:
+            origin = Pos(0, 0)
+        levels = bytearray([UNSEEN]) * (tm.width * tm.height)
+        for p in self.seen:
+            levels[p.y * tm.width + p.x] = REMEMBERED
+        steps = len(LIGHT_LEVELS)
+        for p in self.visible:
+            d = math.hypot(p.x - origin.x, p.y - origin.y)
+            levels[p.y * tm.width + p.x] = 0 if self.reveal_all else min(steps - 1, int(d * steps / (FOV_RADIUS + 1)))
+        dirty: set[tuple[int, int]] = set()
+        old = self._levels
+        w = tm.width
+        for i in range(len(levels)):
+            if levels[i] != old[i]:
+                dirty.add(((i % w) // CHUNK, (i // w) // CHUNK))
+        self._levels = levels
+        for cx, cy in sorted(dirty):
+            self._paint_chunk(cx, cy)
+        for view in self.actors.values():
+            actor = s.actors[view.id]
+            view.seen = actor.party or Pos(round(view.gx), round(view.gy)) in self.visible or actor.pos in self.visible
+
+    def _paint_chunk(self, cx: int, cy: int) -> None:
+        image = self.textures.chunk_image(self.state.tilemap, self._levels, cx, cy)
+        sprite = self._chunk_sprites.get((cx, cy))
+        if sprite is None:
+            tex = _texture(image, f"chunk-{cx}-{cy}-{id(self)}-{self.textures.px}")
+            sprite = arcade.Sprite(tex, scale=TILE / self.textures.px)
+            # chunk (cx, cy) covers squares x in [cx*8, cx*8+8), y in [cy*8, cy*8+8) (y south)
+            left = cx * CHUNK * TILE
+            top = (self.map_h - cy * CHUNK) * TILE
+            sprite.left = left
+            sprite.top = top
+            self._chunk_sprites[(cx, cy)] = sprite
+            self.chunks.append(sprite)
+        else:
+            tex = sprite.texture
+            tex.image = image
+            atlas = self.chunks.atlas
+            if atlas is not None and atlas.has_texture(tex):
+                atlas.update_texture_image(tex)
+
+    # --- indicators ---------------------------------------------------------------------------------------
+    def set_indicators(self, indicators: Indicators) -> None:
+        """Rebuild the indicator sprites when the indicator data changed."""
+        if indicators == self._indicators:
+            return
+        self._indicators = indicators
+        tex = self.textures
+        k = 1 / self.zoom
+        self.ground.clear()
+        self.arcs.clear()
+        self.overhead.clear()
+        self._overlay = []
+        for aid, shadow in self._shadows.items():
+            if aid in self.actors:
+                self.ground.append(shadow)
+        for p in indicators.planned:
+            sprite = arcade.Sprite(tex.planned(p.direction is None), scale=k)
+            self.arcs.append(sprite)
+            self._overlay.append((sprite, "planned", p.actor, p.direction))
+        for fb in indicators.footbases:
+            sprite = arcade.Sprite(tex.footbase(fb.kind, fb.inner_faded), scale=k)
+            self.ground.append(sprite)
+            self._overlay.append((sprite, "footbase", fb.actor, None))
+        for arc in indicators.arcs:
+            sprite = arcade.Sprite(tex.arc(arc.state, arc.side), scale=k)
+            self.arcs.append(sprite)
+            self._overlay.append((sprite, "arc", arc.src, arc))
+        for icon in indicators.icons:
+            sprite = arcade.Sprite(tex.icon(icon.orientation), scale=k)
+            self.overhead.append(sprite)
+            self._overlay.append((sprite, "icon", icon.actor, None))
+        for mark in indicators.marks:
+            sprite = arcade.Sprite(tex.mark(mark.mark), scale=k)
+            self.overhead.append(sprite)
+            self._overlay.append((sprite, "mark", mark.actor, None))
+        self._clock_members = {}
+        self._clock_pills = {}
+        for clock in indicators.clocks:
+            self._clock_members[clock.bout] = clock.members
+            pill = arcade.Sprite(tex.pill(clock.mine), scale=k)
+            self._clock_pills[clock.bout] = pill
+            self.overhead.append(pill)
+            self._overlay.append((pill, "clock", clock.members[0] if clock.members else "", clock))
+        for bout_id, text in list(self._clock_texts.items()):
+            if bout_id not in self._clock_members:
+                text.visible = False
+                del self._clock_texts[bout_id]
+        for clock in indicators.clocks:
+            found = self._clock_texts.get(clock.bout)
+            colour = (255, 226, 130, 255) if clock.mine else (222, 226, 236, 255)
+            if found is not None:
+                text = found
+            else:
+                text = arcade.Text(clock.label, 0, 0, colour, font_size=max(8.0, 0.27 * TILE * self.zoom),
+                                   font_name=self.font, bold=True, anchor_x="center", anchor_y="center",
+                                   batch=self.labels_batch)
+                self._clock_texts[clock.bout] = text
+            if text.text != clock.label:
+                text.text = clock.label
+            if tuple(text.color) != colour:
+                text.color = colour
+
+    def layout_overlay(self) -> None:
+        """Move every indicator sprite to its actor's current (animated) place."""
+        for view in self.actors.values():
+            self._place(view)
+        order = [s.center_y for s in self.living]
+        if any(a < b for a, b in itertools.pairwise(order)):
+            self.living.sort(key=lambda sp: -sp.center_y)  # southern actors in front
+        for sprite, kind, actor, extra in self._overlay:
+            found = self.actors.get(actor)
+            if found is None:
+                sprite.visible = False
+                continue
+            view = found
+            gx, gy = view.pos
+            fx, fy = self.foot_xy(gx, gy)
+            visible = view.seen
+            if kind == "footbase":
+                sprite.center_x, sprite.center_y = fx, fy
+            elif kind == "planned":
+                direction = extra if isinstance(extra, Direction) else None
+                if direction is None:
+                    sprite.center_x, sprite.center_y = fx, fy
+                else:
+                    sprite.center_x = fx + direction.dx * TILE * 0.8
+                    sprite.center_y = fy - direction.dy * TILE * (0.9 if direction.dy < 0 else 0.7) + 0.1 * TILE
+                    sprite.angle = _ANGLES.get(direction, 0)
+            elif kind == "arc" and isinstance(extra, Arc):
+                other = self.actors.get(extra.dst)
+                if other is None:
+                    sprite.visible = False
+                    continue
+                ax, ay = fx, fy
+                bx, by = self.foot_xy(*other.pos)
+                dist = math.hypot(bx - ax, by - ay)
+                if dist < 1e-3:
+                    sprite.visible = False
+                    continue
+                sprite.center_x, sprite.center_y = (ax + bx) / 2, (ay + by) / 2
+                sprite.angle = -math.degrees(math.atan2(by - ay, bx - ax))
+                sprite.width = (dist / TILE) * (1 + 2 * ARC_MARGIN) * TILE
+                visible = visible and other.seen
+            elif kind == "icon":
+                top = view.sprite.top if view.fallen < 0.5 else fy + 0.3 * TILE
+                sprite.center_x, sprite.center_y = fx - 0.36 * TILE, top - sprite.height * 0.2
+            elif kind == "mark":  # beside the body, where neighbours leave room
+                sprite.center_x, sprite.center_y = fx + 0.5 * TILE, fy + 0.52 * TILE
+            elif kind == "clock" and extra is not None:
+                members = [self.actors[m] for m in getattr(extra, "members", ()) if m in self.actors]
+                shown = [m for m in members if m.seen and not m.dead]
+                if not shown:
+                    sprite.visible = False
+                    continue
+                # above the northernmost member (west-most on ties), clear of his orientation icon
+                north = min(shown, key=lambda v: (v.pos[1], v.pos[0]))
+                _, y = self.world_xy(*north.pos)
+                xs = [self.world_xy(*m.pos)[0] for m in shown if abs(m.pos[1] - north.pos[1]) < 0.5]
+                sprite.center_x, sprite.center_y = (min(xs) + max(xs)) / 2, y + 1.02 * TILE
+                self._clock_at[getattr(extra, "bout", 0)] = (sprite.center_x, sprite.center_y)
+            sprite.visible = visible
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    def draw_world(self) -> None:
+        """Everything in world space (call with the world camera active)."""
+        self.layout_overlay()
+        self.chunks.draw(pixelated=True)
+        self.ground.draw()
+        self.bodies.draw()
+        self.living.draw()
+        self.arcs.draw()
+        self.overhead.draw()
+
+    def draw_screen(self, project: Callable[[tuple[float, float]], tuple[float, float]]) -> None:
+        """Labels in screen space (crisp text): bout clocks and floating numbers."""
+        for bout_id, text in self._clock_texts.items():
+            at = self._clock_at.get(bout_id)
+            pill = self._clock_pills.get(bout_id)
+            if at is None or pill is None or not pill.visible:
+                if text.visible:
+                    text.visible = False
+                continue
+            sx, sy = project(at)
+            pos = (round(sx), round(sy))
+            if text.position != pos:
+                text.position = pos
+            if not text.visible:
+                text.visible = True
+        for floater in self.floaters:
+            sx, sy = project((floater.x, floater.y + floater.rise * TILE))
+            pos = (round(sx), round(sy))
+            if floater.text.position != pos:
+                floater.text.position = pos
+            alpha = max(0, min(255, round(255 * floater.alpha)))
+            colour = (*floater.colour[:3], alpha)
+            if tuple(floater.text.color) != colour:
+                floater.text.color = colour
+        self.labels_batch.draw()
+        self.floaters_batch.draw()
+
+    # --- floating numbers ---------------------------------------------------------------------------------
+    def add_floater(self, actor_id: str, label: str, colour: RGBA) -> Floater | None:
+        view = self.actors.get(actor_id)
+        if view is None or not view.seen:
+            return None
+        x, y = self.foot_xy(*view.pos)
+        y += view.sprite.height * 0.9
+        if self._spare_texts:
+            text = self._spare_texts.pop()
+            text.text = label
+            text.color = colour
+            text.visible = True
+        else:
+            size = max(10.0, 0.4 * TILE * self.zoom)
+            text = arcade.Text(label, 0, 0, colour, font_size=size, font_name=self.font, bold=True,
+                               anchor_x="center", anchor_y="center", batch=self.floaters_batch)
+        floater = Floater(text, x + (len(self.floaters) % 3 - 1) * 0.18 * TILE, y, colour)
+        self.floaters.append(floater)
+        return floater
+
+    def remove_floater(self, floater: Floater) -> None:
+        floater.text.visible = False
+        if floater in self.floaters:
+            self.floaters.remove(floater)
+            self._spare_texts.append(floater.text)
+
+
+@dataclass(eq=False)
+class Floater:
+    """A floating label (damage level, "glance", "miss") rising from an actor."""
+
+    text: arcade.Text
+    x: float
+    y: float
+    colour: RGBA
+    rise: float = 0.0
+    alpha: float = 1.0
+

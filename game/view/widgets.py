@@ -1,0 +1,244 @@
+"""Small retained-mode HUD toolkit: text pools in one pyglet batch, panels drawn as one mesh, hit regions.
+
+A panel rebuilds its geometry and texts only when the content key it was built from changes
+(:meth:`Panel.refresh`), so a static HUD costs one shape draw and one batch draw per frame, which is what
+software GL can afford (tech_notes §3.3). Coordinates are window pixels, bottom-left origin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import arcade
+import pyglet
+from arcade.shape_list import Shape
+
+from game.view.assets import load_ui_fonts
+from game.view.mesh import Mesh
+from game.view.palette import RGBA
+
+MIN_TOUCH = 72  # px: the smallest hit area of a primary (touch) control, whatever the UI scale
+
+
+def touch(scale: float) -> float:
+    """A touch target's size at ``scale``: 72 px at scale 1, never smaller."""
+    return max(float(MIN_TOUCH), MIN_TOUCH * scale)
+
+# HUD colours (not indicator tones: those come from the palette)
+PANEL: RGBA = (20, 23, 30, 228)
+PANEL_EDGE: RGBA = (86, 96, 118, 255)
+PANEL_HEADER: RGBA = (34, 39, 52, 240)
+ROW: RGBA = (38, 44, 58, 255)
+ROW_FOCUS: RGBA = (58, 70, 96, 255)
+BUTTON: RGBA = (46, 54, 72, 255)
+BUTTON_HOT: RGBA = (70, 84, 112, 255)
+BUTTON_PRIMARY: RGBA = (196, 150, 40, 255)
+TEXT: RGBA = (226, 230, 238, 255)
+TEXT_DIM: RGBA = (150, 158, 176, 255)
+TEXT_DARK: RGBA = (18, 20, 26, 255)
+ACCENT: RGBA = (250, 204, 36, 255)
+GOOD: RGBA = (96, 204, 120, 255)
+BAD: RGBA = (232, 84, 72, 255)
+SHADOW: RGBA = (0, 0, 0, 90)
+
+Rect = tuple[float, float, float, float]  # left, bottom, width, height
+
+
+def inside(rect: Rect, x: float, y: float) -> bool:
+    left, bottom, w, h = rect
+    return left <= x < left + w and bottom <= y < bottom + h
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A clickable region and what clicking it means (an opaque action value for the owner)."""
+
+    rect: Rect
+    action: Hashable
+
+
+class TextPool:
+    """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest."""
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self._texts: dict[Hashable, arcade.Text] = {}
+        self._used: set[Hashable] = set()
+        self.font = load_ui_fonts()
+
+    def begin(self) -> None:
+        self._used = set()
+
+    def put(
+        self,
+        key: Hashable,
+        text: str,
+        x: float,
+        y: float,
+        *,
+        size: float = 13,
+        colour: RGBA = TEXT,
+        bold: bool = False,
+        anchor_x: str = "left",
+        anchor_y: str = "baseline",
+        width: int | None = None,
+        multiline: bool = False,
+    ) -> arcade.Text:
+        self._used.add(key)
+        t = self._texts.get(key)
+        spec = (size, bold, anchor_x, anchor_y, width, multiline)
+        if t is None or getattr(t, "_spec", None) != spec:
+            if t is not None:
+                t.visible = False
+            t = arcade.Text(
+                text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
+                anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch,
+            )
+            t._spec = spec  # type: ignore[attr-defined]
+            self._texts[key] = t
+            return t
+        if t.text != text:
+            t.text = text
+        if t.position != (x, y):
+            t.position = (x, y)
+        if tuple(t.color) != tuple(colour):
+            t.color = colour
+        if not t.visible:
+            t.visible = True
+        return t
+
+    def end(self) -> None:
+        for key, t in self._texts.items():
+            if key not in self._used and t.visible:
+                t.visible = False
+
+    def clear(self) -> None:
+        for t in self._texts.values():
+            t.visible = False
+        self._used = set()
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+
+class Panel:
+    """Base for HUD panels: subclasses implement :meth:`content_key` and :meth:`build`."""
+
+    def __init__(self) -> None:
+        self.mesh = Mesh()
+        self.texts = TextPool()
+        self.hits: list[Hit] = []
+        self.visible = True
+        self.scale = 1.0
+        self.width = 1280
+        self.height = 720
+        self.anchor = "left"  # which side of the window the panel sits on (mirrored for left-handed play)
+        self._shape: Shape | None = None
+        self._key: object = object()
+
+    def layout(self, width: int, height: int, scale: float) -> None:
+        self.width, self.height, self.scale = width, height, scale
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self._key = object()
+
+    def content_key(self) -> Hashable:
+        return None
+
+    def x_for(self, width: float, margin: float) -> float:
+        """The left edge of a ``width`` wide panel on this panel's side of the window."""
+        return margin if self.anchor == "left" else self.width - width - margin
+
+    def build(self) -> None:
+        """Fill :attr:`mesh`, :attr:`texts` (between begin/end) and :attr:`hits`."""
+
+    def refresh(self) -> None:
+        key = (self.content_key(), self.width, self.height, self.scale, self.anchor)
+        if key == self._key:
+            return
+        self._key = key
+        self.mesh = Mesh()
+        self.hits = []
+        self.texts.begin()
+        self.build()
+        self.texts.end()
+        self._shape = self.mesh.shape() if len(self.mesh) else None
+
+    def draw(self) -> None:
+        if not self.visible:
+            return
+        self.refresh()
+        if self._shape is not None:
+            self._shape.draw()
+        self.texts.draw()
+
+    def hit_test(self, x: float, y: float) -> Hashable | None:
+        if not self.visible:
+            return None
+        for hit in reversed(self.hits):
+            if inside(hit.rect, x, y):
+                return hit.action
+        return None
+
+    # --- drawing helpers ------------------------------------------------------------------------------------
+    def box(
+        self, rect: Rect, colour: RGBA, radius: float = 8.0, edge: RGBA | None = None, shadow: bool = False
+    ) -> None:
+        left, bottom, w, h = rect
+        k = self.scale
+        cx, cy = left + w / 2, bottom + h / 2
+        if shadow:
+            self.mesh.rounded_rect(cx + 3 * k, cy - 4 * k, w + 2 * k, h + 2 * k, radius * k, SHADOW)
+        if edge is not None:
+            self.mesh.rounded_rect(cx, cy, w + 2 * k, h + 2 * k, (radius + 1) * k, edge)
+        self.mesh.rounded_rect(cx, cy, w, h, radius * k, colour)
+
+    def button(
+        self,
+        key: Hashable,
+        rect: Rect,
+        label: str,
+        action: Hashable,
+        *,
+        primary: bool = False,
+        hot: bool = False,
+        size: float = 15,
+        sub: str | None = None,
+        hit_rect: Rect | None = None,
+        enabled: bool = True,
+    ) -> None:
+        colour = BUTTON_PRIMARY if primary else BUTTON_HOT if hot else BUTTON
+        if not enabled:
+            colour = (34, 38, 48, 255)
+        edge = ACCENT if hot and not primary else PANEL_EDGE
+        self.box(rect, colour, 10, edge=edge)
+        left, bottom, w, h = rect
+        k = self.scale
+        fg = TEXT_DARK if primary else (TEXT if enabled else TEXT_DIM)
+        if sub:
+            self.texts.put((key, "l"), label, left + w / 2, bottom + h / 2 + 4 * k, size=size * k, colour=fg,
+                           bold=True, anchor_x="center", anchor_y="bottom")
+            self.texts.put((key, "s"), sub, left + w / 2, bottom + h / 2 - 4 * k, size=(size - 4) * k,
+                           colour=TEXT_DARK if primary else TEXT_DIM, anchor_x="center", anchor_y="top")
+        else:
+            self.texts.put((key, "l"), label, left + w / 2, bottom + h / 2, size=size * k, colour=fg, bold=True,
+                           anchor_x="center", anchor_y="center")
+        if enabled:
+            self.hits.append(Hit(hit_rect or rect, action))
+
+    def arrow_glyph(self, cx: float, cy: float, direction: int, size: float, colour: RGBA) -> None:
+        """A small triangle pointing left (-1) or right (+1)."""
+        s = size
+        if direction < 0:
+            pts = [(cx - s * 0.6, cy), (cx + s * 0.4, cy + s * 0.6), (cx + s * 0.4, cy - s * 0.6)]
+        else:
+            pts = [(cx + s * 0.6, cy), (cx - s * 0.4, cy - s * 0.6), (cx - s * 0.4, cy + s * 0.6)]
+        self.mesh.convex(pts, colour)
+
+
+def elide(text: str, limit: int) -> str:
+    """Shorten ``text`` to ``limit`` characters with an ellipsis."""
+    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
+

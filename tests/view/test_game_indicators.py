@@ -1,0 +1,150 @@
+"""Indicator data from world state (no window): arcs, pad, footbases, orientation icons, marks, clocks."""
+
+from __future__ import annotations
+
+from game.sim.commands import Step
+from game.sim.geometry import Direction
+from game.view.arrow_pad import Mark
+from game.view.indicators import (
+    compute,
+    direction_of,
+    effective_targets,
+    foe_in_direction,
+    neighbour_foes,
+    predict_relation,
+)
+from game.view.palette import ArcState, Initiative, Outline
+from rules.bout import Committed
+
+from .worlds import DUEL, defensive_waits, play_until, world_from_ascii
+
+
+def _at_declare(seed: int = 1):  # type: ignore[no-untyped-def]
+    world = world_from_ascii(DUEL, seed=seed)
+    assert play_until(world, lambda w: w.state.pending is not None and w.state.pending.kind == "declare",
+                      choose=defensive_waits)
+    return world
+
+
+def test_attacker_with_initiative_gets_a_red_arc_and_the_east_button_shows_it() -> None:
+    world = _at_declare()
+    state = world.state
+    bout = state.bout_of("player")
+    assert bout is not None and ("goblin_1", "player") in bout.rules.holders
+    ind = compute(state)
+    holder_arcs = [a for a in ind.arcs if a.src == "goblin_1" and a.dst == "player"]
+    assert {a.state for a in holder_arcs} == {ArcState.ATTACKING_WITH_INITIATIVE, ArcState.NO_INITIATIVE}
+    assert {a.side for a in holder_arcs} == {1, -1}  # a lens: the second fighter's arc on the other side
+    east = ind.pad.east
+    assert east.targeting_you is Initiative.THEIRS  # red inner line: he targets you with initiative
+    assert east.target is Initiative.THEIRS  # red inner dot: your target has clear initiative over you
+    assert east.outline is Outline.DEFENCE_ONLY  # s2: a Defensive leader can only defend
+    assert east.mark is Mark.DEF  # his attack is declared: you roll defence next
+    assert ind.pad.west.target is None and ind.pad.north == ind.pad.south
+    assert [m.actor for m in ind.marks] == ["goblin_1"]
+
+
+def test_arc_states_follow_declarations() -> None:
+    world = _at_declare()
+    bout = world.state.bout_of("player")
+    assert bout is not None
+    # the leader answers with a defence: his arc turns blue
+    bout.rules.declarations["player"] = [
+        Committed("player", None, "defense", "parry", "goblin_1", 3, 6, 3, 0, None, "master")  # type: ignore[arg-type]
+    ]
+    states = {(a.src, a.side): a.state for a in compute(world.state).arcs}
+    assert states[("goblin_1", -1)] is ArcState.DEFENDING
+    # a holder who declared no attack on you forfeited it: green
+    bout.rules.declarations["goblin_1"] = []
+    states = {(a.src, a.side): a.state for a in compute(world.state).arcs}
+    assert states[("goblin_1", 1)] is ArcState.FORFEITED
+    # before anyone declares (e.g. at s0/s1), the holder may or may not attack: yellow
+    bout.rules.declarations.clear()
+    states = {(a.src, a.side): a.state for a in compute(world.state).arcs}
+    assert states[("goblin_1", 1)] is ArcState.HAS_INITIATIVE
+    assert states[("goblin_1", -1)] is ArcState.NO_INITIATIVE
+
+
+def test_orientation_is_secret_at_s0_and_shown_from_s1() -> None:
+    world = world_from_ascii(DUEL, seed=2)
+    bout = world.state.bout_of("player")
+    assert bout is not None and bout.step == 0
+    assert bout.rules.orientation["goblin_1"] is not None  # the AI has chosen...
+    assert compute(world.state).icons == ()  # ...but nobody sees it yet
+    assert compute(world.state).pad.east.outline is None
+    world.apply(Step(None, "cautious"))
+    assert world.state.pending is not None and world.state.pending.kind == "target"
+    ind = compute(world.state)
+    assert {i.actor for i in ind.icons} == {"goblin_1", "player"}
+    goblin = bout.rules.orientation["goblin_1"]
+    expected = {"aggressive": Outline.AGGRESSIVE, "cautious": Outline.CAUTIOUS, "defensive": Outline.DEFENSIVE}
+    assert ind.pad.east.outline is expected[goblin]  # s1: his orientation
+
+
+def test_s1_predicts_initiative_from_the_candidate_target() -> None:
+    world = world_from_ascii(DUEL, seed=2)
+    world.apply(Step(None, "defensive"))
+    bout = world.state.bout_of("player")
+    assert bout is not None and bout.step == 1
+    targets = effective_targets(bout, "player", "goblin_1")
+    assert targets["player"] == "goblin_1"
+    rel = predict_relation(bout, "player", "goblin_1", targets)
+    if targets.get("goblin_1") == "player":
+        assert rel == "he_holds"  # a Defensive fighter never holds initiative in a mutual pair
+    else:
+        assert rel == "you_hold"  # he targets someone else: you overwatch him
+    ind = compute(world.state, candidate="goblin_1")
+    fb = {f.actor: f for f in ind.footbases}
+    assert fb["goblin_1"].kind in ("primary", "secondary")
+
+
+def test_footbases_primary_double_and_selection_single() -> None:
+    world = _at_declare()
+    ind = compute(world.state)
+    assert [(f.actor, f.kind, f.inner_faded) for f in ind.footbases] == [("goblin_1", "primary", False)]
+    # another actor selected in a prompt: single circle on him, the primary's inner circle fades
+    ind = compute(world.state, selected="player")
+    kinds = {f.actor: (f.kind, f.inner_faded) for f in ind.footbases}
+    assert kinds == {"goblin_1": ("primary", True), "player": ("secondary", False)}
+
+
+def test_clocks_per_bout_and_mine() -> None:
+    world = world_from_ascii(
+        "###########\n#@g.....bg#\n#.........#\n###########\n", seed=4
+    )
+    ind = compute(world.state)
+    assert len(ind.clocks) == len(world.state.bouts) >= 2
+    mine = [c for c in ind.clocks if c.mine]
+    assert len(mine) == 1 and "player" in mine[0].members and mine[0].label == "e1s0"
+
+
+def test_pad_outer_line_for_a_foe_targeting_someone_else() -> None:
+    # a three-way bout: the wolf north of the leader fights the bandit (north-east of the leader)
+    world = world_from_ascii("##########\n#........#\n#....wb..#\n#....@...#\n##########\n", seed=3)
+    state = world.state
+    assert foe_in_direction(state, Direction.N) == "wolf_1"
+    assert direction_of(state, "wolf_1") is Direction.N
+    assert set(neighbour_foes(state)) == {Direction.N}
+    bout = state.bout_of("player")
+    assert bout is not None and set(bout.members) == {"player", "wolf_1", "bandit_1"}
+    rules = bout.rules  # the situation, set by hand: the wolf overwatches the bandit, who targets the leader
+    rules.targets.update({"wolf_1": "bandit_1", "bandit_1": "player", "player": "wolf_1"})
+    rules.holders = {("wolf_1", "bandit_1"), ("bandit_1", "player"), ("player", "wolf_1")}
+    ind = compute(state)
+    north = ind.pad.north
+    assert north.targeting_other is Initiative.THEIRS  # outer red line: he holds initiative over his target
+    assert north.targeting_you is None
+    assert north.target is Initiative.MINE  # your target, and you hold initiative over him (white dot)
+    assert ind.pad.east.target is None  # the bandit is diagonal: not on the pad
+    arcs = {(a.src, a.dst) for a in ind.arcs}
+    assert arcs == {("wolf_1", "bandit_1"), ("bandit_1", "player"), ("player", "wolf_1")}
+
+
+def test_planned_companion_steps_show() -> None:
+    from game.sim.commands import CompanionStep
+
+    world = world_from_ascii("########\n#......#\n#.@s...#\n#......#\n########\n", party={"s": "companion_spearman"})
+    companion = next(a.id for a in world.state.actors.values() if a.party and not a.leader)
+    world.apply(CompanionStep(companion, "E"))
+    planned = compute(world.state).planned
+    assert [(p.actor, p.direction) for p in planned] == [(companion, Direction.E)]
