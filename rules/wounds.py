@@ -60,7 +60,7 @@ def apply_wound(
     if shock is not None:
         events.append(shock)
     if record.death:
-        died = kill(victim, exchange, f"{record.damage_type} wound to the {record.location}")
+        died = kill(victim, exchange, f"{record.damage_type} wound to the {record.location.replace('_', ' ')}")
         if died is not None:
             events.append(died)
         return events

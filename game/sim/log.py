@@ -39,7 +39,8 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str]) -> str | None:
     if isinstance(event, ev.OrientationRevealed):
         return f"[bout {event.bout}] orientations: " + ", ".join(f"{n(a)} {o}" for a, o in event.orientations)
     if isinstance(event, ev.Died):
-        return f"{n(event.actor)} dies ({event.cause})"
+        # a death from wounds was told by the rules' own line; out of combat the world tells it
+        return None if event.cause == "wounds" else f"{n(event.actor)} dies ({event.cause})"
     if isinstance(event, ev.KnockedOut):
         return f"{n(event.actor)} is down ({event.cause})"
     if isinstance(event, ev.Bled):

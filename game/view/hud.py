@@ -102,8 +102,9 @@ class Hud(Panel):
         x = 14 * k
         row1 = top - 28 * k
         row2 = top - 55 * k
-        self.texts.put("name", v.name if v.alive else f"{v.name} (down)", x, row1, size=16 * k, bold=True,
-                       colour=TEXT if v.alive else BAD)
+        self.texts.put("name", v.name, x, row1, size=16 * k, bold=True, colour=TEXT if v.alive else BAD)
+        if not v.alive:
+            self.texts.put("down", "down", x, row2 - 18 * k, size=11 * k, bold=True, colour=BAD)
         # HT pips
         hx = x + 118 * k
         self.texts.put("ht", "HT", hx, row1, size=11 * k, colour=TEXT_DIM, bold=True)
@@ -140,7 +141,8 @@ class Hud(Panel):
         bw = 300 * k
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
         if s.over is not None:
-            big, small = ("Victory" if s.over == "victory" else "Defeat"), f"tick {s.tick}"
+            big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
+            small = f"tick {s.tick}"
         elif bout is not None:
             big = bout.clock()
             small = STEP_NAMES.get(bout.step, "")
