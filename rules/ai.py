@@ -16,17 +16,20 @@ from rules.bout import (
     CAUTIOUS,
     DEFEND,
     DEFENSIVE,
+    QUICK_ATTACK,
     Action,
     Bout,
+    seen_maneuver,
 )
 from rules.catalog import Catalog
+from rules.costs import maneuver_tn
 from rules.dice import DiceStream, success_chance
 from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
 def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
     me = bout.fighters[fid]
-    foes = bout.foes_in_reach(fid)
+    foes = bout.foes(fid)
     full = max(1, me.max_cp() + me.pain)
     hurt = me.pain * 2 >= full or me.ht <= 2
     if hurt or me.cp <= 2:
@@ -40,8 +43,8 @@ def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) 
 
 def suggest_target(bout: Bout, fid: str) -> str | None:
     legal = bout.legal_targets(fid)
-    if not legal:
-        return None
+    if len(legal) <= 1:
+        return legal[0] if legal else None
     current = bout.targets.get(fid)
 
     def score(o: str) -> tuple[int, int, int, str]:
@@ -56,17 +59,34 @@ def suggest_target(bout: Bout, fid: str) -> str | None:
     return min(legal, key=score)
 
 
+def _score(catalog: Catalog, o: ManeuverOption) -> tuple[float, int, str]:
+    weight = catalog.maneuvers[o.maneuver].ai_weight
+    return (success_chance(o.tn) * weight - 0.08 * o.cost, -o.cost, o.maneuver)
+
+
+# Option tuples come from rules.menu's shared cache, so their ranking is worth keeping: keyed by the
+# ids of the catalog and the tuple, whose entry holds both (an id cannot be reused while it exists).
+_RANKED: dict[tuple[int, int], tuple[Catalog, tuple[ManeuverOption, ...], tuple[ManeuverOption, ...]]] = {}
+
+
 def _best(catalog: Catalog, options: tuple[ManeuverOption, ...], budget: int) -> ManeuverOption | None:
     """The option with the best odds per die, weighted by the content's AI hint, minus its cost."""
-    usable = [o for o in options if not o.parts and o.cost + o.dice_min <= budget]
-    if not usable:
-        return None
+    key = (id(catalog), id(options))
+    found = _RANKED.get(key)
+    if found is None:
+        if len(_RANKED) >= 4096:
+            _RANKED.clear()
+        # best first; the keys are unique (they end with the maneuver id), so this is max()'s choice
+        ranked = tuple(sorted((o for o in options if not o.parts), key=lambda o: _score(catalog, o), reverse=True))
+        found = _RANKED[key] = (catalog, options, ranked)
+    for o in found[2]:
+        if o.cost + o.dice_min <= budget:
+            return o
+    return None
 
-    def score(o: ManeuverOption) -> tuple[float, int, str]:
-        weight = catalog.maneuvers[o.maneuver].ai_weight
-        return (success_chance(o.tn) * weight - 0.08 * o.cost, -o.cost, o.maneuver)
 
-    return max(usable, key=score)
+_KINDS = (ATTACK, DEFEND, BUY_INITIATIVE)
+_KINDS_QUICK = (ATTACK, DEFEND, BUY_INITIATIVE, QUICK_ATTACK)
 
 
 def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) -> list[Action]:
@@ -74,26 +94,35 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
     if bout.fighters[fid].cp <= 0:
         return []
     target = bout.targets.get(fid)
-    attackers = {c.owner for c in bout.declared_attacks_on(fid)}
-    if target is not None and not attackers:
-        tm0 = build_menu(bout, fid, opponent=target, kinds=(ATTACK,)).opponent(target)
-        attack0 = tm0.action(ATTACK) if tm0 else None
-        if attack0 is None:
-            return []
-    menu = build_menu(bout, fid, kinds=(ATTACK, DEFEND, BUY_INITIATIVE))
-    if menu.cp <= 0:
-        return []
+    quick_rule = bout.rules.quick_attack
+    if not bout.declared_attacks_on(fid) and (
+        target is None
+        or bout.orientation[fid] == DEFENSIVE
+        or (bout.relation(fid, target) == "he_holds" and not quick_rule)
+    ):
+        return []  # nothing to defend, and the menu would offer no Attack on the target: skip building it
+    menu = build_menu(bout, fid, kinds=_KINDS_QUICK if quick_rule else _KINDS)
     incoming = [o for o in menu.opponents if o.attacking_you]
-    chosen: list[Action] = []
-    budget = menu.cp if bout.clock.exchange == 2 else max(1, (menu.cp * 2 + 2) // 3)
     tm = menu.opponent(target) if target else None
     attack = tm.action(ATTACK) if tm else None
+    quick = tm.action(QUICK_ATTACK) if tm and quick_rule else None
+    if target is not None and attack is None and quick is None and not bout.declared_attacks_on(fid):
+        return []  # not attacked and no attack on the target: nothing to do
+    if menu.cp <= 0:
+        return []
+    chosen: list[Action] = []
+    budget = menu.cp if bout.clock.exchange == 2 else max(1, (menu.cp * 2 + 2) // 3)
     if attack is not None and tm is not None and tm.relation in ("you_hold", "contested", "none"):
         reserve = 0
-        threats = [o for o in bout.foes_in_reach(fid) if o != target and bout.targets.get(o) == fid]
+        threats = [o for o in bout.foes(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
         action = _attack_action(bout.catalog, attack, target, budget - reserve)
+        if action is not None:
+            return [action]
+    if quick is not None and not incoming:
+        # house rule quick_attack: the target holds initiative but forfeited it; strike back
+        action = _attack_action(bout.catalog, quick, target, budget)
         if action is not None:
             return [action]
     if incoming:
@@ -102,7 +131,8 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
             return [steal]
         share = max(1, budget // len(incoming))
         for om in incoming:
-            current = build_menu(bout, fid, chosen, opponent=om.opponent, kinds=(DEFEND,))
+            # nothing chosen yet: the menu above already holds this opponent's defences
+            current = build_menu(bout, fid, chosen, opponent=om.opponent, kinds=(DEFEND,)) if chosen else menu
             opp = current.opponent(om.opponent)
             defend = opp.action(DEFEND) if opp else None
             if defend is None:
@@ -136,7 +166,14 @@ def _incoming_dice(bout: Bout, fid: str, opponent: str) -> int:
 
 
 def _incoming_tn(bout: Bout, fid: str, opponent: str) -> int:
-    tns = [c.tn for c in bout.declarations.get(opponent, ()) if c.role == "attack" and c.opponent == fid]
+    items = [c for c in bout.declarations.get(opponent, ()) if c.role == "attack" and c.opponent == fid]
+    if bout.rules.declare_roots_only:
+        # only the root is visible: guess the TN of that root with the attacker's (visible) equipment
+        sheet = bout.fighters[opponent].sheet
+        guesses = [maneuver_tn(sheet, bout.catalog.maneuvers[seen_maneuver(bout, c)]) for c in items]
+        tns = [7 if t is None else t for t in guesses]
+    else:
+        tns = [c.tn for c in items]
     return min(tns) if tns else 7
 
 

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from rules.catalog import Catalog, HouseRules
 from rules.dice import DiceStream, roll_pool
 from rules.events import Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
+from rules.fastinit import fast_init
 from rules.fighter import FighterSheet, FighterState
 
 if TYPE_CHECKING:
-    from rules.menu import KitEntry, ManeuverOption
+    from rules.menu import KitEntry
 
 AGGRESSIVE, CAUTIOUS, DEFENSIVE = "aggressive", "cautious", "defensive"
 ORIENTATION_RANK = {AGGRESSIVE: 3, CAUTIOUS: 2, DEFENSIVE: 1}
@@ -33,8 +34,11 @@ DEFEND_PREEMPTIVE = "defend_preemptive"
 QUICK_DEFENSE = "quick_defense"
 CHANGE_TARGET = "change_target"
 CHANGE_TARGET_BUY = "change_target_buy"
+QUICK_ATTACK = "quick_attack"  # house rule `quick_attack` (design doc "Quick Attack")
 DO_NOTHING = "do_nothing"
-ATTACK_ACTIONS = frozenset({ATTACK, DOUBLE_ATTACK, BUY_INITIATIVE, NO_INITIATIVE, CHANGE_TARGET, CHANGE_TARGET_BUY})
+ATTACK_ACTIONS = frozenset(
+    {ATTACK, DOUBLE_ATTACK, BUY_INITIATIVE, NO_INITIATIVE, CHANGE_TARGET, CHANGE_TARGET_BUY, QUICK_ATTACK}
+)
 DEFENCE_ACTIONS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE})
 ACTION_LABELS = {
     ATTACK: "Attack",
@@ -46,6 +50,7 @@ ACTION_LABELS = {
     QUICK_DEFENSE: "Quick Defense",
     CHANGE_TARGET: "Change target",
     CHANGE_TARGET_BUY: "Change target (buy initiative)",
+    QUICK_ATTACK: "Quick Attack",
     DO_NOTHING: "Do Nothing",
 }
 
@@ -54,6 +59,7 @@ class IllegalAction(ValueError):
     """A command the rules refuse, with a reason fit for the player."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PartChoice:
     """One rolled part of a composite maneuver."""
@@ -63,6 +69,7 @@ class PartChoice:
     zone: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One item of a declaration."""
@@ -144,27 +151,61 @@ class Bout:
         self.bonus_expiry: dict[str, int] = {}
         self.seq = 0
         self.free_contests: set[tuple[str, str]] = set()
-        self.kits: dict[str, tuple[FighterSheet, tuple[KitEntry, ...]]] = {}
+        self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
         self._declaration_order: list[str] | None = None
-        self.option_cache: dict[tuple[object, ...], tuple[tuple[ManeuverOption, ...], str | None]] = {}
         self._reach: dict[str, set[str]] | None = None
+        # membership caches (members, foes per fighter): see `roster`
+        self._roster_epoch = -1
+        self._members: tuple[str, ...] = ()
+        self._foes: dict[str, tuple[str, ...]] = {}
         self.set_reach(reach)
 
     # ----- membership and reach -------------------------------------------------------------------
+    # `members()` and `foes_in_reach()` are asked hundreds of times per exchange, so both are cached
+    # until `FighterState.roster_epoch` moves: `add_fighter`, `remove_fighter`, `set_reach` and a
+    # fighter's `dead` / `unconscious` flag bump it. Change membership only through those methods; a
+    # fighter's side (his sheet) must not change while he is in a bout. After editing anything else
+    # they depend on by hand, call `invalidate_roster()`.
+    def invalidate_roster(self) -> None:
+        FighterState.roster_epoch += 1
+
+    def roster(self) -> tuple[str, ...]:
+        """`members()` as a cached tuple (the rules' hot paths use this)."""
+        if self._roster_epoch != FighterState.roster_epoch:
+            left = self.left
+            self._members = tuple(
+                fid for fid, state in self.fighters.items() if fid not in left and not state.out_of_fight
+            )
+            self._foes = {}
+            self._roster_epoch = FighterState.roster_epoch
+        return self._members
+
     def hostile(self, a: str, b: str) -> bool:
         return self.fighters[a].sheet.side != self.fighters[b].sheet.side
 
     def set_reach(self, reach: Mapping[str, Iterable[str]] | None) -> None:
         """Who can reach whom (the world's adjacency). None: every hostile pair can."""
         self._reach = None if reach is None else {k: set(v) for k, v in reach.items()}
+        self.invalidate_roster()
 
     def active(self, fid: str) -> bool:
         return fid not in self.left and not self.fighters[fid].out_of_fight
 
     def members(self) -> list[str]:
-        return [fid for fid in self.fighters if self.active(fid)]
+        return list(self.roster())
+
+    def foes(self, fid: str) -> tuple[str, ...]:
+        """`foes_in_reach` as a cached tuple (do not mutate; the rules' hot paths use this)."""
+        self.roster()
+        found = self._foes.get(fid)
+        if found is None:
+            found = self._foes[fid] = tuple(self._compute_foes(fid))
+        return found
 
     def foes_in_reach(self, fid: str) -> list[str]:
+        return list(self.foes(fid))
+
+    def _compute_foes(self, fid: str) -> list[str]:
         out = []
         for other in self.fighters:
             if other == fid or not self.active(other) or not self.hostile(fid, other):
@@ -180,7 +221,7 @@ class Bout:
         if state.id in self.fighters and self.active(state.id):
             raise IllegalAction(f"{state.id} is already in the bout")
         self.fighters[state.id] = state
-        self.option_cache.clear()
+        self.invalidate_roster()
         self.left.discard(state.id)
         self.orientation[state.id] = None
         self.targets[state.id] = None
@@ -190,6 +231,7 @@ class Bout:
     def remove_fighter(self, fid: str) -> None:
         """A fighter leaves (separated, fled): his pairs reset; others who targeted him lose the target."""
         self.left.add(fid)
+        self.invalidate_roster()
         self.targets[fid] = None
         for other, target in self.targets.items():
             if target == fid:
@@ -205,13 +247,13 @@ class Bout:
     def orientation_due(self) -> list[str]:
         if self.clock.exchange != 1:
             return []
-        return [fid for fid in self.members() if fid in self.needs_orientation]
+        return [fid for fid in self.roster() if fid in self.needs_orientation]
 
     def choose_orientation(self, fid: str, orientation: str) -> list[Event]:
         if orientation not in ORIENTATION_RANK:
             raise IllegalAction(f"unknown orientation {orientation!r}")
-        if fid not in self.orientation_due():
-            raise IllegalAction(f"{fid} does not choose an orientation now")
+        if self.clock.exchange != 1 or fid not in self.needs_orientation or fid not in self.roster():
+            raise IllegalAction(f"{fid} does not choose an orientation now")  # not in orientation_due()
         self.orientation[fid] = orientation
         return [OrientationChosen(self.clock.exchange, fid, orientation)]
 
@@ -223,7 +265,7 @@ class Bout:
             rank = ORIENTATION_RANK.get(self.orientation[fid] or CAUTIOUS, 2)
             return (-rank, -self.fighters[fid].reflex, fid)
 
-        return sorted(self.members(), key=key)
+        return sorted(self.roster(), key=key)
 
     def forced_targets(self, fid: str) -> list[str]:
         """A Cautious fighter targeted by Aggressive ones must target one of them (SPEC §4.2)."""
@@ -231,13 +273,13 @@ class Bout:
             return []
         return [
             other
-            for other in self.foes_in_reach(fid)
+            for other in self.foes(fid)
             if self.targets.get(other) == fid and self.orientation.get(other) == AGGRESSIVE
         ]
 
     def legal_targets(self, fid: str) -> list[str]:
         forced = self.forced_targets(fid)
-        return forced or self.foes_in_reach(fid)
+        return forced or list(self.foes(fid))
 
     def default_target(self, fid: str) -> str | None:
         legal = self.legal_targets(fid)
@@ -299,7 +341,7 @@ class Bout:
         events: list[Event] = []
         holders: set[tuple[str, str]] = set()
         contested: set[tuple[str, str]] = set()
-        for a in self.members():
+        for a in self.roster():
             b = self.targets.get(a)
             if b is None:
                 continue
@@ -370,7 +412,7 @@ class Bout:
         def key(fid: str) -> tuple[int, int, str]:
             return (0 if self.has_initiative(fid) else 1, self.fighters[fid].reflex, fid)
 
-        return sorted(self.members(), key=key)
+        return sorted(self.roster(), key=key)
 
     def forget_declaration_order(self) -> None:
         self._declaration_order = None
@@ -387,3 +429,54 @@ class Bout:
         return [
             c for items in self.declarations.values() for c in items if c.role == "attack" and c.opponent == fid
         ]
+
+
+# ----- what later declarers see (house rule `declare_roots_only`) ------------------------------------
+def maneuver_root(catalog: Catalog, maneuver: str) -> str:
+    """The root of a maneuver's family inside its menu group: the topmost ancestor that is not an
+    abstract group node ("parry" for Counter, "swing" for Cut; a root is its own root)."""
+    current = catalog.maneuvers[maneuver]
+    while current.parent is not None:
+        parent = catalog.maneuvers[current.parent]
+        if parent.abstract:
+            break
+        current = parent
+    return current.id
+
+
+def seen_maneuver(bout: Bout, item: Committed) -> str:
+    """The maneuver other fighters see in a declared item: its root under `declare_roots_only`.
+    The menus and the AI read earlier declarations only through this (and dice, owner, opponent)."""
+    return maneuver_root(bout.catalog, item.maneuver) if bout.rules.declare_roots_only else item.maneuver
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class SeenAction:
+    """One declared item as another fighter sees it: the action type, the maneuver (only its root
+    under `declare_roots_only`), the opponent, dice and target zone. Never its cost or TN."""
+
+    action: str
+    maneuver: str
+    opponent: str | None
+    dice: int
+    zone: str | None
+    parts: tuple[tuple[str, int, str | None], ...] = ()  # composite parts: (maneuver or root, dice, zone)
+
+
+def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAction, ...]:
+    """`declarer`'s declaration this exchange as `viewer` sees it. A fighter sees his own exactly;
+    with `declare_roots_only` everyone else sees each maneuver (and composite part) as its root,
+    e.g. "parry" for a Counter, "swing" for a Cut (design doc "Non-explicit manuever declarations")."""
+    exact = viewer == declarer or not bout.rules.declare_roots_only
+    out = []
+    for c in bout.declarations.get(declarer, ()):
+        parts = tuple(
+            (p.maneuver if exact else maneuver_root(bout.catalog, p.maneuver), p.dice, p.zone)
+            for p in c.action.parts
+        )
+        out.append(SeenAction(
+            c.action.action, c.maneuver if exact else maneuver_root(bout.catalog, c.maneuver),
+            c.opponent, c.dice, c.zone, parts,
+        ))
+    return tuple(out)

@@ -1,9 +1,10 @@
 """What a maneuver costs and needs for one fighter: TN from his equipment, activation cost by
-proficiency, and the weapon-length penalty between two fighters (SPEC §4.4, §4.8)."""
+proficiency, the stance modifier (house rule `stance_bonus`), and the weapon-length penalty between
+two fighters (SPEC §4.4, §4.8)."""
 
 from __future__ import annotations
 
-from rules.bout import Bout, pair
+from rules.bout import AGGRESSIVE, DEFENSIVE, Bout, pair
 from rules.catalog import Catalog, Maneuver, Weapon
 from rules.fighter import FighterSheet
 
@@ -54,3 +55,28 @@ def length_cost(bout: Bout, fid: str, opponent: str) -> int:
     if penalised is None:
         penalised = fid if me.length < him.length else opponent
     return abs(me.length - him.length) if penalised == fid else 0
+
+
+STANCE_BONUS = 2  # TRoS stance: 2 CP (research §1.8, §3.1)
+
+
+def stance_shift(bout: Bout, fid: str, role: str) -> int:
+    """House rule `stance_bonus` (TRoS stance +-2, research §1.8 / §3.1): in the first exchange of a
+    round, when the fighter has chosen an orientation, Aggressive pays 2 CP less for attacks and 2
+    more for defences, Defensive the reverse, Cautious nothing. Later exchanges: 0."""
+    if not bout.rules.stance_bonus:
+        return 0
+    orientation = bout.orientation.get(fid)
+    if orientation == AGGRESSIVE:
+        return -STANCE_BONUS if role == "attack" else STANCE_BONUS
+    if orientation == DEFENSIVE:
+        return STANCE_BONUS if role == "attack" else -STANCE_BONUS
+    return 0
+
+
+def stance_cost(cost: int, shift: int, m: Maneuver) -> int:
+    """An activation cost after the stance shift: never below 0; Full Evasion (and Flee, which is a
+    full evasion) ignores stance (research §3.1)."""
+    if shift == 0 or m.evasion == "full":
+        return cost
+    return max(0, cost + shift)

@@ -153,8 +153,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
             )
         )
         pending.append(action)
-    full = [c for c in committed if bout.catalog.maneuvers[c.maneuver].evasion == "full"]
-    if full and len(committed) > 1:
+    if len(committed) > 1 and any(bout.catalog.maneuvers[c.maneuver].evasion == "full" for c in committed):
         raise IllegalAction("Full Evasion covers every attacker and must be the only maneuver")
     if total > state.cp:
         raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp}")
@@ -167,7 +166,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
         Declared(
             bout.clock.exchange,
             fid,
-            tuple(
+            () if not committed else tuple(
                 ActionRecord(
                     c.action.action,
                     c.maneuver,
@@ -176,7 +175,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
                     c.cost,
                     c.zone,
                     c.conditional_cost,
-                    tuple((p.maneuver, p.dice, p.zone) for p in c.action.parts),
+                    tuple([(p.maneuver, p.dice, p.zone) for p in c.action.parts]) if c.action.parts else (),
                 )
                 for c in committed
             ),

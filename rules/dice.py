@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.fastinit import fast_init
+
 
 class DiceStream(Protocol):
     """A source of die faces."""
@@ -95,6 +97,7 @@ class ScriptedStream:
         return face
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One pool roll. `faces` are the totals per die (a 10 rerolled at TN > 10 shows as 10 + reroll)."""
@@ -127,12 +130,25 @@ def effective_pool(dice: int, tn: int, negative_pool: str = "one_die_tn_plus") -
 
 def roll_pool(stream: DiceStream, dice: int, tn: int, negative_pool: str = "one_die_tn_plus") -> Roll:
     """Roll `dice` d10 against `tn`. Botch: no success and two or more 1s (one 1 on a single die)."""
-    dice, tn = effective_pool(dice, tn, negative_pool)
-    if dice <= 0:
-        return Roll(0, tn, (), 0, False)
-    faces = tuple(roll_die(stream, tn) for _ in range(dice))
-    successes = sum(1 for f in faces if f >= tn)
-    ones = sum(1 for f in faces if f == 1)
+    if dice < 1:
+        dice, tn = effective_pool(dice, tn, negative_pool)
+        if dice <= 0:
+            return Roll(0, tn, (), 0, False)
+    faces: tuple[int, ...]
+    if tn > 10:
+        faces = tuple([roll_die(stream, tn) for _ in range(dice)])
+    elif type(stream) is SeededStream:
+        rnd = stream._random  # the same faces as stream.d10(), without a call per die
+        faces = tuple([int(rnd() * 10) + 1 for _ in range(dice)])
+    else:
+        d10 = stream.d10
+        faces = tuple([d10() for _ in range(dice)])
+    successes = ones = 0
+    for f in faces:
+        if f >= tn:
+            successes += 1
+        if f == 1:
+            ones += 1
     botch = successes == 0 and (ones >= 2 or (dice == 1 and ones == 1))
     return Roll(dice, tn, faces, successes, botch)
 

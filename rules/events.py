@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from rules import fastinit
+
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Event | Part):
@@ -237,7 +239,7 @@ class Refunded(Event):
 class PairResult(Part):
     a: str
     b: str
-    symbol: str  # the design doc's legend: ! - ~ * !! — ~~, or parry / evade / miss / hit / lull
+    symbol: str  # the design doc's legend: ! - ~ * !! — ~~, or defended / evade / seize / miss / hit / lull / quick_hit
     holder: str | None
 
 
@@ -285,3 +287,10 @@ class RoundEnded(Event):
     round: int
     refreshed: tuple[tuple[str, int], ...] = field(default=())  # (fighter, new CP)
     pause: bool = False
+
+
+# Events are built in every exchange's hot path: give every frozen event and part class defined above
+# a faster __init__ (rules.fastinit; fields, equality, hash, repr and frozenness are unchanged).
+for _cls in list(globals().values()):
+    if isinstance(_cls, type) and issubclass(_cls, Event | Part) and fastinit.eligible(_cls):
+        fastinit.fast_init(_cls)

@@ -115,6 +115,7 @@ class _Resolver:
         self.order = 0
         self.sim_groups = 0
         self.hit_fighters: set[str] = set()
+        self.attacks_by_owner: dict[str, int] = {}
         self._build()
 
     # ----- setup ----------------------------------------------------------------------------------
@@ -163,7 +164,7 @@ class _Resolver:
             flavour = c.flavour or "steal"
         if flavour in BUY_FLAVOURS or flavour in ("free", "double"):
             queue = "initiative"
-        elif flavour == "none":
+        elif flavour in ("none", "quick"):  # a Quick Attack resolves as if without initiative
             queue = "non_initiative"
         else:
             rel = bout.relation(fid, opp)
@@ -300,6 +301,8 @@ class _Resolver:
         )
 
     def run(self) -> None:
+        for a in self.attacks:
+            self.attacks_by_owner[a.owner] = self.attacks_by_owner.get(a.owner, 0) + 1
         for x in sorted(self.attacks, key=self._sort_key):
             if not x.done:
                 self._run_with_precedents(x, frozenset())
@@ -317,9 +320,10 @@ class _Resolver:
         if x.done:
             return
         # the owner's own earlier attacks (double attack) go first
-        for own in sorted(self.attacks, key=self._sort_key):
-            if own.owner == x.owner and not own.done and own.index < x.index:
-                self._execute([own])
+        if self.attacks_by_owner[x.owner] > 1:
+            for own in sorted(self.attacks, key=self._sort_key):
+                if own.owner == x.owner and not own.done and own.index < x.index:
+                    self._execute([own])
         partner = [y for y in self.attacks if not y.done and y is not x and self._simultaneous(y, x)]
         self._execute([x, *partner[:1]])
 
@@ -539,7 +543,7 @@ class _Resolver:
             victim.destroyed.add(record.location)
         self._shock(victim, record.shock, attacker)
         if record.death:
-            self._die(victim, f"{record.damage_type} wound to the {record.location}")
+            self._die(victim, f"{record.damage_type} wound to the {record.location.replace('_', ' ')}")
             return
         self._knock(victim, "knockout", record.knockout)
         if not victim.out_of_fight:
@@ -626,13 +630,13 @@ class _Resolver:
                 o.flavour in BUY_FLAVOURS for o in outs
             )
             symbol, holder = self._legend(a, b, a_outs, b_outs, prior, contested)
-            if symbol in ("—", "~~", "evade_full"):
+            if symbol in ("—", "~~", "evade_full", "quick_hit"):
                 paused |= {a, b}
             if symbol == "evade_full":
                 untarget.add(key)
             flow[key] = holder
             results.append(PairResult(a, b, symbol, holder))
-        for fid in bout.members():
+        for fid in bout.roster():
             other = bout.targets.get(fid)
             if other is None or bout.targets.get(other) != fid:
                 continue
@@ -687,6 +691,10 @@ class _Resolver:
             return "*", second if contested else first
         outs, attacker, defender = (a_outs, a, b) if a_outs else (b_outs, b, a)
         if any(o.hit for o in outs):
+            if any(o.flavour == "quick" for o in outs):
+                # house rule quick_attack: a Quick Attack that lands gains no initiative; the pair
+                # chooses orientation again next round (a miss leaves the defender holding it, below)
+                return "quick_hit", None
             return "hit", attacker
         o = outs[0]
         d = o.defence
@@ -738,16 +746,18 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
     bout.declarations = {}
     bout.forget_declaration_order()
     bout.prev_targets = dict(bout.targets)
-    bout.needs_orientation |= paused & set(bout.members())
+    if paused:
+        bout.needs_orientation |= paused & set(bout.roster())
     r.events.append(
         InitiativeAfter(r.exchange, tuple(sorted(bout.holders)), tuple(results), tuple(sorted(paused)))
     )
     bout.clock.exchanges_done += 1
-    for fid, expiry in list(bout.bonus_expiry.items()):
-        if expiry < bout.clock.exchanges_done:
-            bout.fighters[fid].bonus_dice = 0
-            del bout.bonus_expiry[fid]
-    members = bout.members()
+    if bout.bonus_expiry:
+        for fid, expiry in list(bout.bonus_expiry.items()):
+            if expiry < bout.clock.exchanges_done:
+                bout.fighters[fid].bonus_dice = 0
+                del bout.bonus_expiry[fid]
+    members = bout.roster()
     anyone_holds = bool(bout.holders)
     pause = bout.clock.exchange == 1 and bool(members) and not anyone_holds and bool(paused)
     if bout.clock.exchange == 2 or pause:
@@ -764,11 +774,14 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
 def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event]:
     """Blood-loss checks, then CP refresh (SPEC §4.10); the clock goes back to exchange 1."""
     events: list[Event] = []
-    for fid in bout.members():
-        events.extend(blood_loss_check(bout.fighters[fid], stream, bout.clock.round, bout.rules.negative_pool))
+    fighters = bout.fighters
+    for fid in bout.roster():
+        bleeding = fighters[fid]
+        if bleeding.blood_loss > 0 and not bleeding.dead:  # blood_loss_check's own guard, without the call
+            events.extend(blood_loss_check(bleeding, stream, bout.clock.round, bout.rules.negative_pool))
     refreshed = []
-    for fid in bout.members():
-        state = bout.fighters[fid]
+    for fid in bout.roster():
+        state = fighters[fid]
         state.prone = False
         if state.no_refresh:
             state.no_refresh = False
@@ -777,8 +790,8 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
             state.carried_shock = 0
         refreshed.append((fid, state.cp))
     events.append(RoundEnded(bout.clock.round, tuple(refreshed), pause))
-    for fid in bout.members():
-        state = bout.fighters[fid]
+    for fid in bout.roster():
+        state = fighters[fid]
         if state.pain >= state.sheet.level + state.reflex:
             # pain alone leaves no pool at all: he can no longer fight (research §1.8: CP <= 0)
             state.unconscious = True
@@ -788,7 +801,7 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
     for fid in bout.orientation:
         bout.orientation[fid] = None
     if pause:
-        bout.needs_orientation |= set(bout.members())
+        bout.needs_orientation |= set(bout.roster())
     for fid in [f for f, s in bout.fighters.items() if s.out_of_fight and f not in bout.left]:
         bout.remove_fighter(fid)
     return events

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from rules.catalog import Armour, Catalog, Shield, Weapon
 
@@ -166,21 +166,29 @@ class Wound:
 
 
 class FighterState:
-    """A fighter's condition during play. Mutated only by the rules package's own functions."""
+    """A fighter's condition during play. Mutated only by the rules package's own functions.
+
+    `dead` and `unconscious` are properties: changing either bumps `FighterState.roster_epoch`, which
+    a `Bout` watches to know when its cached member and foe lists are stale (a bout bumps it too when
+    its membership or reach changes)."""
+
+    roster_epoch: ClassVar[int] = 0
 
     __slots__ = (
         "_bl",
+        "_bl_at",
+        "_dead",
         "_pain",
+        "_pain_at",
+        "_unconscious",
         "bonus_dice",
         "carried_shock",
         "cp",
-        "dead",
         "destroyed",
         "ht",
         "no_refresh",
         "prone",
         "sheet",
-        "unconscious",
         "wounds",
     )
 
@@ -190,10 +198,12 @@ class FighterState:
         self.wounds: list[Wound] = []
         self._pain = 0
         self._bl = 0
+        self._pain_at: dict[str, int] = {}  # worst pain and blood loss per location (see _recount)
+        self._bl_at: dict[str, int] = {}
         self.carried_shock = 0
         self.prone = False
-        self.unconscious = False
-        self.dead = False
+        self._unconscious = False
+        self._dead = False
         self.destroyed: set[str] = set()
         self.bonus_dice = 0
         self.no_refresh = False
@@ -210,18 +220,53 @@ class FighterState:
 
     @property
     def reflex(self) -> int:
-        return self.attributes.reflex
+        a = self.sheet.attributes
+        if self.ht == 1:
+            a = a.halved()
+        return (a.AG + a.WT) // 2
 
     def add_wound(self, wound: Wound) -> None:
         """Wounds on one location keep the worst pain and blood loss, not the sum (G5 inflictWound)."""
         self.wounds.append(wound)
+        # what _recount would give, without walking every wound again
+        loc = wound.location
+        worst_pain = self._pain_at.get(loc, 0)
+        if wound.pain > worst_pain:
+            self._pain_at[loc] = wound.pain
+            self._pain += wound.pain - worst_pain
+        worst_bl = self._bl_at.get(loc, 0)
+        if wound.bl > worst_bl:
+            self._bl_at[loc] = wound.bl
+            self._bl += wound.bl - worst_bl
+
+    def _recount(self) -> None:
         pain: dict[str, int] = {}
         bl: dict[str, int] = {}
         for w in self.wounds:
             pain[w.location] = max(pain.get(w.location, 0), w.pain)
             bl[w.location] = max(bl.get(w.location, 0), w.bl)
+        self._pain_at = pain
+        self._bl_at = bl
         self._pain = sum(pain.values())
         self._bl = sum(bl.values())
+
+    def stop_bleeding(self) -> None:
+        """First aid worked: no wound bleeds any more (SPEC §4.10)."""
+        for w in self.wounds:
+            w.bl = 0
+        self._recount()
+
+    def ease_pain(self, amount: int) -> tuple[str, int] | None:
+        """Healing: the most painful wound hurts `amount` less; a wound with no pain and no bleeding is
+        healed and gone. Returns (location, pain left) or None when there was nothing to heal."""
+        if not self.wounds or amount <= 0:
+            return None
+        worst = max(self.wounds, key=lambda w: (w.pain, w.level))
+        worst.pain = max(0, worst.pain - amount)
+        if worst.pain == 0 and worst.bl == 0:
+            self.wounds.remove(worst)
+        self._recount()
+        return worst.location, worst.pain
 
     @property
     def pain(self) -> int:
@@ -232,8 +277,28 @@ class FighterState:
         return self._bl
 
     @property
+    def dead(self) -> bool:
+        return self._dead
+
+    @dead.setter
+    def dead(self, value: bool) -> None:
+        if value != self._dead:
+            self._dead = value
+            FighterState.roster_epoch += 1
+
+    @property
+    def unconscious(self) -> bool:
+        return self._unconscious
+
+    @unconscious.setter
+    def unconscious(self, value: bool) -> None:
+        if value != self._unconscious:
+            self._unconscious = value
+            FighterState.roster_epoch += 1
+
+    @property
     def out_of_fight(self) -> bool:
-        return self.dead or self.unconscious
+        return self._dead or self._unconscious
 
     def max_cp(self) -> int:
         """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""

@@ -7,6 +7,7 @@ the maneuvers with cost (`~` for conditional costs), TN, dice limits, zones and 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
@@ -23,20 +24,25 @@ from rules.bout import (
     DO_NOTHING,
     DOUBLE_ATTACK,
     NO_INITIATIVE,
+    QUICK_ATTACK,
     QUICK_DEFENSE,
     Action,
     Bout,
     Committed,
     PartChoice,
+    pair,
+    seen_maneuver,
 )
 from rules.catalog import Catalog, Maneuver
-from rules.costs import activation_cost, length_cost, maneuver_tn, weapon_for_hand
+from rules.costs import activation_cost, length_cost, maneuver_tn, stance_cost, stance_shift, weapon_for_hand
+from rules.fastinit import fast_init
 from rules.fighter import FighterSheet
 
 DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
 UNIVERSAL_GROUPS = frozenset({"evasion", "flee"})
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PartOption:
     role: str
@@ -44,6 +50,7 @@ class PartOption:
     maneuvers: tuple[tuple[str, int, tuple[str, ...]], ...]  # (maneuver id, tn, zones)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ManeuverOption:
     maneuver: str
@@ -70,6 +77,7 @@ class ManeuverOption:
         return f"{self.name}{hand} ({cost}): tn{self.tn}"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ActionOption:
     action: str
@@ -85,6 +93,7 @@ class ActionOption:
         return None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class OpponentMenu:
     opponent: str
@@ -108,6 +117,7 @@ class OpponentMenu:
         return None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Menu:
     fighter: str
@@ -195,13 +205,35 @@ def build_kit(catalog: Catalog, sheet: FighterSheet) -> tuple[KitEntry, ...]:
     return tuple(kit)
 
 
-def kit_for(bout: Bout, fid: str) -> tuple[KitEntry, ...]:
+# A fighter's kit depends only on the catalog and his proficiency, level and equipment; the options of
+# one action type only on the kit and the inputs in `_option_set`'s key. Both are computed once per
+# process and shared by every bout (the world and the bench create bouts all the time). A value keeps
+# alive the objects whose id() is in its key, so an id cannot be reused while its entry exists.
+_KITS: dict[tuple[int, str, int, int, int, int], tuple[tuple[object, ...], int, tuple[KitEntry, ...]]] = {}
+_KIT_SERIAL = itertools.count(1)
+_KITS_MAX = 512
+
+
+def _kit(bout: Bout, fid: str) -> tuple[int, tuple[KitEntry, ...]]:
+    """(serial, kit): the serial stands for the kit in option-cache keys."""
     sheet = bout.fighters[fid].sheet
     cached = bout.kits.get(fid)
-    if cached is None or cached[0] is not sheet:
-        cached = (sheet, build_kit(bout.catalog, sheet))
-        bout.kits[fid] = cached
-    return cached[1]
+    if cached is not None and cached[0] is sheet:
+        return cached[1], cached[2]
+    catalog = bout.catalog
+    key = (id(catalog), sheet.proficiency, sheet.level, id(sheet.weapon), id(sheet.shield), id(sheet.off_weapon))
+    hit = _KITS.get(key)
+    if hit is None:
+        if len(_KITS) >= _KITS_MAX:
+            _KITS.clear()
+        hit = ((catalog, sheet.weapon, sheet.shield, sheet.off_weapon), next(_KIT_SERIAL), build_kit(catalog, sheet))
+        _KITS[key] = hit
+    bout.kits[fid] = (sheet, hit[1], hit[2])
+    return hit[1], hit[2]
+
+
+def kit_for(bout: Bout, fid: str) -> tuple[KitEntry, ...]:
+    return _kit(bout, fid)[1]
 
 
 # ----- the menu -----------------------------------------------------------------------------------
@@ -236,105 +268,131 @@ def _default_zone(zones: tuple[tuple[str, int], ...], kind: str | None) -> str |
     return want if want in ids else ids[0]
 
 
-def _incoming(bout: Bout, fid: str, opponent: str) -> Committed | None:
-    for c in bout.declarations.get(opponent, ()):
-        if c.role == "attack" and c.opponent == fid:
-            return c
-    return None
+def _incoming_key(bout: Bout, incoming: Committed | None) -> tuple[str, int] | None:
+    """What the options of a defence depend on in an incoming attack: its kind and its dice. The kind
+    is read from the maneuver the defender sees (only its root under `declare_roots_only`)."""
+    if incoming is None:
+        return None
+    kind = bout.catalog.maneuvers[seen_maneuver(bout, incoming)].attack_kind
+    return (kind or "swing", incoming.dice)
 
 
-def _defence_fits(bout: Bout, m: Maneuver, incoming: Committed | None, sheet: FighterSheet) -> bool:
+def _defence_fits(m: Maneuver, incoming: tuple[str, int] | None, sheet: FighterSheet) -> bool:
     if incoming is None:
         return True
-    inc = bout.catalog.maneuvers[incoming.maneuver]
-    kind = inc.attack_kind or "swing"
+    kind, dice = incoming
     if m.requires.vs_attack and kind not in m.requires.vs_attack:
         return False
-    if m.requires.max_incoming_dice is not None and incoming.dice > m.requires.max_incoming_dice:
+    if m.requires.max_incoming_dice is not None and dice > m.requires.max_incoming_dice:
         return False
     limit = sheet.shield.block_limit if sheet.shield is not None else None
-    return not (m.tn.source == "shield_dtn" and limit is not None and incoming.dice > limit)
+    return not (m.tn.source == "shield_dtn" and limit is not None and dice > limit)
 
 
-def _options(
+class _OptionSet:
+    """The cached options of one action type, their default, and the ActionOptions built from them."""
+
+    __slots__ = ("actions", "default", "options")
+
+    def __init__(self, options: tuple[ManeuverOption, ...], default: str | None) -> None:
+        self.options = options
+        self.default = default
+        self.actions: dict[tuple[str, str], ActionOption] = {}
+
+    def action(self, action: str, flavour: str) -> ActionOption:
+        key = (action, flavour)
+        found = self.actions.get(key)
+        if found is None:
+            found = ActionOption(action, ACTION_LABELS[action], self.options, self.default, flavour)
+            self.actions[key] = found
+        return found
+
+
+_OPTIONS: dict[tuple[object, ...], _OptionSet] = {}
+_OPTIONS_MAX = 8192
+
+
+def _option_set(
     bout: Bout,
     fid: str,
-    opponent: str,
+    kit: tuple[int, tuple[KitEntry, ...]],
     role: str,
     extra_cost: int,
     conditional: int,
     budget: int,
-    hands_free: set[str],
-    incoming: Committed | None,
-) -> tuple[tuple[ManeuverOption, ...], str | None]:
+    hands_free: Collection[str],
+    incoming: tuple[str, int] | None,
+    orientation: str | None,
+    needs_orientation: bool,
+    stance: int = 0,
+) -> _OptionSet:
     """The maneuver options of one action type and the default among them. They depend only on the
-    inputs in the cache key (the kit is fixed per fighter), so a bout memoizes them: menus are rebuilt
-    many times per exchange."""
-    orientation = bout.orientation[fid]
+    inputs in the cache key (the kit stands for the sheet's equipment, proficiency and level), so they
+    are memoized across bouts: menus are rebuilt many times per exchange."""
     key = (
-        fid, role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
-        None if incoming is None else (incoming.maneuver, incoming.dice),
-        orientation, bout.clock.exchange == 1 and fid in bout.needs_orientation,
-        id(bout.fighters[fid].sheet),
+        kit[0], role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
+        incoming, orientation, needs_orientation, stance,
     )
-    cached = bout.option_cache.get(key)
-    if cached is None:
-        opts = _compute_options(bout, fid, role, extra_cost, conditional, budget, hands_free, incoming)
-        cached = (opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
-        if len(bout.option_cache) > 4096:
-            bout.option_cache.clear()
-        bout.option_cache[key] = cached
-    return cached
+    found = _OPTIONS.get(key)
+    if found is None:
+        opts = _compute_options(
+            bout.fighters[fid].sheet, kit[1], role, extra_cost, conditional, budget, hands_free, incoming,
+            orientation, needs_orientation, stance,
+        )
+        found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return found
 
 
 def _compute_options(
-    bout: Bout,
-    fid: str,
+    sheet: FighterSheet,
+    kit: tuple[KitEntry, ...],
     role: str,
     extra_cost: int,
     conditional: int,
     budget: int,
-    hands_free: set[str],
-    incoming: Committed | None,
+    hands_free: Collection[str],
+    incoming: tuple[str, int] | None,
+    orientation: str | None,
+    needs_orientation: bool,
+    stance: int = 0,
 ) -> tuple[ManeuverOption, ...]:
-    sheet = bout.fighters[fid].sheet
-    orientation = bout.orientation[fid]
+    """`stance`: the house rule `stance_bonus` shift of activation costs for this role (costs.stance_shift)."""
+    both_free = "master" in hands_free and "off" in hands_free
     out: list[ManeuverOption] = []
-    for entry in kit_for(bout, fid):
+    for entry in kit:
         m = entry.maneuver
         if m.role != role:
             continue
         if m.requires.orientations and orientation is not None and orientation not in m.requires.orientations:
             continue
-        if m.requires.orientations and orientation is None and bout.clock.exchange == 1 and (
-            fid in bout.needs_orientation
-        ):
+        if m.requires.orientations and orientation is None and needs_orientation:
             continue
         if m.requires.first_exchange_only and orientation is None:
             continue
         hand = entry.hand
         if m.composite:
             needed = {p.hand for p in m.composite} - {"none"}
-            if not needed <= hands_free:
+            if not all(h in hands_free for h in needed):
                 continue
-        elif (hand == "both" and hands_free != {"master", "off"}) or (hand in ("master", "off") and (
-            hand not in hands_free
-        )):
+        elif (hand == "both" and not both_free) or (hand in ("master", "off") and hand not in hands_free):
             continue
-        if role == "defense" and not _defence_fits(bout, m, incoming, sheet):
+        if role == "defense" and not _defence_fits(m, incoming, sheet):
             continue
         tn = entry.tn
         if role == "defense" and incoming is not None and m.tn.source == "weapon_dtn" and sheet.weapon:
-            inc = bout.catalog.maneuvers[incoming.maneuver]
             small = sheet.weapon.dtn_vs_small_thrust
-            if small is not None and inc.attack_kind == "thrust" and incoming.dice <= 4:
+            if small is not None and incoming[0] == "thrust" and incoming[1] <= 4:
                 tn = small + m.tn.modifier
         parts = entry.parts
-        cost = entry.cost + extra_cost
+        base = stance_cost(entry.cost, stance, m) if stance else entry.cost
+        cost = base + extra_cost
         cond = conditional + (m.effects.seize_cost or 0 if m.evasion == "partial" else 0)
         if m.cost.conditional:
-            cond += entry.cost
-            cost -= entry.cost
+            cond += base
+            cost -= base
         dice_min = max(1, m.dice_min)
         if parts:
             dice_min = len(parts)
@@ -441,82 +499,119 @@ def build_menu(
     return _menu(bout, fid, pending or [], opponent, kinds)
 
 
+_BOTH_HANDS = frozenset({"master", "off"})
+_NOTHING = ActionOption(DO_NOTHING, ACTION_LABELS[DO_NOTHING], (), None)
+_NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING})
+
+
 def _menu(
     bout: Bout, fid: str, pending: list[Action], only: str | None = None, kinds: Collection[str] | None = None
 ) -> Menu:
     state = bout.fighters[fid]
     rules = bout.rules
-    spent = sum(_pending_cost(bout, fid, a) for a in pending)
+    hands_free: Collection[str]
+    if pending:
+        spent = sum(_pending_cost(bout, fid, a) for a in pending)
+        hands_free = {"master", "off"} - _hands_used(pending, bout)
+        full_evasion = any(_is_full_evasion(bout, a) for a in pending)
+    else:
+        spent = 0
+        hands_free = _BOTH_HANDS
+        full_evasion = False
     budget = state.cp - spent
-    hands_free = {"master", "off"} - _hands_used(pending, bout)
+    exchange = bout.clock.exchange
+    foes_all = foes = bout.foes(fid)
+    if only is not None:
+        foes = (only,) if only in foes else ()
     orientation = bout.orientation[fid]
-    can_attack = orientation != DEFENSIVE
-    can_defend = orientation != AGGRESSIVE
-    full_evasion = any(_is_full_evasion(bout, a) for a in pending)
+    # Full Evasion must be the only maneuver: after it, every opponent offers only Do Nothing
+    can_attack = orientation != DEFENSIVE and budget > 0 and not full_evasion
+    can_defend = orientation != AGGRESSIVE and not full_evasion
     target = bout.targets.get(fid)
-    attacks_on_me = bout.declared_attacks_on(fid)
-    under_attack = bool(attacks_on_me)
-    others_hold = any(
-        (other, fid) in bout.holders for other in bout.foes_in_reach(fid) if other != target
+    declarations = bout.declarations
+    incoming_from: dict[str, Committed] = {}
+    for owner, items in declarations.items():
+        for c in items:
+            if c.role == "attack" and c.opponent == fid and owner not in incoming_from:
+                incoming_from[owner] = c
+    under_attack = bool(incoming_from)
+    has_primary_attack = bool(pending) and any(
+        a.opponent == target and a.action not in _NOT_ATTACKS for a in pending
     )
-    has_primary_attack = any(
-        a.opponent == target and a.action not in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING)
-        for a in pending
-    )
-    buy = rules.buy_cost(bout.fighters[fid].sheet.level)
+    holders = bout.holders
+    kit = _kit(bout, fid)
+    needs_orientation = exchange == 1 and fid in bout.needs_orientation
+    attack_stance = stance_shift(bout, fid, "attack") if rules.stance_bonus else 0
+    defence_stance = stance_shift(bout, fid, "defense") if rules.stance_bonus else 0
     opponents: list[OpponentMenu] = []
-    for opp in bout.foes_in_reach(fid):
-        if only is not None and opp != only:
-            continue
-        relation = bout.relation(fid, opp)
-        incoming = _incoming(bout, fid, opp)
+
+    def add(
+        actions: list[ActionOption], action: str, role: str, extra: int,
+        incoming: tuple[str, int] | None = None, cond: int = 0, flavour: str = "",
+    ) -> None:
+        if kinds is not None and action not in kinds:
+            return
+        option_set = _option_set(
+            bout, fid, kit, role, extra, cond, budget, hands_free, incoming, orientation, needs_orientation,
+            attack_stance if role == "attack" else defence_stance,
+        )
+        if option_set.options:
+            actions.append(option_set.action(action, flavour))
+
+    for opp in foes:
+        if (fid, opp) in holders:
+            relation = "you_hold"
+        elif (opp, fid) in holders:
+            relation = "he_holds"
+        elif pair(fid, opp) in bout.contested:
+            relation = "contested"
+        else:
+            relation = "none"
+        incoming = incoming_from.get(opp)
         is_target = opp == target
-        declared = opp in bout.declarations
+        declared = opp in declarations
         actions: list[ActionOption] = []
-
-        def add(
-            action: str, role: str, extra: int, cond: int = 0, flavour: str = "",
-            opp: str = opp, incoming: Committed | None = incoming, actions: list[ActionOption] = actions,
-        ) -> None:
-            if full_evasion or (kinds is not None and action not in kinds):
-                return
-            length = length_cost(bout, fid, opp) if role == "attack" else 0
-            opts, default = _options(bout, fid, opp, role, extra + length, cond, budget, hands_free, incoming)
-            if opts:
-                actions.append(ActionOption(action, ACTION_LABELS[action], opts, default, flavour))
-
-        if can_attack and budget > 0:
+        length = length_cost(bout, fid, opp) if can_attack else 0
+        if can_attack:
+            buy = rules.buy_cost(state.sheet.level)
             if is_target and not has_primary_attack:
                 if relation in ("you_hold", "contested", "none"):
-                    add(ATTACK, "attack", 0)
-                    if relation != "contested" and others_hold:
-                        add(BUY_INITIATIVE, "attack", buy, flavour="buy_attacker")
+                    add(actions, ATTACK, "attack", length)
+                    if relation != "contested" and any(
+                        (other, fid) in holders for other in foes_all if other != target
+                    ):
+                        add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="buy_attacker")
                 elif incoming is not None:
-                    add(BUY_INITIATIVE, "attack", buy, flavour="steal")
+                    add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="steal")
                     if rules.allow_not_buying:
-                        add(NO_INITIATIVE, "attack", 0)
-                elif rules.allow_force_enter and not under_attack and declared:
-                    add(BUY_INITIATIVE, "attack", buy, flavour="force_enter")
+                        add(actions, NO_INITIATIVE, "attack", length)
+                else:
+                    # he holds initiative over me, has declared, and attacks somebody else (or nobody)
+                    if rules.quick_attack and declared:
+                        add(actions, QUICK_ATTACK, "attack", length, flavour="quick")
+                    if rules.allow_force_enter and not under_attack and declared:
+                        add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="force_enter")
             elif not is_target:
                 if has_primary_attack and "off" in hands_free:
-                    add(DOUBLE_ATTACK, "attack", 0)
+                    add(actions, DOUBLE_ATTACK, "attack", length)
                 elif not has_primary_attack:
                     targeted_me = bout.prev_targets.get(opp) == fid or bout.targets.get(opp) == fid
                     add(
-                        CHANGE_TARGET, "attack", rules.change_target_cost,
+                        actions, CHANGE_TARGET, "attack", rules.change_target_cost + length,
                         flavour="none" if targeted_me else "free",
                     )
                     if targeted_me:
-                        add(CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy, flavour="steal")
+                        add(actions, CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy + length,
+                            flavour="steal")
         if can_defend:
             if incoming is not None:
-                add(DEFEND, "defense", 0)
+                add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
             elif not declared:
-                add(DEFEND_PREEMPTIVE, "defense", 0)
-                add(QUICK_DEFENSE, "defense", 0, rules.quick_defense_cost)
-        actions.append(ActionOption(DO_NOTHING, ACTION_LABELS[DO_NOTHING], (), None))
+                add(actions, DEFEND_PREEMPTIVE, "defense", 0)
+                add(actions, QUICK_DEFENSE, "defense", 0, None, rules.quick_defense_cost)
+        actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
-    return Menu(fid, budget, bout.clock.exchange, tuple(opponents), ())
+    return Menu(fid, budget, exchange, tuple(opponents), ())
 
 
 def _is_full_evasion(bout: Bout, action: Action) -> bool:
@@ -531,6 +626,8 @@ def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
     m = bout.catalog.maneuvers[action.maneuver]
     sheet = bout.fighters[fid].sheet
     cost = 0 if m.cost.conditional else activation_cost(bout.catalog, sheet, m)
+    if bout.rules.stance_bonus and not m.cost.conditional:
+        cost = stance_cost(cost, stance_shift(bout, fid, m.role), m)
     if action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
         cost += bout.rules.buy_cost(sheet.level)
     if action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY):

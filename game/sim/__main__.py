@@ -88,8 +88,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from rules.content import load_catalog
     from game.sim.scenario_file import load_world_content
+    from rules.content import load_catalog
 
     try:
         catalog = load_catalog(args.dir)

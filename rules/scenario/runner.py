@@ -18,6 +18,7 @@ from rules.bout import (
     DO_NOTHING,
     DOUBLE_ATTACK,
     NO_INITIATIVE,
+    QUICK_ATTACK,
     QUICK_DEFENSE,
     Action,
     Bout,
@@ -34,7 +35,9 @@ from rules.fighter import Attributes, FighterSheet
 from rules.menu import available_actions
 from rules.scenario.model import ActionSpec, ExchangeSpec, FighterSpec, ScenarioFile
 
-ATTACK_PRIORITY = (ATTACK, DOUBLE_ATTACK, CHANGE_TARGET, NO_INITIATIVE, BUY_INITIATIVE, CHANGE_TARGET_BUY)
+ATTACK_PRIORITY = (
+    ATTACK, DOUBLE_ATTACK, CHANGE_TARGET, NO_INITIATIVE, QUICK_ATTACK, BUY_INITIATIVE, CHANGE_TARGET_BUY
+)
 DEFENCE_PRIORITY = (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE)
 
 
