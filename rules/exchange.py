@@ -31,18 +31,17 @@ from rules.events import (
     Died,
     Event,
     InitiativeAfter,
-    KnockCheck,
     LeftBout,
     PairResult,
     ReflexContest,
     Refunded,
     RoundEnded,
-    ShockApplied,
     TerrainRoll,
     Untargeted,
     WoundRecord,
 )
-from rules.fighter import FighterState, Wound
+from rules.fighter import FighterState
+from rules.wounds import apply_wound
 
 BUY_FLAVOURS = frozenset({"steal", "buy_attacker", "force_enter"})
 
@@ -538,65 +537,10 @@ class _Resolver:
             bout.length_penalised[pair(hitter, victim)] = victim
 
     def _wound(self, victim: FighterState, record: WoundRecord, attacker: str) -> None:
-        victim.add_wound(Wound(record.location, record.damage_type, record.level, record.pain, record.bl))
-        if record.location in ("hand", "forearm", "elbow", "upper_arm", "shoulder") and record.destroyed:
-            victim.destroyed.add(record.location)
-        self._shock(victim, record.shock, attacker)
-        if record.death:
-            self._die(victim, f"{record.damage_type} wound to the {record.location.replace('_', ' ')}")
-            return
-        self._knock(victim, "knockout", record.knockout)
-        if not victim.out_of_fight:
-            self._knock(victim, "knockdown", record.knockdown)
-
-    def _shock(self, victim: FighterState, amount: int, attacker: str) -> None:
-        """Shock strips the victim's own unresolved attack first (the one at the hitter first), then
-        his unspent CP; the rest carries over to the next refresh."""
-        if amount <= 0:
-            return
-        left = amount
-        from_attack = 0
-        mine = [a for a in self.attacks if a.owner == victim.id and not a.done]
-        mine.sort(key=lambda a: (a.defender != attacker, a.index))
-        for a in mine:
-            take = min(left, a.dice - a.stripped)
-            a.stripped += take
-            from_attack += take
-            left -= take
-            if left == 0:
-                break
-        from_pool = min(left, victim.cp)
-        victim.cp -= from_pool
-        left -= from_pool
-        if left > 0:
-            victim.carried_shock = max(victim.carried_shock, left)
-        self.events.append(ShockApplied(self.exchange, victim.id, amount, from_attack, from_pool, left))
-
-    def _knock(self, victim: FighterState, kind: str, spec: int | str | None) -> None:
-        if spec is None:
-            return
-        attrs = victim.attributes
-        dice = attrs.knockout if kind == "knockout" else attrs.knockdown
-        if spec == "instant":
-            self.events.append(KnockCheck(self.exchange, victim.id, kind, 0, 0, (), 0, True, instant=True))
-            failed = True
-        else:
-            tn = self.bout.rules.knock_tn + int(spec)
-            r = roll_pool(self.stream, dice, tn, self.bout.rules.negative_pool)
-            failed = r.successes == 0
-            self.events.append(KnockCheck(self.exchange, victim.id, kind, r.dice, r.tn, r.faces, r.successes, failed))
-        if not failed:
-            return
-        if kind == "knockout":
-            victim.unconscious = True
-        elif not victim.prone:
-            victim.prone = True
-            victim.cp //= 2
-
-    def _die(self, victim: FighterState, cause: str) -> None:
-        if not victim.dead:
-            victim.dead = True
-            self.events.append(Died(self.exchange, victim.id, cause))
+        self.events += apply_wound(
+            victim, record, attacker=attacker, exchange=self.exchange, stream=self.stream,
+            rules=self.bout.rules, pending=self.attacks,
+        )
 
     # ----- after the attacks ----------------------------------------------------------------------
     def refund_unused(self) -> None:
