@@ -703,4 +703,5 @@ def _flavour(ao: ActionOption | None) -> str:
         "force_enter": "force-enter his exchange",
         "free": "contest him at no extra cost",
         "none": "resolves after his attack",
+        "quick": "he forfeited his attack: strike without initiative",
     }.get(ao.flavour, f"{len(ao.maneuvers)} maneuvers")
