@@ -413,6 +413,38 @@ def write_crash_report(traceback_text: str, *, thread_name: str, autosave: Path 
     return path
 
 
+SEEN_MARKER = "crash-seen"
+
+
+def unseen_crash_report() -> Path | None:
+    """The newest crash report the player has not been told about yet (at start, a windowed build
+    has no console: the title screen shows this), or None."""
+    directory = log_dir()
+    try:
+        reports = sorted(directory.glob("crash-*.txt"), key=lambda p: p.stat().st_mtime)
+    except OSError:
+        return None
+    if not reports:
+        return None
+    marker = directory / SEEN_MARKER
+    newest = reports[-1]
+    try:
+        if marker.exists() and marker.stat().st_mtime >= newest.stat().st_mtime:
+            return None
+    except OSError:
+        return None
+    return newest
+
+
+def mark_crash_seen() -> None:
+    marker = log_dir() / SEEN_MARKER
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text("the player has been told about the crash reports up to this file's time\n")
+    except OSError:
+        pass
+
+
 def _describe_autosave(autosave: Path | None) -> str:
     if autosave is None:
         return "none"

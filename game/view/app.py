@@ -22,6 +22,7 @@ from pathlib import Path
 
 import arcade
 
+from game import logs
 from game.sim.recording import RecordingError
 from game.view import paths
 from game.view.gui_compat import apply_headless_workaround
@@ -299,6 +300,10 @@ class App:
         elif seed is not None or scenario is not None:
             error = self.new_run(seed if seed is not None else _clock_seed(), scenario)
         else:
+            crash = logs.unseen_crash_report()
+            if crash is not None and note is None:
+                logs.mark_crash_seen()
+                note = f"Steelstep crashed last time; your autosave was kept. Report: {crash}"
             self.show_title(note, "danger", seed=seed)
             return
         if error:

@@ -190,3 +190,14 @@ def test_a_real_process_crash(tmp_path: Path) -> None:
     assert f"Crash report: {report}" in done.stderr
     assert f"Your autosave is untouched: {tmp_path / 'autosave.jsonl'}" in done.stderr
     assert (tmp_path / "autosave.jsonl").read_text() == "{}\n"
+
+
+def test_the_next_start_is_told_about_an_unseen_crash_once(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game import logs
+
+    monkeypatch.setenv("STEELSTEP_DATA_DIR", str(tmp_path))
+    assert logs.unseen_crash_report() is None
+    report = logs.write_crash_report("Traceback: boom", thread_name="MainThread", autosave=None)
+    assert logs.unseen_crash_report() == report
+    logs.mark_crash_seen()
+    assert logs.unseen_crash_report() is None
