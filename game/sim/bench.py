@@ -74,12 +74,38 @@ def replay_speed(actors: int, ticks: int) -> float:
     return result.ticks / elapsed
 
 
+DUNGEON_GROUPS = (
+    ("bandit",) * 4, ("goblin",) * 4, ("town_guard",) * 4, ("wolf",) * 3, ("bandit",) * 4, ("goblin",) * 4,
+    ("town_guard",) * 4, ("bandit",) * 4, ("goblin",) * 4, ("town_guard",) * 4, ("wolf",) * 4, ("bandit",) * 4,
+)
+
+
+def dungeon_replay_speed(ticks: int) -> tuple[int, float]:
+    """A 90x60 dungeon with the party and twelve groups (49 actors), played then replayed."""
+    from game.sim.scenario_file import dungeon_setup
+
+    setup = dungeon_setup(11, party=("player_fighter", "companion_spearman"), groups=DUNGEON_GROUPS,
+                          width=90, height=60)
+    world = World(setup, player_ai=True)
+    for _ in range(ticks):
+        world.apply(Confirm())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "run.jsonl"
+        save_run(world, path)
+        start = time.perf_counter()
+        result = replay(path)
+        elapsed = time.perf_counter() - start
+    return len(setup.actors), result.ticks / elapsed
+
+
 def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:
     for count in (int(c) for c in actor_counts.split(",")):
         median, p95, bouts = time_ticks(count, ticks)
         print(f"{count:4d} actors: median {median:6.2f} ms/tick, p95 {p95:6.2f} ms/tick "
               f"({ticks} ticks, up to {bouts} bouts at once)")
-    print(f"replay at 50 actors: {replay_speed(50, ticks):,.0f} ticks/s")
+    print(f"replay, 50 actors fighting in the arena: {replay_speed(50, ticks):,.0f} ticks/s")
+    actors, speed = dungeon_replay_speed(2000)
+    print(f"replay, {actors} actors in a dungeon over 2000 ticks: {speed:,.0f} ticks/s")
     return 0
 
 

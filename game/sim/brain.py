@@ -42,8 +42,11 @@ class Brain:
         self.squares = squares if squares is not None else list(state.tilemap.passable_positions())
         self.adjacency = state.house_rules.adjacency
         self._maps: dict[Pos, DistanceMap] = {}
-        self._cells: dict[tuple[int, int], list[Actor]] | None = None
+        self._cells: dict[tuple[int, int, str], list[Actor]] | None = None
+        self._factions: list[str] = []
+        self._foe_factions: dict[str, list[str]] = {}
         self._seen: dict[str, list[Actor]] = {}
+        self._sight: dict[tuple[str, str], bool] = {}
         self.memory: dict[str, Patrol] = {} if memory is None else memory
 
     def distances_to(self, goal: Pos) -> DistanceMap:
@@ -54,18 +57,27 @@ class Brain:
         return found
 
     # ----- perception -----------------------------------------------------------------------------
-    def _near(self, pos: Pos) -> Iterator[Actor]:
-        """Living actors in the grid cells around `pos` (a coarse filter before line of sight)."""
+    def _near_hostiles(self, actor: Actor) -> Iterator[Actor]:
+        """Living actors of factions hostile to his, in the grid cells around him (a coarse filter
+        before line of sight)."""
         if self._cells is None:
-            cells: dict[tuple[int, int], list[Actor]] = {}
+            cells: dict[tuple[int, int, str], list[Actor]] = {}
             for a in self.state.actors.values():
                 if a.alive:
-                    cells.setdefault((a.pos.x // CELL, a.pos.y // CELL), []).append(a)
+                    cells.setdefault((a.pos.x // CELL, a.pos.y // CELL, a.faction), []).append(a)
             self._cells = cells
-        cx, cy = pos.x // CELL, pos.y // CELL
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                yield from self._cells.get((cx + dx, cy + dy), ())
+            self._factions = sorted({a.faction for a in self.state.actors.values()})
+        foes = self._foe_factions.get(actor.faction)
+        if foes is None:
+            relations = self.state.relations
+            foes = [f for f in self._factions if relations.hostile(actor.faction, f)]
+            self._foe_factions[actor.faction] = foes
+        cx, cy = actor.pos.x // CELL, actor.pos.y // CELL
+        cells = self._cells
+        for faction in foes:
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    yield from cells.get((cx + dx, cy + dy, faction), ())
 
     def visible_hostiles(self, actor: Actor, limit: int = 3) -> list[Actor]:
         """The nearest hostiles he can see (at most `limit`), nearest first; cached for the tick."""
@@ -75,16 +87,20 @@ class Brain:
         state = self.state
         x, y = actor.pos
         candidates = []
-        for other in self._near(actor.pos):
+        for other in self._near_hostiles(actor):
             ox, oy = other.pos
             dist = abs(ox - x) + abs(oy - y)
-            if other is actor or dist > SIGHT + 2 or not state.hostile(actor.id, other.id):
-                continue
-            candidates.append((dist, other.id, other))
+            if dist <= SIGHT + 2:
+                candidates.append((dist, other.id, other))
         candidates.sort(key=lambda c: (c[0], c[1]))
         out: list[Actor] = []
+        seen = self._sight
         for _, _, other in candidates:
-            if line_of_sight(state.tilemap, actor.pos, other.pos):
+            key = (actor.id, other.id) if actor.id < other.id else (other.id, actor.id)
+            visible = seen.get(key)
+            if visible is None:  # sight is symmetric: one check serves both of them this tick
+                visible = seen[key] = line_of_sight(state.tilemap, actor.pos, other.pos)
+            if visible:
                 out.append(other)
                 if len(out) >= limit:
                     break
@@ -109,6 +125,21 @@ class Brain:
             yield d, pos.step(d)
 
     def step_toward(self, actor: Actor, goal: Pos, allow_bump: bool = False) -> Direction | None:
+        """A step that brings him closer: straight at the goal when a free square does (open ground),
+        else along the shortest path (a distance map shared by everyone heading there this tick)."""
+        here_gap = manhattan(actor.pos, goal)
+        if here_gap <= SIGHT and line_of_sight(self.state.tilemap, actor.pos, goal):
+            best_greedy: tuple[int, int, Direction] | None = None
+            for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
+                gap = manhattan(nxt, goal)
+                if gap >= here_gap:
+                    continue
+                if not (self._free(nxt) or (nxt == goal and allow_bump and self.state.tilemap.passable(nxt))):
+                    continue
+                if best_greedy is None or (gap, order) < (best_greedy[0], best_greedy[1]):
+                    best_greedy = (gap, order, d)
+            if best_greedy is not None:
+                return best_greedy[2]
         dmap = self.distances_to(goal)
         here = dmap.get(actor.pos)
         best: tuple[int, int, Direction] | None = None

@@ -141,7 +141,7 @@ class DistanceMap:
 
     def __init__(self, tilemap: TileMap, steps: list[int]) -> None:
         self.tilemap = tilemap
-        self._steps = steps  # flat, -1 = unreachable
+        self._steps = steps  # flat; negative = unreachable (-1 never reached, -2 blocked)
 
     def get(self, pos: Pos) -> int | None:
         if not self.tilemap.in_bounds(pos):
@@ -156,7 +156,7 @@ class DistanceMap:
     @property
     def flat(self) -> tuple[int, ...]:
         """Per flat index, the distance or -1."""
-        return tuple(self._steps)
+        return tuple(s if s >= 0 else -1 for s in self._steps)
 
 
 def distance_map(
@@ -198,4 +198,4 @@ def distance_map(
                     steps[j] = d
                     nxt.append(j)
         frontier = nxt
-    return DistanceMap(tilemap, [s if s >= 0 else -1 for s in steps])
+    return DistanceMap(tilemap, steps)
