@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.sim.commands import Confirm
 from game.sim.geometry import Pos
-from game.sim.runfile import replay, save_run
+from game.sim.runfile import SetupBuilder, replay, save_run
 from game.sim.scenario_file import ActorSetup, WorldSetup
 from game.sim.tilemap import Tile, TileMap
 from game.sim.world import World
@@ -61,17 +61,21 @@ def time_ticks(actors: int, ticks: int) -> tuple[float, float, int]:
     return statistics.median(times) * 1e3, times[int(len(times) * 0.95)] * 1e3, bouts
 
 
-def replay_speed(actors: int, ticks: int) -> float:
-    world = World(arena(actors), player_ai=True)
+def _replay_speed(world: World, ticks: int, build: SetupBuilder | None = None) -> float:
+    """Play `ticks` ticks, save the run, then time its verified replay."""
     for _ in range(ticks):
         world.apply(Confirm())
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "run.jsonl"
         save_run(world, path)
         start = time.perf_counter()
-        result = replay(path, build=lambda origin: arena(actors))
+        result = replay(path, build=build)
         elapsed = time.perf_counter() - start
     return result.ticks / elapsed
+
+
+def replay_speed(actors: int, ticks: int) -> float:
+    return _replay_speed(World(arena(actors), player_ai=True), ticks, build=lambda origin: arena(actors))
 
 
 DUNGEON_GROUPS = (
@@ -86,16 +90,7 @@ def dungeon_replay_speed(ticks: int) -> tuple[int, float]:
 
     setup = dungeon_setup(11, party=("player_fighter", "companion_spearman"), groups=DUNGEON_GROUPS,
                           width=90, height=60)
-    world = World(setup, player_ai=True)
-    for _ in range(ticks):
-        world.apply(Confirm())
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "run.jsonl"
-        save_run(world, path)
-        start = time.perf_counter()
-        result = replay(path)
-        elapsed = time.perf_counter() - start
-    return len(setup.actors), result.ticks / elapsed
+    return len(setup.actors), _replay_speed(World(setup, player_ai=True), ticks)
 
 
 def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import difflib
 import functools
-import os
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field, StrictInt
@@ -26,7 +24,7 @@ from pydantic import BaseModel, Field, StrictInt
 from rules.catalog import Catalog
 from rules.content.build import check_unique_ids
 from rules.content.errors import ContentError, ContentErrors
-from rules.content.layout import default_root
+from rules.content.layout import ContentDir, content_root
 from rules.content.loader import default_catalog
 from rules.content.models import Id, Name, Strict
 from rules.content.yamlsource import DataPath, YamlDocument, read_document, validate
@@ -46,7 +44,6 @@ FLEE_THRESHOLD: Mapping[AiProfile, float | None] = {"brave": None, "cautious": 0
 """The share of its fighting strength (the AI's measure, e.g. health or CP lost) a creature of each
 `ai` profile may lose before it tries to flee; None: it never flees."""
 
-ContentDir = Traversable | str | os.PathLike[str] | None
 
 AttributeValue = Annotated[StrictInt, Field(ge=1, le=20)]
 Level = Annotated[StrictInt, Field(ge=0, le=20)]
@@ -206,12 +203,6 @@ class Relations:
 # ---- loading ---------------------------------------------------------------------------------------
 
 
-def _as_root(directory: ContentDir) -> Traversable:
-    if directory is None:
-        return default_root()
-    if isinstance(directory, (str, os.PathLike)):
-        return Path(directory)
-    return directory
 
 
 def _read(item: Traversable, model: type[M]) -> tuple[M, YamlDocument]:
@@ -227,7 +218,7 @@ def _unknown(kind: str, value: str, known: Collection[str]) -> str:
 
 def load_factions(directory: ContentDir = None) -> Relations:
     """Load and check `factions.yaml` from a content directory (default: the shipped content)."""
-    model, doc = _read(_as_root(directory) / FACTIONS_FILE, FactionsFile)
+    model, doc = _read(content_root(directory) / FACTIONS_FILE, FactionsFile)
     errors: list[ContentError] = []
     check_unique_ids([(f.id, doc, ("factions", i, "id")) for i, f in enumerate(model.factions)], "faction", errors)
     known = {f.id for f in model.factions}
@@ -264,7 +255,7 @@ def load_creatures(
     """Load and check `creatures.yaml` against `catalog` (items, proficiencies) and the factions of
     `relations` (default: `factions.yaml` of the same directory). Returns the templates by id, in
     file order. Raises ContentErrors listing every problem of both files."""
-    root = _as_root(directory)
+    root = content_root(directory)
     errors: list[ContentError] = []
     if relations is None:
         try:

@@ -36,7 +36,7 @@ from game.sim.geometry import Pos
 from game.sim.tilemap import DEFAULT_LEGEND, MapError, TileMap, parse_ascii
 from rules.catalog import Catalog
 from rules.content.errors import ContentError, ContentErrors
-from rules.content.layout import default_root, yaml_files
+from rules.content.layout import ContentDir, content_root, yaml_files
 from rules.content.models import Id, Name, Strict
 from rules.content.yamlsource import DataPath, YamlDocument, read_document, validate
 from rules.dice import SeededStream
@@ -48,7 +48,6 @@ LEADER_CREATURE = "player_fighter"
 
 TileKind = Literal["floor", "wall", "door", "stairs_down"]
 LegendChar = Annotated[StrictStr, Field(min_length=1, max_length=1)]
-ContentDir = Traversable | str | os.PathLike[str] | None
 
 
 # ---- file model -------------------------------------------------------------------------------------
@@ -169,12 +168,6 @@ def _finish(drafts: Sequence[_Draft], creatures: Mapping[str, CreatureTemplate])
 # ---- loading a scenario file ---------------------------------------------------------------------
 
 
-def _as_root(directory: ContentDir) -> Traversable:
-    if directory is None:
-        return default_root()
-    if isinstance(directory, (str, os.PathLike)):
-        return Path(directory)
-    return directory
 
 
 class _MapPlaces:
@@ -346,7 +339,7 @@ def _draft(
 
 def scenario_files(directory: ContentDir = None) -> list[Traversable]:
     """The world scenario files of a content directory (`scenarios/*.yaml`, not `scenarios/bouts/`)."""
-    return yaml_files(_as_root(directory) / SCENARIO_DIR)
+    return yaml_files(content_root(directory) / SCENARIO_DIR)
 
 
 def load_named_scenario(
@@ -357,7 +350,8 @@ def load_named_scenario(
     relations: Relations | None = None,
 ) -> WorldSetup:
     """`load_scenario` of `scenarios/<name>.yaml` in a content directory (default: the shipped one)."""
-    return load_scenario(_as_root(directory) / SCENARIO_DIR / f"{name}.yaml", creatures=creatures, relations=relations)
+    item = content_root(directory) / SCENARIO_DIR / f"{name}.yaml"
+    return load_scenario(item, creatures=creatures, relations=relations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +367,7 @@ def load_world_content(catalog: Catalog, directory: ContentDir = None) -> WorldC
     """Load and check factions, creatures and every world scenario of a content directory (what a
     content check should run next to `rules.content.load_catalog`). Raises ContentErrors listing
     every problem in every file."""
-    root = _as_root(directory)
+    root = content_root(directory)
     errors: list[ContentError] = []
     relations: Relations | None = None
     try:

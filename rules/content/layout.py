@@ -8,9 +8,11 @@ so the same code works from a source checkout, an editable install and a PyInsta
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -25,6 +27,18 @@ from rules.content.models import (
     WeaponsFile,
     WoundsFile,
 )
+
+ContentDir = Traversable | str | os.PathLike[str] | None
+
+
+def content_root(directory: ContentDir = None) -> Traversable:
+    """The content directory to read: the shipped one by default, or a path, or any Traversable."""
+    if directory is None:
+        return default_root()
+    if isinstance(directory, str | os.PathLike):
+        return Path(directory)
+    return directory
+
 
 MANEUVER_DIR = "maneuvers"
 YAML_SUFFIX = ".yaml"

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 from collections.abc import Mapping
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -33,7 +31,7 @@ from rules.content.build import (
     proficiency_ids,
 )
 from rules.content.errors import ContentError, ContentErrors
-from rules.content.layout import MANEUVER_DIR, content_hash, default_root, yaml_files
+from rules.content.layout import MANEUVER_DIR, ContentDir, content_hash, content_root, yaml_files
 from rules.content.maneuvers import NodeSource, check_composite_roles, resolve_maneuvers
 from rules.content.models import (
     ArmourFile,
@@ -81,18 +79,12 @@ class _Reader:
         return [x for x in loaded if x is not None] if all(x is not None for x in loaded) else None
 
 
-def _as_root(directory: Traversable | str | os.PathLike[str] | None) -> Traversable:
-    if directory is None:
-        return default_root()
-    if isinstance(directory, (str, os.PathLike)):
-        return Path(directory)
-    return directory
 
 
-def load_catalog(directory: Traversable | str | os.PathLike[str] | None = None) -> Catalog:
+def load_catalog(directory: ContentDir = None) -> Catalog:
     """Load, check and resolve a content directory (default: the shipped `content` package).
     Raises ContentErrors listing every problem in every file."""
-    root = _as_root(directory)
+    root = content_root(directory)
     reader = _Reader(root)
     errors = reader.errors
 
