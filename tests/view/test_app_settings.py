@@ -78,7 +78,8 @@ def test_every_bool_or_literal_house_rule_has_a_row(app: App, window: arcade.Win
     helpers.advance(window, 1)
     keys = {o.key for o in view.options if o is not None}
     names = [name for name, _ in house_rule_choices()]
-    assert {"auto_chase", "mutual_hit_winner", "negative_pool", "stance_bonus", "mobility_version"} <= set(names)
+    assert {"auto_chase", "mutual_hit_winner", "negative_pool", "stance_bonus", "quick_attack"} <= set(names)
+    assert "mobility_version" not in names  # recorded for a later milestone: changing it would do nothing
     assert {f"house_rules.{n}" for n in names} <= keys
     # every row fits in the 1280x720 window and is at least 44 px tall (touch)
     for it in view.items:

@@ -121,11 +121,18 @@ def house_rule_notes() -> dict[str, str]:
     return notes
 
 
+# Rules that only record a choice for a later milestone (mobility maneuvers, SPEC §4.11) or that have
+# one value so far are not offered: a setting that changes nothing would mislead the player.
+NOT_OFFERED = frozenset({"mobility_version", "initiative_model"})
+
+
 def house_rule_choices() -> list[tuple[str, tuple[Any, ...]]]:
-    """(name, values) of every HouseRules field that is a bool or a Literal."""
+    """(name, values) of every HouseRules field that is a bool or a Literal and changes the game."""
     hints = typing.get_type_hints(HouseRules)
     out: list[tuple[str, tuple[Any, ...]]] = []
     for f in dataclasses.fields(HouseRules):
+        if f.name in NOT_OFFERED:
+            continue
         hint = hints.get(f.name)
         if hint is bool:
             out.append((f.name, (False, True)))
