@@ -24,23 +24,26 @@ from pydantic import (
     field_validator,
 )
 
+from rules.catalog import (
+    AttackKind,
+    BonusDice,
+    CpLoss,
+    DamageType,
+    Evasion,
+    Hand,
+    InitiativeOnWin,
+    ItemNeed,
+    Role,
+    Status,
+    TNSource,
+)
+
 ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 Id = Annotated[StrictStr, Field(pattern=ID_PATTERN)]
 Name = Annotated[StrictStr, Field(min_length=1)]
 NonNegative = Annotated[StrictInt, Field(ge=0)]
 Tn = Annotated[StrictInt, Field(ge=1, le=20)]
-AttackKind = Literal["swing", "thrust"]
-DamageType = Literal["cut", "puncture", "bludgeon"]
-Role = Literal["attack", "defense"]
-Hand = Literal["master", "off", "both", "none"]
-ItemNeed = Literal["any", "weapon", "shield", "unarmed"]
-Evasion = Literal["none", "partial", "full"]
-TNSource = Literal["fixed", "weapon_swing", "weapon_thrust", "weapon_dtn", "shield_dtn", "shield_atn"]
-InitiativeOnWin = Literal["gain", "none", "pause_untarget"]
-BonusDice = Literal["none", "attacker_successes", "mos"]
-CpLoss = Literal["none", "mos", "double_mos", "half_attacker_dice"]
-Status = Literal["playable", "planned"]
 Orientation = Literal["aggressive", "cautious", "defensive"]
 ZoneId = Literal["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV"]
 KnockRoll = StrictInt | Literal["instant"] | None
