@@ -17,6 +17,8 @@ from rules.bout import (
     DEFEND,
     DEFENSIVE,
     QUICK_ATTACK,
+    RED,
+    WHITE,
     Action,
     Bout,
     seen_maneuver,
@@ -28,6 +30,16 @@ from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
 def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
+    """An orientation in the vocabulary of `bout.orientation_choices()`: under the house rule
+    `initiative_model: red_white` a throw: white where it would be Defensive (hurt or short of CP),
+    else red (white/white only circles, so an AI that is not in trouble throws red)."""
+    choice = _orientation(bout, fid, stream)
+    if bout.rules.initiative_model == "red_white":
+        return WHITE if choice == DEFENSIVE else RED
+    return choice
+
+
+def _orientation(bout: Bout, fid: str, stream: DiceStream | None) -> str:
     me = bout.fighters[fid]
     foes = bout.foes(fid)
     full = max(1, me.max_cp() + me.pain)

@@ -4,6 +4,25 @@ The bout is driven step by step (SPEC §2, §4.2-§4.4): orientations at `s0` of
 them, targets at `s1` (then initiative per pair), declarations at `s2` in declaration order, then
 `rules.exchange.resolve_exchange` at the start of the next tick. Every method that changes the bout
 returns the events it caused; an illegal call raises `IllegalAction` with a reason the caller can show.
+
+House rule `initiative_model` (SPEC §4.3, content/house_rules.yaml):
+
+- `target` (default): target initiative per pair only.
+- `target_plus_global` (design doc "Target initiative + Global initiative system"): every fighter
+  also holds or lacks *global* initiative (`Bout.has_global`). Everyone holds it at the start of a
+  bout (and a fighter who joins holds it) and after a battle pause. After each exchange
+  `rules.exchange` recomputes it: a fighter keeps or regains it iff he was not hit (a hit with
+  MoS > 0 on him) and did not miss (no attack of his failed to land); one who neither attacked nor
+  was hit keeps what he had. The menu (`rules.menu`) reads it: with it a fighter may Attack any foe
+  in reach without buying (initiative queue, target unchanged; foes holding target initiative over
+  him still strike first); without it he attacks without buying only foes he holds (or contests)
+  target initiative over, and must buy initiative to attack a target when the pair has none.
+- `red_white` (classic TRoS, the "backward-compatible option"): at `e1s0` fighters throw red
+  (attack) or white (defend) instead of choosing an orientation (`Bout.orientation_choices`). The
+  throw is stored as the orientation it behaves as, red = Aggressive and white = Defensive, for
+  targeting, initiative at `s1` and the menus: red/white gives red the initiative, red/red is
+  contested (strike-first contest), white/white gives neither: nobody attacks, the pair lulls and
+  throws again next round (a "circle"). `Bout.shown_orientation` answers in the throw vocabulary.
 """
 
 from __future__ import annotations
@@ -23,6 +42,12 @@ if TYPE_CHECKING:
 
 AGGRESSIVE, CAUTIOUS, DEFENSIVE = "aggressive", "cautious", "defensive"
 ORIENTATION_RANK = {AGGRESSIVE: 3, CAUTIOUS: 2, DEFENSIVE: 1}
+ORIENTATION_CHOICES = (AGGRESSIVE, CAUTIOUS, DEFENSIVE)
+# house rule initiative_model: red_white. A throw is stored as the orientation it behaves as.
+RED, WHITE = "red", "white"
+THROW_CHOICES = (RED, WHITE)
+THROW_AS_ORIENTATION = {RED: AGGRESSIVE, WHITE: DEFENSIVE}
+ORIENTATION_AS_THROW = {AGGRESSIVE: RED, DEFENSIVE: WHITE}
 
 # Action types (SPEC §4.4)
 ATTACK = "attack"
@@ -105,7 +130,7 @@ class Committed:
     conditional_cost: int
     zone: str | None
     hand: str
-    flavour: str = ""  # steal | buy_attacker | force_enter | change_free | change_none | ""
+    flavour: str = ""  # steal | buy_attacker | force_enter | change_free | change_none | global | ""
 
 
 @dataclass(slots=True)
@@ -152,6 +177,8 @@ class Bout:
         self.seq = 0
         self.free_contests: set[tuple[str, str]] = set()
         self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
+        # house rule initiative_model: target_plus_global (everyone holds it at bout start)
+        self.global_holders: set[str] = set(self.fighters)
         self._declaration_order: list[str] | None = None
         self._reach: dict[str, set[str]] | None = None
         # membership caches (members, foes per fighter): see `roster`
@@ -227,6 +254,7 @@ class Bout:
         self.targets[state.id] = None
         self.prev_targets[state.id] = None
         self.needs_orientation.add(state.id)
+        self.global_holders.add(state.id)  # a fighter who joins holds global initiative, as at bout start
 
     def remove_fighter(self, fid: str) -> None:
         """A fighter leaves (separated, fled): his pairs reset; others who targeted him lose the target."""
@@ -249,12 +277,30 @@ class Bout:
             return []
         return [fid for fid in self.roster() if fid in self.needs_orientation]
 
+    def orientation_choices(self) -> tuple[str, ...]:
+        """What `choose_orientation` accepts under the house rules: the throws "red" / "white" with
+        `initiative_model: red_white`, else "aggressive" / "cautious" / "defensive"."""
+        return THROW_CHOICES if self.rules.initiative_model == "red_white" else ORIENTATION_CHOICES
+
+    def shown_orientation(self, fid: str) -> str | None:
+        """fid's orientation in the vocabulary of `orientation_choices` (a throw under red_white)."""
+        orientation = self.orientation.get(fid)
+        if orientation is not None and self.rules.initiative_model == "red_white":
+            return ORIENTATION_AS_THROW.get(orientation, orientation)
+        return orientation
+
     def choose_orientation(self, fid: str, orientation: str) -> list[Event]:
-        if orientation not in ORIENTATION_RANK:
+        choices = self.orientation_choices()
+        if orientation not in choices:
+            if orientation in ORIENTATION_RANK or orientation in THROW_CHOICES:
+                raise IllegalAction(
+                    f"{orientation!r} is not a choice under initiative_model "
+                    f"{self.rules.initiative_model!r}: choose {' or '.join(choices)}"
+                )
             raise IllegalAction(f"unknown orientation {orientation!r}")
         if self.clock.exchange != 1 or fid not in self.needs_orientation or fid not in self.roster():
             raise IllegalAction(f"{fid} does not choose an orientation now")  # not in orientation_due()
-        self.orientation[fid] = orientation
+        self.orientation[fid] = THROW_AS_ORIENTATION.get(orientation, orientation)
         return [OrientationChosen(self.clock.exchange, fid, orientation)]
 
     # ----- targets (s1) ---------------------------------------------------------------------------
@@ -400,6 +446,11 @@ class Bout:
         if pair(fid, other) in self.contested:
             return "contested"
         return "none"
+
+    def has_global(self, fid: str) -> bool:
+        """House rule `initiative_model: target_plus_global`: does fid hold global initiative? Always
+        False under the other models."""
+        return self.rules.initiative_model == "target_plus_global" and fid in self.global_holders
 
     def has_initiative(self, fid: str) -> bool:
         target = self.targets.get(fid)

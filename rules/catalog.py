@@ -22,6 +22,7 @@ InitiativeOnWin = Literal["gain", "none", "pause_untarget"]
 BonusDice = Literal["none", "attacker_successes", "mos"]
 CpLoss = Literal["none", "mos", "double_mos", "half_attacker_dice"]
 Status = Literal["playable", "planned"]
+InitiativeModel = Literal["target", "target_plus_global", "red_white"]
 KnockRoll = int | Literal["instant"] | None
 RangeBandName = Literal["point_blank", "short", "medium", "long"]
 MissileDamageType = Literal["puncture", "bludgeon"]
@@ -29,6 +30,8 @@ MissileDamageType = Literal["puncture", "bludgeon"]
 ATTACK_KINDS: tuple[AttackKind, ...] = ("swing", "thrust")
 DAMAGE_TYPES: tuple[DamageType, ...] = ("cut", "puncture", "bludgeon")
 ORIENTATIONS: tuple[str, ...] = ("aggressive", "cautious", "defensive")
+THROWS: tuple[str, ...] = ("red", "white")  # house rule initiative_model: red_white (classic TRoS)
+INITIATIVE_MODELS: tuple[InitiativeModel, ...] = ("target", "target_plus_global", "red_white")
 RANGE_BANDS: tuple[RangeBandName, ...] = ("point_blank", "short", "medium", "long")
 ZONE_IDS: tuple[str, ...] = (
     "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
@@ -248,7 +251,7 @@ class HouseRules:
 
     adjacency: int = 4
     auto_chase: bool = False
-    initiative_model: Literal["target"] = "target"
+    initiative_model: InitiativeModel = "target"  # SPEC §4.3; see rules.bout's docstring
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     allow_not_buying: bool = True
     allow_force_enter: bool = True

@@ -253,6 +253,18 @@ class InitiativeAfter(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GlobalInitiative(Event):
+    """House rule `initiative_model: target_plus_global`: who holds global initiative after an
+    exchange (or a battle pause). Emitted only under that model."""
+
+    type: ClassVar[str] = "global_initiative"
+    exchange: int
+    holders: tuple[str, ...]
+    lost: tuple[str, ...] = ()  # held it before this exchange and no longer do
+    gained: tuple[str, ...] = ()  # lacked it before and hold it now
+
+
+@dataclass(frozen=True, slots=True)
 class Untargeted(Event):
     type: ClassVar[str] = "untargeted"
     exchange: int

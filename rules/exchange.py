@@ -1,6 +1,8 @@
 """Resolving an exchange (SPEC §4.5-§4.8, §4.10): the two queues and the overwatch stack, strike-first
 contests, attacks against declared defences, damage and shock, initiative afterwards by the design
-doc's legend, then the end of the exchange or of the round (blood loss, CP refresh).
+doc's legend, then the end of the exchange or of the round (blood loss, CP refresh). Under the house
+rule `initiative_model: target_plus_global` it also recomputes global initiative (`_update_global`)
+and emits a `GlobalInitiative` event after `InitiativeAfter`.
 
 `resolve_exchange(bout, stream)` is the single entry point; every roll it makes comes from `stream`
 (the world's `combat` stream, or a scripted one).
@@ -30,6 +32,7 @@ from rules.events import (
     DefenceRoll,
     Died,
     Event,
+    GlobalInitiative,
     InitiativeAfter,
     LeftBout,
     PairResult,
@@ -161,7 +164,7 @@ class _Resolver:
         flavour = c.flavour
         if c.action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
             flavour = c.flavour or "steal"
-        if flavour in BUY_FLAVOURS or flavour in ("free", "double"):
+        if flavour in BUY_FLAVOURS or flavour in ("free", "double", "global"):
             queue = "initiative"
         elif flavour in ("none", "quick"):  # a Quick Attack resolves as if without initiative
             queue = "non_initiative"
@@ -704,6 +707,8 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
     members = bout.roster()
     anyone_holds = bool(bout.holders)
     pause = bout.clock.exchange == 1 and bool(members) and not anyone_holds and bool(paused)
+    if bout.rules.initiative_model == "target_plus_global":
+        r.events.append(_update_global(bout, r, pause))
     if bout.clock.exchange == 2 or pause:
         r.events.extend(end_round(bout, stream, pause))
         result.round_ended = True
@@ -713,6 +718,31 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
         for fid in bout.orientation:
             bout.orientation[fid] = None
     return result
+
+
+def _update_global(bout: Bout, r: _Resolver, pause: bool) -> GlobalInitiative:
+    """House rule `initiative_model: target_plus_global` (design doc "Target initiative + Global
+    initiative system"): a fighter keeps or regains global initiative iff in this exchange he was not
+    hit (a hit with MoS > 0 on him) and did not miss (no attack of his failed to land); one who
+    neither attacked nor was hit keeps what he had. After a battle pause everyone holds it."""
+    before = bout.global_holders
+    members = bout.roster()
+    if pause:
+        after = set(members)
+    else:
+        attacked = {o.attacker for o in r.outcomes}
+        missed = {o.attacker for o in r.outcomes if not o.hit}
+        after = {
+            fid for fid in members
+            if fid not in r.hit_fighters and fid not in missed and (fid in attacked or fid in before)
+        }
+    bout.global_holders = after | (before - set(members))  # those out of the fight keep their flag
+    return GlobalInitiative(
+        r.exchange,
+        tuple(sorted(after)),
+        tuple(sorted(f for f in members if f in before and f not in after)),
+        tuple(sorted(f for f in members if f not in before and f in after)),
+    )
 
 
 def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event]:

@@ -113,7 +113,15 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         forced = f" ({event.reason})" if event.reason else ""
         return f"{n(event.fighter)} targets {n(event.target)}{forced}"
     if isinstance(event, ev.OrientationChosen):
+        if event.orientation in ("red", "white"):
+            return f"{n(event.fighter)} throws {event.orientation}"
         return f"{n(event.fighter)} is {event.orientation}"
+    if isinstance(event, ev.GlobalInitiative):
+        holders = ", ".join(n(h) for h in event.holders) or "nobody"
+        text = f"Global initiative after exchange {event.exchange}: {holders}"
+        if event.lost:
+            text += f"; lost by {', '.join(n(f) for f in event.lost)}"
+        return text
     if isinstance(event, ev.Untargeted):
         return f"{n(event.fighter)} loses his target ({event.reason})"
     if isinstance(event, ev.LeftBout):

@@ -3,6 +3,12 @@
 `available_actions(bout, fighter)` is the only place that decides legality: the view's maneuver menu,
 the AI and `rules.declare` all read it. Per opponent it lists the action types, and per action type
 the maneuvers with cost (`~` for conditional costs), TN, dice limits, zones and a preselected default.
+
+House rule `initiative_model: target_plus_global` (see rules.bout): a fighter holding global
+initiative is also offered Attack (flavour "global": initiative queue, his target unchanged) against
+every other foe in reach; without it he is offered Attack without buying only against foes he holds
+or contests target initiative over, and against his target with no initiative either way he is
+offered only Attack (buy initiative), flavour "buy_attacker", instead of a plain Attack.
 """
 
 from __future__ import annotations
@@ -84,7 +90,8 @@ class ActionOption:
     label: str
     maneuvers: tuple[ManeuverOption, ...]
     default: str | None
-    flavour: str = ""  # buy_initiative: steal | buy_attacker | force_enter; change_target: free | none
+    flavour: str = ""  # buy_initiative: steal | buy_attacker | force_enter; change_target: free | none;
+    # attack: "global" (house rule target_plus_global, a foe other than the target)
 
     def option(self, maneuver: str) -> ManeuverOption | None:
         for m in self.maneuvers:
@@ -535,9 +542,12 @@ def _menu(
             if c.role == "attack" and c.opponent == fid and owner not in incoming_from:
                 incoming_from[owner] = c
     under_attack = bool(incoming_from)
+    # a plain Attack is always a primary attack: on the target, or on another foe under global initiative
     has_primary_attack = bool(pending) and any(
-        a.opponent == target and a.action not in _NOT_ATTACKS for a in pending
+        (a.opponent == target or a.action == ATTACK) and a.action not in _NOT_ATTACKS for a in pending
     )
+    global_rule = rules.initiative_model == "target_plus_global"
+    has_global = global_rule and fid in bout.global_holders
     holders = bout.holders
     kit = _kit(bout, fid)
     needs_orientation = exchange == 1 and fid in bout.needs_orientation
@@ -575,7 +585,10 @@ def _menu(
         if can_attack:
             buy = rules.buy_cost(state.sheet.level)
             if is_target and not has_primary_attack:
-                if relation in ("you_hold", "contested", "none"):
+                if relation == "none" and global_rule and not has_global:
+                    # target_plus_global without global initiative: no free attack on a "none" pair
+                    add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="buy_attacker")
+                elif relation in ("you_hold", "contested", "none"):
                     add(actions, ATTACK, "attack", length)
                     if relation != "contested" and any(
                         (other, fid) in holders for other in foes_all if other != target
@@ -595,6 +608,10 @@ def _menu(
                 if has_primary_attack and "off" in hands_free:
                     add(actions, DOUBLE_ATTACK, "attack", length)
                 elif not has_primary_attack:
+                    if has_global:
+                        add(actions, ATTACK, "attack", length, flavour="global")
+                    elif global_rule and relation in ("you_hold", "contested"):
+                        add(actions, ATTACK, "attack", length)
                     targeted_me = bout.prev_targets.get(opp) == fid or bout.targets.get(opp) == fid
                     add(
                         actions, CHANGE_TARGET, "attack", rules.change_target_cost + length,

@@ -31,6 +31,7 @@ from rules.catalog import (
     DamageType,
     Evasion,
     Hand,
+    InitiativeModel,
     InitiativeOnWin,
     ItemNeed,
     Role,
@@ -63,7 +64,7 @@ class HouseRulesFile(Strict):
 
     adjacency: Literal[4, 8] = 4
     auto_chase: StrictBool = False
-    initiative_model: Literal["target"] = "target"
+    initiative_model: InitiativeModel = "target"
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     allow_not_buying: StrictBool = True
     allow_force_enter: StrictBool = True

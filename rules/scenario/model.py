@@ -35,6 +35,10 @@ class ActionSpec(Strict):
     parts: list[PartSpec] = Field(default_factory=list)
 
 
+# "red" / "white" only under the house rule initiative_model: red_white (Bout.orientation_choices)
+OrientationSpec = Literal["aggressive", "cautious", "defensive", "red", "white", "auto"]
+
+
 class FighterSpec(Strict):
     id: Id = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
     name: str | None = None
@@ -45,7 +49,7 @@ class FighterSpec(Strict):
     shield: str | None = None
     off_weapon: str | None = None
     armour: list[str] = Field(default_factory=list)
-    orientation: Literal["aggressive", "cautious", "defensive", "auto"] = "auto"
+    orientation: OrientationSpec = "auto"
     target: Id | None = None
 
 
@@ -53,7 +57,7 @@ Declarations = Literal["auto"] | dict[Id, Literal["auto"] | list[ActionSpec]]
 
 
 class ExchangeSpec(Strict):
-    orientations: dict[Id, Literal["aggressive", "cautious", "defensive", "auto"]] = Field(default_factory=dict)
+    orientations: dict[Id, OrientationSpec] = Field(default_factory=dict)
     targets: dict[Id, Id] = Field(default_factory=dict)
     declarations: Declarations = "auto"
 
