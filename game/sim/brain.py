@@ -8,102 +8,165 @@ AIs decide from the state before the tick and never see the player's intent.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import cast
 
 from game.sim.fov import line_of_sight
 from game.sim.geometry import Direction, Pos, directions, manhattan
-from game.sim.pathfinding import DistanceMap, distance_map, find_path
+from game.sim.pathfinding import DistanceMap, LazyDistanceMap, distance_map
 from game.sim.state import Actor, WorldState
+from game.sim.tilemap import TileMap
 
 SIGHT = 8
-PATH_RADIUS = 16  # chases and following stay local; longer walks use A* patrol paths
+PATH_RADIUS = 16  # chases and following stay local; patrols walk the waypoints' route maps
 CELL = SIGHT + 2
+SIGHT_CACHE_LIMIT = 200_000  # line-of-sight pairs kept across ticks (see `Brain.sees`)
+
+
+WAYPOINT_BLOCK = 8  # one patrol waypoint per 8x8 block of the map that has floor in it
 
 
 @dataclass(slots=True)
 class Patrol:
-    """An actor's standing plan when no foe is in sight: walk a path to a goal square."""
+    """An actor's standing plan when no foe is in sight: walk to a waypoint (down its route map)."""
 
     goal: Pos
-    path: list[Pos]
     stuck: int = 0
+
+
+def waypoints(tilemap: TileMap) -> list[Pos]:
+    """Patrol goals: in every WAYPOINT_BLOCK-square block holding passable squares, the passable
+    square nearest the block's centre (ties: the first in reading order). Every room and corridor
+    stretch of the map is within a few squares of one, and there are few enough of them that each
+    one's route map (a full flood) is computed once per world and reused by every patrol."""
+    best: dict[tuple[int, int], tuple[int, Pos]] = {}
+    half = WAYPOINT_BLOCK // 2
+    for p in tilemap.passable_positions():
+        bx, by = p.x // WAYPOINT_BLOCK, p.y // WAYPOINT_BLOCK
+        gap = abs(p.x - (bx * WAYPOINT_BLOCK + half)) + abs(p.y - (by * WAYPOINT_BLOCK + half))
+        known = best.get((bx, by))
+        if known is None or (gap, p.y, p.x) < (known[0], known[1].y, known[1].x):
+            best[(bx, by)] = (gap, p)
+    return sorted((p for _, p in best.values()), key=lambda p: (p.y, p.x))
 
 
 class Brain:
     """Per-tick AI helper: caches distance maps so many actors chasing one foe share one flood.
-    `memory` (patrol plans) lives in the world and outlasts the tick; it is derived from the state and
-    the `ai` stream only, so a replay rebuilds it exactly."""
+
+    The world keeps four things across ticks and hands them to each tick's Brain: `memory` (patrol
+    plans, derived from the state and the `ai` stream only, so a replay rebuilds it exactly), `goals`
+    (the patrol waypoints, fixed by the map), `sight` (line of sight between two squares, see `sees`)
+    and `routes` (a full distance map to each waypoint). The last two depend only on the immutable
+    tile map, so they never go stale; they change nothing but speed."""
 
     def __init__(
-        self, state: WorldState, memory: dict[str, Patrol] | None = None, squares: list[Pos] | None = None
+        self,
+        state: WorldState,
+        memory: dict[str, Patrol] | None = None,
+        goals: list[Pos] | None = None,
+        sight: dict[int, bool] | None = None,
+        routes: dict[Pos, DistanceMap] | None = None,
     ) -> None:
         self.state = state
-        self.squares = squares if squares is not None else list(state.tilemap.passable_positions())
+        self.goals = goals if goals is not None else waypoints(state.tilemap)
+        self.routes: dict[Pos, DistanceMap] = {} if routes is None else routes
         self.adjacency = state.house_rules.adjacency
-        self._maps: dict[Pos, DistanceMap] = {}
-        self._cells: dict[tuple[int, int, str], list[Actor]] | None = None
+        self._maps: dict[Pos, LazyDistanceMap] = {}
+        self._cells: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] | None = None
         self._factions: list[str] = []
         self._foe_factions: dict[str, list[str]] = {}
+        self._around: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] = {}
         self._seen: dict[str, list[Actor]] = {}
-        self._sight: dict[tuple[str, str], bool] = {}
+        self.sight: dict[int, bool] = {} if sight is None else sight
         self.memory: dict[str, Patrol] = {} if memory is None else memory
 
-    def distances_to(self, goal: Pos) -> DistanceMap:
+    def distances_to(self, goal: Pos) -> LazyDistanceMap:
+        """Steps to `goal` (up to PATH_RADIUS), one flood per goal per tick; it grows only as far as
+        its readers ask (`LazyDistanceMap.reach`)."""
         found = self._maps.get(goal)
         if found is None:
-            found = distance_map(self.state.tilemap, [goal], adjacency=self.adjacency, max_distance=PATH_RADIUS)
+            found = LazyDistanceMap(self.state.tilemap, goal, adjacency=self.adjacency, max_distance=PATH_RADIUS)
             self._maps[goal] = found
         return found
 
     # ----- perception -----------------------------------------------------------------------------
-    def _near_hostiles(self, actor: Actor) -> Iterator[Actor]:
-        """Living actors of factions hostile to his, in the grid cells around him (a coarse filter
-        before line of sight)."""
-        if self._cells is None:
-            cells: dict[tuple[int, int, str], list[Actor]] = {}
-            for a in self.state.actors.values():
-                if a.alive:
-                    cells.setdefault((a.pos.x // CELL, a.pos.y // CELL, a.faction), []).append(a)
-            self._cells = cells
-            self._factions = sorted({a.faction for a in self.state.actors.values()})
-        foes = self._foe_factions.get(actor.faction)
-        if foes is None:
-            relations = self.state.relations
-            foes = [f for f in self._factions if relations.hostile(actor.faction, f)]
-            self._foe_factions[actor.faction] = foes
-        cx, cy = actor.pos.x // CELL, actor.pos.y // CELL
-        cells = self._cells
-        for faction in foes:
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    yield from cells.get((cx + dx, cy + dy, faction), ())
+    def sees(self, a: Pos, b: Pos) -> bool:
+        """`line_of_sight(a, b)` through `self.sight`, a cache keyed by the unordered pair of squares.
+        Sight depends on the two squares and the (immutable) tile map only, and it is symmetric, so
+        an entry never goes stale: the world keeps the cache across ticks and only empties it when it
+        grows past `SIGHT_CACHE_LIMIT` entries (which changes nothing but speed)."""
+        w = self.state.tilemap.width
+        i, j = a[1] * w + a[0], b[1] * w + b[0]
+        key = (i << 32 | j) if i < j else (j << 32 | i)
+        cache = self.sight
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= SIGHT_CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = line_of_sight(self.state.tilemap, a, b)
+        return found
+
+    def _build_cells(self) -> dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]]:
+        """Living actors bucketed by (cell x, cell y, faction), built once per tick (the Brain lives
+        one tick: positions and deaths only change after every intent is decided)."""
+        cells: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] = {}
+        factions: set[str] = set()
+        for a in self.state.actors.values():
+            if not a.fighter.out_of_fight:
+                x, y = a.pos
+                cells.setdefault((x // CELL, y // CELL, a.faction), []).append((x, y, a.id, a))
+                factions.add(a.faction)
+        self._cells = cells
+        self._factions = sorted(factions)
+        return cells
+
+    def _hostiles_around(self, cx: int, cy: int, faction: str) -> list[tuple[int, int, str, Actor]]:
+        """Living actors hostile to `faction` in the 3x3 cells around cell (cx, cy); built once per
+        cell and faction per tick (the actors of a group share it)."""
+        key = (cx, cy, faction)
+        found = self._around.get(key)
+        if found is None:
+            cells = self._cells if self._cells is not None else self._build_cells()
+            foes = self._foe_factions.get(faction)
+            if foes is None:
+                relations = self.state.relations
+                foes = [f for f in self._factions if relations.hostile(faction, f)]
+                self._foe_factions[faction] = foes
+            found = []
+            for foe in foes:
+                for kx in (cx - 1, cx, cx + 1):
+                    for ky in (cy - 1, cy, cy + 1):
+                        bucket = cells.get((kx, ky, foe))
+                        if bucket is not None:
+                            found += bucket
+            self._around[key] = found
+        return found
 
     def visible_hostiles(self, actor: Actor, limit: int = 3) -> list[Actor]:
-        """The nearest hostiles he can see (at most `limit`), nearest first; cached for the tick."""
+        """The nearest hostiles he can see (at most `limit`), nearest first; cached for the tick.
+        Candidates are living hostiles within Manhattan distance SIGHT + 2 found in the 3x3 grid cells
+        around him (cells are SIGHT + 2 wide, so none is missed), ordered by (distance, id)."""
         cached = self._seen.get(actor.id)
         if cached is not None:
             return cached
-        state = self.state
         x, y = actor.pos
-        candidates = []
-        for other in self._near_hostiles(actor):
-            ox, oy = other.pos
-            dist = abs(ox - x) + abs(oy - y)
-            if dist <= SIGHT + 2:
-                candidates.append((dist, other.id, other))
-        candidates.sort(key=lambda c: (c[0], c[1]))
+        reach = SIGHT + 2
+        candidates: list[tuple[int, str, Actor]] = []
+        for ox, oy, oid, other in self._hostiles_around(x // CELL, y // CELL, actor.faction):
+            dist = (ox - x if ox >= x else x - ox) + (oy - y if oy >= y else y - oy)
+            if dist <= reach:
+                candidates.append((dist, oid, other))
         out: list[Actor] = []
-        seen = self._sight
-        for _, _, other in candidates:
-            key = (actor.id, other.id) if actor.id < other.id else (other.id, actor.id)
-            visible = seen.get(key)
-            if visible is None:  # sight is symmetric: one check serves both of them this tick
-                visible = seen[key] = line_of_sight(state.tilemap, actor.pos, other.pos)
-            if visible:
-                out.append(other)
-                if len(out) >= limit:
-                    break
+        if candidates:
+            candidates.sort(key=_by_distance_then_id)
+            sees = self.sees
+            here = actor.pos
+            for _, _, other in candidates:
+                if sees(here, other.pos):
+                    out.append(other)
+                    if len(out) >= limit:
+                        break
         self._seen[actor.id] = out
         return out
 
@@ -117,57 +180,65 @@ class Brain:
         return lost >= threshold or f.ht <= 2
 
     # ----- steps ----------------------------------------------------------------------------------
-    def _free(self, pos: Pos) -> bool:
-        return self.state.tilemap.passable(pos) and pos not in self.state.occupancy
-
-    def _neighbours(self, pos: Pos) -> Iterator[tuple[Direction, Pos]]:
-        for d in directions(self.adjacency):
-            yield d, pos.step(d)
-
     def step_toward(self, actor: Actor, goal: Pos, allow_bump: bool = False) -> Direction | None:
         """A step that brings him closer: straight at the goal when a free square does (open ground),
-        else along the shortest path (a distance map shared by everyone heading there this tick)."""
-        here_gap = manhattan(actor.pos, goal)
-        if here_gap <= SIGHT and line_of_sight(self.state.tilemap, actor.pos, goal):
-            best_greedy: tuple[int, int, Direction] | None = None
-            for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
-                gap = manhattan(nxt, goal)
-                if gap >= here_gap:
+        else along the shortest path (a distance map shared by everyone heading there this tick).
+        Ties go to the first direction in `directions(adjacency)` order."""
+        tilemap = self.state.tilemap
+        w, h, passable = tilemap.width, tilemap.height, tilemap.passable_mask
+        occupied = cast("dict[tuple[int, int], str]", self.state.occupancy)  # a Pos hashes as its tuple
+        x, y = actor.pos
+        gx, gy = goal
+        here_gap = abs(x - gx) + abs(y - gy)
+        if here_gap <= SIGHT and self.sees(actor.pos, goal):
+            best_gap, best_dir = here_gap, None
+            for d, dx, dy in _STEPS[self.adjacency]:
+                nx, ny = x + dx, y + dy
+                gap = (nx - gx if nx >= gx else gx - nx) + (ny - gy if ny >= gy else gy - ny)
+                if gap >= best_gap or not (0 <= nx < w and 0 <= ny < h and passable[ny * w + nx]):
                     continue
-                if not (self._free(nxt) or (nxt == goal and allow_bump and self.state.tilemap.passable(nxt))):
+                if (nx, ny) in occupied and not (allow_bump and gap == 0):
                     continue
-                if best_greedy is None or (gap, order) < (best_greedy[0], best_greedy[1]):
-                    best_greedy = (gap, order, d)
-            if best_greedy is not None:
-                return best_greedy[2]
+                best_gap, best_dir = gap, d
+            if best_dir is not None:
+                return best_dir
         dmap = self.distances_to(goal)
-        here = dmap.get(actor.pos)
-        best: tuple[int, int, Direction] | None = None
-        for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
-            dist = dmap.get(nxt)
-            if dist is None:
+        dmap.reach(y * w + x)
+        steps = dmap.steps
+        here = steps[y * w + x]
+        best_dist, best = (here if here >= 0 else 1 << 30), None
+        for d, dx, dy in _STEPS[self.adjacency]:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h):
                 continue
-            if nxt != goal and not self._free(nxt):
+            dist = steps[ny * w + nx]
+            if dist < 0 or dist >= best_dist:
                 continue
-            if nxt == goal and not allow_bump and not self._free(nxt):
+            free = passable[ny * w + nx] == 1 and (nx, ny) not in occupied
+            if not free and not (allow_bump and nx == gx and ny == gy):
                 continue
-            if here is not None and dist >= here:
-                continue
-            if best is None or (dist, order) < (best[0], best[1]):
-                best = (dist, order, d)
-        return None if best is None else best[2]
+            best_dist, best = dist, d
+        return best
 
     def step_away(self, actor: Actor, threats: list[Actor]) -> Direction | None:
-        best: tuple[int, int, Direction] | None = None
-        for order, (d, nxt) in enumerate(self._neighbours(actor.pos)):
-            if not self._free(nxt):
+        """The free step that leaves the nearest threat farthest away (ties: the first direction),
+        or None when no step gains distance."""
+        tilemap = self.state.tilemap
+        w, h, passable = tilemap.width, tilemap.height, tilemap.passable_mask
+        occupied = cast("dict[tuple[int, int], str]", self.state.occupancy)  # a Pos hashes as its tuple
+        spots = [t.pos for t in threats]
+        x, y = actor.pos
+        best_gap, best = -1, None
+        for d, dx, dy in _STEPS[self.adjacency]:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h and passable[ny * w + nx]) or (nx, ny) in occupied:
                 continue
-            gap = min(manhattan(nxt, t.pos) for t in threats)
-            if best is None or (-gap, order) < (-best[0], best[1]):
-                best = (gap, order, d)
-        if best is None or best[0] <= min(manhattan(actor.pos, t.pos) for t in threats):
+            gap = min(abs(nx - tx) + abs(ny - ty) for tx, ty in spots)
+            if gap > best_gap:
+                best_gap, best = gap, d
+        if best is None or best_gap <= min(abs(x - tx) + abs(y - ty) for tx, ty in spots):
             return None
-        return best[2]
+        return best
 
     def ranged_intent(self, actor: Actor, tick: int) -> tuple[str, str] | None:
         """A shooter with a foe in sight but not next to him aims (up to 3 ticks when the foe is far)
@@ -213,24 +284,40 @@ class Brain:
         return self.patrol(actor)
 
     def patrol(self, actor: Actor) -> Direction | None:
-        """No foe in sight: walk to a goal picked from the `ai` stream, then pick another."""
+        """No foe in sight: walk to a waypoint picked from the `ai` stream, then pick another. The
+        step is the first free one (in `directions` order) down the waypoint's route map, so a
+        patroller goes around whoever blocks the way when there is a way round; after more than 3
+        blocked ticks he picks a new waypoint."""
         state = self.state
         plan = self.memory.get(actor.id)
-        if plan is not None and plan.path and plan.path[0] == actor.pos:
-            plan.path.pop(0)
-        if plan is None or not plan.path or plan.stuck > 3:
-            goal = self.squares[state.ai.randint(0, len(self.squares) - 1)]
-            path = find_path(state.tilemap, actor.pos, goal, adjacency=self.adjacency, max_nodes=3000)
-            plan = Patrol(goal, path or [])
+        if plan is None or plan.goal == actor.pos or plan.stuck > 3:
+            goal = self.goals[state.ai.randint(0, len(self.goals) - 1)]
+            plan = Patrol(goal)
             self.memory[actor.id] = plan
-            if not plan.path:
+            if goal == actor.pos:
                 return None
-        nxt = plan.path[0]
-        if not self._free(nxt):
+        route = self.routes.get(plan.goal)
+        if route is None:
+            route = self.routes[plan.goal] = distance_map(state.tilemap, [plan.goal], adjacency=self.adjacency)
+        tilemap = state.tilemap
+        w, h, passable = tilemap.width, tilemap.height, tilemap.passable_mask
+        occupied = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
+        steps = route.steps
+        x, y = actor.pos
+        here = steps[y * w + x]
+        best_dist, best = (here if here >= 0 else 0), None  # unreachable goal: no step, soon a new one
+        for d, dx, dy in _STEPS[self.adjacency]:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h):
+                continue
+            dist = steps[ny * w + nx]
+            if 0 <= dist < best_dist and passable[ny * w + nx] and (nx, ny) not in occupied:
+                best_dist, best = dist, d
+        if best is None:
             plan.stuck += 1
             return None
         plan.stuck = 0
-        return _direction_between(actor.pos, nxt)
+        return best
 
     def _companion_step(self, actor: Actor, hostiles: list[Actor]) -> Direction | None:
         state = self.state
@@ -265,3 +352,9 @@ def _direction_between(a: Pos, b: Pos) -> Direction | None:
         if (d.dx, d.dy) == (dx, dy):
             return d
     return None
+
+
+_by_distance_then_id = itemgetter(0, 1)
+_STEPS: dict[int, tuple[tuple[Direction, int, int], ...]] = {
+    n: tuple((d, d.dx, d.dy) for d in directions(n)) for n in (4, 8)
+}

@@ -143,6 +143,12 @@ class DistanceMap:
         self.tilemap = tilemap
         self._steps = steps  # flat; negative = unreachable (-1 never reached, -2 blocked)
 
+    @property
+    def steps(self) -> list[int]:
+        """Per flat index, the distance (negative: unreachable; for a `LazyDistanceMap`, maybe not
+        reached yet). The list itself, for hot loops: do not change it."""
+        return self._steps
+
     def get(self, pos: Pos) -> int | None:
         if not self.tilemap.in_bounds(pos):
             return None
@@ -157,6 +163,44 @@ class DistanceMap:
     def flat(self) -> tuple[int, ...]:
         """Per flat index, the distance or -1."""
         return tuple(s if s >= 0 else -1 for s in self._steps)
+
+
+class LazyDistanceMap(DistanceMap):
+    """A breadth-first flood from one goal that only grows as far as its readers need.
+
+    `reach(index)` floods whole layers until that square is labelled or the flood is done (nothing
+    left, or `max_distance` layers). After it, every square whose distance is at most the square's
+    own is labelled exactly as `distance_map(..., max_distance=max_distance)` would label it; farther
+    squares may still read as unreachable. A reader that only compares a square with neighbours
+    that are nearer to the goal (`Brain.step_toward`) therefore decides exactly as with the full map.
+    """
+
+    __slots__ = ("_depth", "_frontier", "_graph", "_max")
+
+    def __init__(self, tilemap: TileMap, goal: Pos, *, adjacency: int = 4, max_distance: int) -> None:
+        steps = [-1] * (tilemap.width * tilemap.height)
+        super().__init__(tilemap, steps)
+        self._graph = tilemap.step_graph(adjacency)
+        self._max = max_distance
+        self._depth = 0
+        self._frontier: list[int] = []
+        if tilemap.in_bounds(goal):
+            i = tilemap.index(goal)
+            steps[i] = 0
+            self._frontier.append(i)
+
+    def reach(self, index: int) -> None:
+        steps, graph, frontier, d = self._steps, self._graph, self._frontier, self._depth
+        while steps[index] < 0 and frontier and d < self._max:
+            d += 1
+            nxt: list[int] = []
+            for i in frontier:
+                for j in graph[i]:
+                    if steps[j] < 0:
+                        steps[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        self._frontier, self._depth = frontier, d
 
 
 def distance_map(

@@ -121,8 +121,9 @@ def replay(
                     raise ReplayMismatch(tick)
             seen = len(world.checksums)
     if verify and until is None:
+        replayed = dict(world.checksums)
         for tick, want in checks.items():
-            got = dict(world.checksums).get(tick)
+            got = replayed.get(tick)
             if got is None:
                 raise ReplayMismatch(tick, "the recording goes on past the replayed commands")
             if got != want:

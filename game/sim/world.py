@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from game.sim import events as ev
-from game.sim.brain import Brain, Patrol
+from game.sim.brain import Brain, Patrol, waypoints
 from game.sim.commands import (
     Aim,
     Bump,
@@ -34,6 +35,7 @@ from game.sim.creatures import CreatureTemplate, Relations, default_creatures, d
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
 from game.sim.geometry import Direction, Pos, chebyshev, directions, is_adjacent, neighbours
+from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
 from rules.ai import suggest_declaration, suggest_orientation, suggest_target
@@ -125,8 +127,11 @@ class World:
         self._ticking: set[int] = set()
         self._disengaged: set[str] = set()
         self._memory: dict[str, Patrol] = {}
+        self._sight: dict[int, bool] = {}  # line-of-sight cache shared by every tick's Brain (`Brain.sees`)
         self._ranged: dict[str, Ranged] = {}
-        self._squares = list(setup.tilemap.passable_positions())
+        self._goals = waypoints(setup.tilemap)  # patrol goals
+        self._routes: dict[Pos, DistanceMap] = {}  # route map to each patrol goal (`Brain.patrol`)
+        self._ids = sorted(actors)  # the cast never changes after setup
         self._roll_movement_initiative()
         self._update()
         self._decide()
@@ -302,7 +307,7 @@ class World:
     # ----- the tick -------------------------------------------------------------------------------
     def _run_tick(self, inp: PlayerInput, pre: list[RulesEventBase]) -> None:
         s = self.state
-        brain = Brain(s, self._memory, self._squares)
+        brain = Brain(s, self._memory, self._goals, self._sight, self._routes)
         intents = self._intents(brain, inp)
         self._ticking = set(s.bouts)
         self._emit(ev.TickStarted(s.tick + 1))
@@ -587,13 +592,20 @@ class World:
                     self._emit(ev.KnockedOut(actor.id, "out of the fight"))
 
     def _adjacent_hostiles(self, actor: Actor, among: set[str] | None = None) -> list[str]:
+        """Living hostiles on the squares next to him (only those in `among` when given), in
+        `directions(adjacency)` order."""
         s = self.state
+        # A Pos hashes and compares as its (x, y) tuple, so plain tuples look squares up without
+        # building Pos objects on this hot path.
+        occupancy = cast("dict[tuple[int, int], str]", s.occupancy)
+        actors = s.actors
+        x, y = actor.pos
         out = []
-        for pos in neighbours(actor.pos, s.house_rules.adjacency):
-            other = s.occupancy.get(pos)
+        for dx, dy in _DELTAS[s.house_rules.adjacency]:
+            other = occupancy.get((x + dx, y + dy))
             if other is None or (among is not None and other not in among):
                 continue
-            if s.actors[other].alive and s.hostile(actor.id, other):
+            if not actors[other].fighter.out_of_fight and s.hostile(actor.id, other):
                 out.append(other)
         return out
 
@@ -616,9 +628,9 @@ class World:
                 self._emit(ev.BoutSplit(bout.id, s.next_bout, tuple(sorted(extra))))
             if len(bout.members) < 2:
                 self._emit(ev.BoutEnded(bout.id))
-        for fid in sorted(s.actors):
+        for fid in self._ids:
             actor = s.actors[fid]
-            if not actor.alive or s.bout_of(fid) is not None or fid in self._disengaged:
+            if actor.fighter.out_of_fight or fid in self._disengaged or s.bout_of(fid) is not None:
                 continue
             foes = self._adjacent_hostiles(actor)
             if not foes:
@@ -681,8 +693,10 @@ class World:
         s = self.state
         for actor in s.actors.values():
             f = actor.fighter
-            if not actor.alive:
+            if f.out_of_fight:
                 continue
+            if not actor.waited and f.blood_loss <= 0 and (actor.moved or not f.wounds):
+                continue  # nothing to count: no bleeding, no wait to reset, no healing (no event either way)
             if s.bout_of(actor.id) is not None:
                 if actor.waited:
                     self._emit(ev.Recovering(actor.id, actor.bleed_thirds, 0, actor.heal_ticks))
@@ -782,11 +796,11 @@ class World:
     def checksum(self) -> str:
         """The combat stream's position plus every actor's square and health (SPEC §7)."""
         s = self.state
-        h = hashlib.sha256(s.combat.checksum().encode())
-        h.update(s.ai.checksum().encode())
-        for a in s.actors.values():
-            h.update(f"{a.id}:{a.pos.x},{a.pos.y}:{a.fighter.ht}:{a.fighter.cp}:{int(a.alive)};".encode())
-        return h.hexdigest()[:16]
+        # One update of the joined text hashes exactly the bytes the per-actor updates did.
+        parts = [s.combat.checksum(), s.ai.checksum()]
+        parts += [f"{a.id}:{a.pos.x},{a.pos.y}:{a.fighter.ht}:{a.fighter.cp}:{int(not a.fighter.out_of_fight)};"
+                  for a in s.actors.values()]
+        return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
 
     def summary(self) -> dict[str, object]:
         s = self.state
@@ -802,6 +816,9 @@ class World:
     def adjacent(self, a: str, b: str) -> bool:
         s = self.state
         return is_adjacent(s.actors[a].pos, s.actors[b].pos, s.house_rules.adjacency)
+
+
+_DELTAS: dict[int, tuple[tuple[int, int], ...]] = {n: tuple((d.dx, d.dy) for d in directions(n)) for n in (4, 8)}
 
 
 def _direction(name: str | None) -> Direction | None:

@@ -137,3 +137,25 @@ def test_distance_map() -> None:
     two = distance_map(MAZE, [Pos(1, 1), Pos(7, 1)])
     assert two.get(Pos(4, 1)) == 3
     assert set(dm.reachable()) == set(MAZE.passable_positions())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=6), st.integers(min_value=0, max_value=8), st.sampled_from([4, 8]),
+       st.integers(min_value=0, max_value=20))
+def test_lazy_distance_map_agrees_with_the_full_flood_up_to_the_square_it_reached(
+    y: int, x: int, adjacency: int, limit: int
+) -> None:
+    from game.sim.pathfinding import LazyDistanceMap
+
+    goal = Pos(1, 1)
+    full = distance_map(MAZE, [goal], adjacency=adjacency, max_distance=limit).steps
+    lazy = LazyDistanceMap(MAZE, goal, adjacency=adjacency, max_distance=limit)
+    index = y * MAZE.width + x
+    lazy.reach(index)
+    assert lazy.steps[index] == max(full[index], -1)
+    bound = full[index] if full[index] >= 0 else limit
+    for got, want in zip(lazy.steps, full, strict=True):
+        if 0 <= want <= bound:
+            assert got == want
+        else:
+            assert got < 0 or got == want
