@@ -39,7 +39,7 @@ from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
 from rules.ai import suggest_declaration, suggest_orientation, suggest_target
-from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATION_RANK, Action, IllegalAction
+from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.content import default_catalog, with_house_rules
 from rules.declare import commit_declaration
@@ -228,7 +228,7 @@ class World:
             return PlayerInput()
         if kind == "step":
             if isinstance(command, Confirm):
-                return PlayerInput(orientation=CAUTIOUS if pending.orientation_due else None)
+                return PlayerInput(orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
                 zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
                 kind = "aim" if isinstance(command, Aim) else "shoot"
@@ -236,15 +236,17 @@ class World:
                 if problem:
                     raise IllegalAction(problem)
                 return PlayerInput(ranged=Ranged(kind, command.target, zone),
-                                   orientation=CAUTIOUS if pending.orientation_due else None)
+                                   orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if not isinstance(command, Step):
                 raise IllegalAction("the world waits for a step (move, bump or wait)")
             direction = _direction(command.direction)
             if direction is not None and direction not in directions(s.house_rules.adjacency):
                 raise IllegalAction(f"cannot step {direction.name} with {s.house_rules.adjacency}-way movement")
             orientation = command.orientation
-            if orientation is not None and orientation not in ORIENTATION_RANK:
-                raise IllegalAction(f"unknown orientation {orientation!r}")
+            if orientation is not None and orientation not in self.orientation_choices():
+                raise IllegalAction(
+                    f"{orientation!r} is not a choice now: {', '.join(self.orientation_choices())}"
+                )
             if pending.orientation_due and orientation is None:
                 orientation = self.contextual_orientation(direction)
             return PlayerInput(direction=direction, orientation=orientation if pending.orientation_due else None)
@@ -293,16 +295,27 @@ class World:
         reload_left = max(0, shooter.ready_tick - (s.tick + 1)) if shooting else 0
         return can_shoot(shooter.fighter, shooter.missile, chebyshev(shooter.pos, target.pos), clear, reload_left)
 
+    def orientation_choices(self) -> tuple[str, ...]:
+        """The leader's orientation choices: aggressive / cautious / defensive, or the throws red /
+        white under the house rule `initiative_model: red_white`."""
+        bout = self.state.bout_of(self.state.leader)
+        if bout is not None:
+            return bout.rules.orientation_choices()
+        return ("red", "white") if self.state.house_rules.initiative_model == "red_white" else (
+            AGGRESSIVE, CAUTIOUS, DEFENSIVE)
+
     def contextual_orientation(self, direction: Direction | None) -> str:
-        """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious."""
+        """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious
+        (under red_white: into an enemy throws red, anything else white)."""
         s = self.state
         leader = s.actors[s.leader]
+        into = None if direction is None else s.at(leader.pos.step(direction))
+        attacking = into is not None and s.hostile(leader.id, into.id)
+        if self.orientation_choices() == ("red", "white"):
+            return "red" if attacking else "white"
         if direction is None:
             return CAUTIOUS
-        into = s.at(leader.pos.step(direction))
-        if into is not None and s.hostile(leader.id, into.id):
-            return AGGRESSIVE
-        return DEFENSIVE
+        return AGGRESSIVE if attacking else DEFENSIVE
 
     # ----- the tick -------------------------------------------------------------------------------
     def _run_tick(self, inp: PlayerInput, pre: list[RulesEventBase]) -> None:
@@ -357,11 +370,12 @@ class World:
         s = self.state
         if self.player_ai or s.leader not in bout.rules.orientation_due():
             return
-        self._rules(bout.id, bout.rules.choose_orientation(s.leader, inp.orientation or CAUTIOUS))
+        chosen = inp.orientation or self.contextual_orientation(None)
+        self._rules(bout.id, bout.rules.choose_orientation(s.leader, chosen))
 
     def _targeting(self, bout: BoutState, inp: PlayerInput) -> None:
         s = self.state
-        revealed = tuple((f, o) for f in bout.members if (o := bout.rules.orientation.get(f)) is not None)
+        revealed = tuple((f, o) for f in bout.members if (o := bout.rules.shown_orientation(f)) is not None)
         if revealed:
             self._emit(ev.OrientationRevealed(bout.id, revealed))
 
@@ -647,7 +661,8 @@ class World:
                     self._emit(ev.BoutSynced(into.id, others, step))
                 orientation = None
                 if into.step >= 1:
-                    orientation = AGGRESSIVE if actor.bumped else CAUTIOUS
+                    calm = DEFENSIVE if s.house_rules.initiative_model == "red_white" else CAUTIOUS  # white
+                    orientation = AGGRESSIVE if actor.bumped else calm
                 self._emit(ev.BoutJoined(into.id, fid, orientation))
             elif free:
                 group = self._unbouted_component(fid)

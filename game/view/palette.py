@@ -123,7 +123,9 @@ OUTLINE_TONE: dict[Outline, Tone] = {
 }
 
 # Orientation icons over heads: Aggressive red bear paw, Cautious yellow tiger paw, Defensive white.
-ORIENTATION_TONE: dict[str, Tone] = {"aggressive": Tone.RED, "cautious": Tone.YELLOW, "defensive": Tone.WHITE}
+ORIENTATION_TONE: dict[str, Tone] = {
+    "aggressive": Tone.RED, "cautious": Tone.YELLOW, "defensive": Tone.WHITE, "red": Tone.RED, "white": Tone.WHITE,
+}
 ORIENTATION_ICON: dict[str, str] = {
     "aggressive": "orient_aggressive",
     "cautious": "orient_cautious",

@@ -44,12 +44,20 @@ MOVE_DIRECTION: dict[Intent, Direction] = {
     Intent.MOVE_W: Direction.W,
 }
 ORIENTATIONS = (AGGRESSIVE, CAUTIOUS, DEFENSIVE)
-ALTERNATIVE = {AGGRESSIVE: CAUTIOUS, DEFENSIVE: CAUTIOUS, CAUTIOUS: AGGRESSIVE}
+ALTERNATIVE = {AGGRESSIVE: CAUTIOUS, DEFENSIVE: CAUTIOUS, CAUTIOUS: AGGRESSIVE, "red": "white", "white": "red"}
 ORIENTATION_TEXT = {
     AGGRESSIVE: ("Aggressive", "attack, no defence"),
     CAUTIOUS: ("Cautious", "attack or defend"),
     DEFENSIVE: ("Defensive", "defend, may flee"),
+    "red": ("Red", "throw to attack"),  # house rule initiative_model: red_white
+    "white": ("White", "throw to defend"),
 }
+
+
+def orientation_choices(state: WorldState) -> tuple[str, ...]:
+    """The leader's choices this round: the orientations, or red/white under that house rule."""
+    bout = state.bout_of(state.leader)
+    return ORIENTATIONS if bout is None else tuple(bout.rules.orientation_choices())
 ARROWS = {Direction.N: "↑", Direction.E: "→", Direction.S: "↓", Direction.W: "←", None: "·"}
 
 
@@ -170,16 +178,17 @@ class OrientationPrompt(Prompt):
         super().__init__(state, palette)
         self.contextual = contextual
         self.direction = direction
-        self.title = "Orientation for this round"
+        self.choices = orientation_choices(state)
+        self.title = "Orientation for this round" if self.choices == ORIENTATIONS else "Throw for initiative"
         self.options = []
-        for o in ORIENTATIONS:
+        for o in self.choices:
             label, sub = ORIENTATION_TEXT[o]
             self.options.append(Option(o, label, sub, palette.orientation(o).colour))
         self.set_direction(direction, orientation)
 
     def set_direction(self, direction: Direction | None, orientation: str) -> None:
         self.direction = direction
-        self.selected = ORIENTATIONS.index(orientation)
+        self.selected = self.choices.index(orientation) if orientation in self.choices else 0
         s = self.state
         leader = s.actors[s.leader]
         if direction is None:
@@ -193,7 +202,7 @@ class OrientationPrompt(Prompt):
 
     @property
     def orientation(self) -> str:
-        return ORIENTATIONS[self.selected]
+        return self.choices[self.selected]
 
     def handle(self, intent: Intent, alternative: bool = False) -> Outcome | None:
         if intent in MOVES or intent is Intent.WAIT:

@@ -272,6 +272,23 @@ def test_orientation_prompt_is_contextual_and_shift_swaps(window: arcade.Window,
     assert bout is not None and bout.rules.orientation["player"] == "aggressive"
 
 
+def test_orientation_prompt_offers_red_and_white_under_that_house_rule(
+    window: arcade.Window, game: Callable[..., GameView], helpers: ModuleType
+) -> None:
+    world = world_from_ascii(DUEL, seed=2, house_rules={"initiative_model": "red_white"})
+    view = game(world)
+    helpers.press(window, arcade.key.RIGHT)  # into the goblin: red
+    assert isinstance(view.prompt, OrientationPrompt)
+    assert [o.key for o in view.prompt.options] == ["red", "white"] and view.prompt.orientation == "red"
+    helpers.press(window, arcade.key.LEFT)  # away: white
+    assert view.prompt.orientation == "white"
+    helpers.press(window, arcade.key.RIGHT)
+    helpers.press(window, arcade.key.RIGHT)  # the same key again confirms
+    assert world.state.tick == 1
+    bout = world.state.bout_of("player")
+    assert bout is not None and bout.rules.shown_orientation("player") == "red"
+
+
 def test_target_prompt_arrows_pick_by_direction(window: arcade.Window, game: Callable[..., GameView],
                                                 helpers: ModuleType) -> None:
     world = world_from_ascii("#######\n#.....#\n#..@g.#\n#..b..#\n#######\n", seed=2)

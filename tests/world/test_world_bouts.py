@@ -144,3 +144,19 @@ def test_a_declaration_owed_comes_with_the_rules_menu_and_confirm_takes_its_defa
     assert declared
     mine = declared[0].to_dict()["actions"]
     assert [(a["maneuver"], a["dice"]) for a in mine] == [(a.maneuver, a.dice) for a in menu.default]
+
+
+def test_red_white_throws_replace_orientations_for_the_leader() -> None:
+    w = world(["#######", "#@b...#", "#######"], house_rules={"initiative_model": "red_white"})
+    assert w.orientation_choices() == ("red", "white")
+    assert w.contextual_orientation(None) == "white"
+    from game.sim.geometry import Direction
+
+    assert w.contextual_orientation(Direction.E) == "red"  # a step into the bandit
+    refused = w.apply(Step(None, "aggressive"))
+    assert [e.type for e in refused] == ["rejected"]
+    w.apply(Step(None, "red"))
+    events = w.apply(Confirm())  # s1: throws are revealed
+    revealed = [e for e in events if isinstance(e, ev.OrientationRevealed)]
+    assert revealed and dict(revealed[0].orientations)["player"] == "red"
+    assert set(dict(revealed[0].orientations).values()) <= {"red", "white"}

@@ -121,9 +121,9 @@ def house_rule_notes() -> dict[str, str]:
     return notes
 
 
-# Rules that only record a choice for a later milestone (mobility maneuvers, SPEC §4.11) or that have
-# one value so far are not offered: a setting that changes nothing would mislead the player.
-NOT_OFFERED = frozenset({"mobility_version", "initiative_model"})
+# Rules that only record a choice for a later milestone (mobility maneuvers, SPEC §4.11) are not
+# offered: a setting that changes nothing would mislead the player.
+NOT_OFFERED = frozenset({"mobility_version"})
 
 
 def house_rule_choices() -> list[tuple[str, tuple[Any, ...]]]:
