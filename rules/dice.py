@@ -26,9 +26,15 @@ class DiceStream(Protocol):
 
 
 class SeededStream:
-    """A named stream seeded from (seed, name), so streams of one run never share a sequence."""
+    """A named stream seeded from (seed, name), so streams of one run never share a sequence.
 
-    __slots__ = ("_random", "_rng", "name", "seed")
+    `draws` counts the numbers drawn so far: every draw goes through `d10`, `d6`, `randint` or
+    `roll_pool`'s fast path, and each of them adds to it. `checksum` keeps its last digest with the
+    `draws` it was taken at (`_digest_at`) and hands it back while no draw has happened since, since
+    the generator's state changes only when a number is drawn. Anything that draws from `_random`
+    directly must add to `draws` too, or the digest goes stale."""
+
+    __slots__ = ("_digest", "_digest_at", "_random", "_rng", "draws", "name", "seed")
 
     def __init__(self, seed: int, name: str) -> None:
         self.seed = seed
@@ -36,23 +42,33 @@ class SeededStream:
         digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
         self._rng = random.Random(int.from_bytes(digest[:8], "big"))
         self._random = self._rng.random
+        self.draws = 0
+        self._digest = ""
+        self._digest_at = -1  # `draws` when `_digest` was taken; -1: never
 
     # Faces come from random() alone: the one output CPython promises to keep across versions
     # (randint's algorithm is not), so a recording replays the same on a newer Python.
     def d10(self) -> int:
+        self.draws += 1
         return int(self._random() * 10) + 1
 
     def d6(self) -> int:
+        self.draws += 1
         return int(self._random() * 6) + 1
 
     def randint(self, low: int, high: int) -> int:
+        self.draws += 1
         return low + int(self._random() * (high - low + 1))
 
     def checksum(self) -> str:
         """A short digest of the stream's position, for recordings that must detect drift (a CRC of
-        the generator's 32-bit state words: the same on every platform, and cheap once per tick)."""
-        words = self._rng.getstate()[1]
-        return f"{zlib.crc32(array('I', words).tobytes()):08x}"
+        the generator's 32-bit state words: the same on every platform). Recomputed only when a number
+        was drawn since the last call (see `draws`)."""
+        if self._digest_at != self.draws:
+            words = self._rng.getstate()[1]
+            self._digest = f"{zlib.crc32(array('I', words).tobytes()):08x}"
+            self._digest_at = self.draws
+        return self._digest
 
 
 class ScriptExhausted(RuntimeError):
@@ -138,6 +154,7 @@ def roll_pool(stream: DiceStream, dice: int, tn: int, negative_pool: str = "one_
     elif type(stream) is SeededStream:
         rnd = stream._random  # the same faces as stream.d10(), without a call per die
         faces = tuple([int(rnd() * 10) + 1 for _ in range(dice)])
+        stream.draws += dice  # what `dice` calls of stream.d10() would have counted
     else:
         d10 = stream.d10
         faces = tuple([d10() for _ in range(dice)])

@@ -21,6 +21,7 @@ from game.sim.tilemap import TileMap
 SIGHT = 8
 PATH_RADIUS = 16  # chases and following stay local; patrols walk the waypoints' route maps
 CELL = SIGHT + 2
+FEW_ACTORS = 24  # at most this many living actors: one cell for the whole map (see `_build_cells`)
 SIGHT_CACHE_LIMIT = 200_000  # line-of-sight pairs kept across ticks (see `Brain.sees`)
 
 
@@ -58,7 +59,10 @@ class Brain:
     plans, derived from the state and the `ai` stream only, so a replay rebuilds it exactly), `goals`
     (the patrol waypoints, fixed by the map), `sight` (line of sight between two squares, see `sees`)
     and `routes` (a full distance map to each waypoint). The last two depend only on the immutable
-    tile map, so they never go stale; they change nothing but speed."""
+    tile map, so they never go stale; they change nothing but speed. `living` is this tick's list
+    of the actors still in the fight when the world has it (see `World._living`); `quiet` (per
+    actor, the last tick he surely has no hostile in reach) is kept across ticks too, see
+    `visible_hostiles`."""
 
     def __init__(
         self,
@@ -67,19 +71,24 @@ class Brain:
         goals: list[Pos] | None = None,
         sight: dict[int, bool] | None = None,
         routes: dict[Pos, DistanceMap] | None = None,
+        living: list[Actor] | None = None,
+        quiet: dict[str, int] | None = None,
     ) -> None:
         self.state = state
+        self.living = living  # the actors still in the fight (the world's `_living`), if known
         self.goals = goals if goals is not None else waypoints(state.tilemap)
         self.routes: dict[Pos, DistanceMap] = {} if routes is None else routes
         self.adjacency = state.house_rules.adjacency
         self._maps: dict[Pos, LazyDistanceMap] = {}
         self._cells: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] | None = None
+        self._cell = CELL  # the cells' width this tick (set by `_build_cells`)
         self._factions: list[str] = []
         self._foe_factions: dict[str, list[str]] = {}
         self._around: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] = {}
         self._seen: dict[str, list[Actor]] = {}
         self.sight: dict[int, bool] = {} if sight is None else sight
         self.memory: dict[str, Patrol] = {} if memory is None else memory
+        self.quiet: dict[str, int] = {} if quiet is None else quiet  # see `visible_hostiles`
 
     def distances_to(self, goal: Pos) -> LazyDistanceMap:
         """Steps to `goal` (up to PATH_RADIUS), one flood per goal per tick; it grows only as far as
@@ -109,14 +118,19 @@ class Brain:
 
     def _build_cells(self) -> dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]]:
         """Living actors bucketed by (cell x, cell y, faction), built once per tick (the Brain lives
-        one tick: positions and deaths only change after every intent is decided)."""
+        one tick: positions and deaths only change after every intent is decided). Cells are CELL
+        squares wide; with FEW_ACTORS or fewer living actors one cell covers the whole map, so each
+        faction's hostiles are gathered once and shared by all (scanning a few far actors costs less
+        than a cell lookup per actor). Either way no hostile within reach is missed."""
         cells: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] = {}
         factions: set[str] = set()
-        for a in self.state.actors.values():
-            if not a.fighter.out_of_fight:
-                x, y = a.pos
-                cells.setdefault((x // CELL, y // CELL, a.faction), []).append((x, y, a.id, a))
-                factions.add(a.faction)
+        living = [a for a in (self.state.actors.values() if self.living is None else self.living)
+                  if not a.fighter.out_of_fight]
+        cell = self._cell = CELL if len(living) > FEW_ACTORS else 1 << 30
+        for a in living:
+            x, y = a.pos
+            cells.setdefault((x // cell, y // cell, a.faction), []).append((x, y, a.id, a))
+            factions.add(a.faction)
         self._cells = cells
         self._factions = sorted(factions)
         return cells
@@ -130,8 +144,8 @@ class Brain:
             cells = self._cells if self._cells is not None else self._build_cells()
             foes = self._foe_factions.get(faction)
             if foes is None:
-                relations = self.state.relations
-                foes = [f for f in self._factions if relations.hostile(faction, f)]
+                hostile = self.state.factions_hostile
+                foes = [f for f in self._factions if hostile(faction, f)]
                 self._foe_factions[faction] = foes
             found = []
             for foe in foes:
@@ -146,18 +160,38 @@ class Brain:
     def visible_hostiles(self, actor: Actor, limit: int = 3) -> list[Actor]:
         """The nearest hostiles he can see (at most `limit`), nearest first; cached for the tick.
         Candidates are living hostiles within Manhattan distance SIGHT + 2 found in the 3x3 grid cells
-        around him (cells are SIGHT + 2 wide, so none is missed), ordered by (distance, id)."""
+        around him (cells are SIGHT + 2 wide, so none is missed), ordered by (distance, id).
+
+        `quiet` (kept by the world across ticks) skips the scan: when no hostile is within reach,
+        the nearest one's distance D bounds how soon one can be (each of the two moves at most
+        `_CLOSING[adjacency]` / 2 Manhattan squares a tick: a step and a bonus square), so he is
+        marked quiet, with none in reach, up to tick `state.tick + (D - reach - 1) // closing`.
+        Nothing else brings a hostile nearer: the cast and the relations are fixed and the fallen
+        only drop out. Hostiles beyond the 3x3 cells count as SIGHT + 3 away (the cells' reach)."""
         cached = self._seen.get(actor.id)
         if cached is not None:
             return cached
+        now = self.state.tick
+        if self.quiet.get(actor.id, -1) >= now:
+            out: list[Actor] = []
+            self._seen[actor.id] = out
+            return out
         x, y = actor.pos
         reach = SIGHT + 2
         candidates: list[tuple[int, str, Actor]] = []
-        for ox, oy, oid, other in self._hostiles_around(x // CELL, y // CELL, actor.faction):
+        if self._cells is None:
+            self._build_cells()
+        cell = self._cell
+        nearest = 1 << 30 if cell != CELL else reach + 1  # one cell covers every living hostile
+        for ox, oy, oid, other in self._hostiles_around(x // cell, y // cell, actor.faction):
             dist = (ox - x if ox >= x else x - ox) + (oy - y if oy >= y else y - oy)
             if dist <= reach:
                 candidates.append((dist, oid, other))
-        out: list[Actor] = []
+            elif dist < nearest:
+                nearest = dist
+        if not candidates:
+            self.quiet[actor.id] = now + (nearest - reach - 1) // _CLOSING[self.adjacency]
+        out = []
         if candidates:
             candidates.sort(key=_by_distance_then_id)
             sees = self.sees
@@ -355,6 +389,9 @@ def _direction_between(a: Pos, b: Pos) -> Direction | None:
 
 
 _by_distance_then_id = itemgetter(0, 1)
+# How much nearer two actors can get in one tick (Manhattan): each takes at most a step and a bonus
+# square, and a diagonal step (8-way adjacency) counts two.
+_CLOSING = {4: 4, 8: 8}
 _STEPS: dict[int, tuple[tuple[Direction, int, int], ...]] = {
     n: tuple((d, d.dx, d.dy) for d in directions(n)) for n in (4, 8)
 }

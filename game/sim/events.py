@@ -3,6 +3,8 @@
 World-level facts (positions, facings, bouts and their clocks, decisions owed) change only by folding
 these events into the state (`game.sim.fold`). A bout's inner state lives in the rules' `Bout`,
 which the rules change themselves; what they did comes out as `RulesEvent`, wrapping the rules event.
+Every event is a frozen, slotted dataclass with `rules.fastinit.fast_init`'s quicker `__init__` (a
+tick builds a few dozen of them); fields, equality and `to_dict` are the dataclass's own.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from rules.events import Event as RulesEventBase
+from rules.fastinit import fast_init
 
 
 class WorldEvent:
@@ -33,12 +36,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TickStarted(WorldEvent):
     type: ClassVar[str] = "tick"
     tick: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TickEnded(WorldEvent):
     type: ClassVar[str] = "tick_end"
@@ -46,6 +51,7 @@ class TickEnded(WorldEvent):
     checksum: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Rejected(WorldEvent):
     type: ClassVar[str] = "rejected"
@@ -53,6 +59,7 @@ class Rejected(WorldEvent):
     reason: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Moved(WorldEvent):
     type: ClassVar[str] = "moved"
@@ -64,6 +71,7 @@ class Moved(WorldEvent):
     bonus: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Forfeited(WorldEvent):
     """A move that did not happen: the actor only turns to face."""
@@ -75,6 +83,7 @@ class Forfeited(WorldEvent):
     mp: int | None = None  # a slow actor banks the points it could not use
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bumped(WorldEvent):
     type: ClassVar[str] = "bumped"
@@ -84,6 +93,7 @@ class Bumped(WorldEvent):
     hostile: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BumpFrame(WorldEvent):
     """The player bumped a square its occupant left: follow, stay or step elsewhere (SPEC §3)."""
@@ -96,6 +106,7 @@ class BumpFrame(WorldEvent):
     followers: tuple[tuple[str, str], ...] = ()  # AI bumpers who follow once the player answers
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BumpAnswered(WorldEvent):
     type: ClassVar[str] = "bump_answered"
@@ -103,12 +114,14 @@ class BumpAnswered(WorldEvent):
     choice: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class MovementInitiative(WorldEvent):
     type: ClassVar[str] = "movement_initiative"
     order: tuple[tuple[str, int], ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutStarted(WorldEvent):
     type: ClassVar[str] = "bout_started"
@@ -116,6 +129,7 @@ class BoutStarted(WorldEvent):
     members: tuple[str, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutJoined(WorldEvent):
     type: ClassVar[str] = "bout_joined"
@@ -124,6 +138,7 @@ class BoutJoined(WorldEvent):
     orientation: str | None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutSynced(WorldEvent):
     """Bouts in their first-exchange window merged, every member synced to the later step."""
@@ -134,6 +149,7 @@ class BoutSynced(WorldEvent):
     step: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutSplit(WorldEvent):
     type: ClassVar[str] = "bout_split"
@@ -142,6 +158,7 @@ class BoutSplit(WorldEvent):
     members: tuple[str, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutLeft(WorldEvent):
     type: ClassVar[str] = "bout_left"
@@ -150,12 +167,14 @@ class BoutLeft(WorldEvent):
     reason: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoutEnded(WorldEvent):
     type: ClassVar[str] = "bout_ended"
     bout: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ClockStepped(WorldEvent):
     type: ClassVar[str] = "clock"
@@ -164,6 +183,7 @@ class ClockStepped(WorldEvent):
     step: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class OrientationRevealed(WorldEvent):
     type: ClassVar[str] = "orientation_revealed"
@@ -171,6 +191,7 @@ class OrientationRevealed(WorldEvent):
     orientations: tuple[tuple[str, str], ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RulesEvent(WorldEvent):
     """Something the rules did inside a bout (a declaration, an attack, a wound, ...)."""
@@ -180,6 +201,7 @@ class RulesEvent(WorldEvent):
     event: RulesEventBase
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Aimed(WorldEvent):
     type: ClassVar[str] = "aimed"
@@ -188,6 +210,7 @@ class Aimed(WorldEvent):
     ticks: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotLoosed(WorldEvent):
     """A missile in the air: it lands (or misses) at the start of the next tick (SPEC §4.9)."""
@@ -200,6 +223,7 @@ class ShotLoosed(WorldEvent):
     ready_tick: int  # the first tick he can shoot again
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotLanded(WorldEvent):
     """The rules' resolution of a shot (rules.ranged.Shot and what followed it)."""
@@ -208,6 +232,7 @@ class ShotLanded(WorldEvent):
     event: RulesEventBase
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotWasted(WorldEvent):
     type: ClassVar[str] = "shot_wasted"
@@ -216,6 +241,7 @@ class ShotWasted(WorldEvent):
     reason: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ShotsDone(WorldEvent):
     """Every shot in the air has come down."""
@@ -223,6 +249,7 @@ class ShotsDone(WorldEvent):
     type: ClassVar[str] = "shots_done"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Died(WorldEvent):
     type: ClassVar[str] = "died"
@@ -230,6 +257,7 @@ class Died(WorldEvent):
     cause: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class KnockedOut(WorldEvent):
     """Out of the fight without dying (knocked out, or collapsed from pain): lies on the floor."""
@@ -239,6 +267,7 @@ class KnockedOut(WorldEvent):
     cause: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bled(WorldEvent):
     """An out-of-combat blood-loss check (the rules' check, outside any bout)."""
@@ -248,6 +277,7 @@ class Bled(WorldEvent):
     event: RulesEventBase
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Recovering(WorldEvent):
     """Out-of-combat care counters of a wounded actor (bleeding, first aid, healing)."""
@@ -259,6 +289,7 @@ class Recovering(WorldEvent):
     heal_ticks: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FirstAidChoice(WorldEvent):
     type: ClassVar[str] = "first_aid_choice"
@@ -266,12 +297,14 @@ class FirstAidChoice(WorldEvent):
     accept: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FirstAidOffered(WorldEvent):
     type: ClassVar[str] = "first_aid_offered"
     actor: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FirstAidGiven(WorldEvent):
     type: ClassVar[str] = "first_aid"
@@ -283,6 +316,7 @@ class FirstAidGiven(WorldEvent):
     stopped: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Healed(WorldEvent):
     type: ClassVar[str] = "healed"
@@ -292,6 +326,7 @@ class Healed(WorldEvent):
     pain: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class OrderGiven(WorldEvent):
     type: ClassVar[str] = "order"
@@ -301,6 +336,7 @@ class OrderGiven(WorldEvent):
     at: tuple[int, int] | None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StepPlanned(WorldEvent):
     type: ClassVar[str] = "step_planned"
@@ -308,6 +344,7 @@ class StepPlanned(WorldEvent):
     direction: str | None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DecisionDue(WorldEvent):
     """The world waits for the player: `kind` is step, target, declare or bump."""
@@ -320,6 +357,7 @@ class DecisionDue(WorldEvent):
     default: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameOver(WorldEvent):
     type: ClassVar[str] = "game_over"

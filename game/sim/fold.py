@@ -7,6 +7,8 @@ to the rules, which change it in the calls that produce `RulesEvent`s.
 
 from __future__ import annotations
 
+from typing import cast
+
 from game.sim import events as ev
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
@@ -31,12 +33,13 @@ def _tick(state: WorldState, e: ev.WorldEvent) -> None:
 def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Moved)
     actor = state.actors[e.actor]
-    frm, to = Pos(*e.frm), Pos(*e.to)
-    if state.occupancy.get(frm) == actor.id:
-        del state.occupancy[frm]
+    frm, to = e.frm, Pos._make(e.to)
+    occupancy = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
+    if occupancy.get(frm) == actor.id:
+        del occupancy[frm]
     state.occupancy[to] = actor.id
     actor.pos = to
-    actor.facing = Direction[e.facing]
+    actor.facing = _DIRECTIONS[e.facing]
     actor.moved = True
     actor.mp_tick = state.tick
     actor.stepped_tick = state.tick
@@ -47,7 +50,7 @@ def _moved(state: WorldState, e: ev.WorldEvent) -> None:
 def _forfeited(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Forfeited)
     actor = state.actors[e.actor]
-    actor.facing = Direction[e.facing]
+    actor.facing = _DIRECTIONS[e.facing]
     actor.planned = False
     if e.mp is not None:
         actor.mp = e.mp
@@ -57,7 +60,7 @@ def _forfeited(state: WorldState, e: ev.WorldEvent) -> None:
 def _bumped(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Bumped)
     actor = state.actors[e.actor]
-    actor.facing = Direction[e.facing]
+    actor.facing = _DIRECTIONS[e.facing]
     actor.bumped = e.into if e.hostile else None
     actor.planned = False
 
@@ -234,6 +237,8 @@ def _over(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.GameOver)
     state.over = e.outcome
 
+
+_DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
     ev.TickStarted: _tick,

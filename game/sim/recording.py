@@ -302,8 +302,12 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+# One decoder for every line: what `json.loads(text, parse_constant=...)` builds afresh per call.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def _parse_line(raw: bytes) -> Any:
-    return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    return _DECODER.decode(raw.decode("utf-8"))
 
 
 def _header(data: Any, path: Path) -> RunHeader:

@@ -14,6 +14,7 @@ from game.sim.tilemap import TileMap
 from rules.bout import Bout
 from rules.catalog import Catalog, HouseRules, MissileWeapon
 from rules.dice import SeededStream
+from rules.fastinit import fast_init
 from rules.fighter import FighterState
 
 
@@ -78,6 +79,7 @@ class BoutState:
         return f"e{self.rules.clock.exchange}s{self.step}"
 
 
+@fast_init  # built once per tick
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the world waits for: `step` (move/bump/wait, with an orientation when due), `target`,
@@ -133,16 +135,23 @@ class WorldState:
 
     def bout_of(self, actor_id: str) -> BoutState | None:
         """His bout, if he is still fighting in it (the rules drop the fled and the fallen themselves)."""
+        if not self.bouts:
+            return None
         bout = self.bouts.get(self.membership.get(actor_id, -1))
         if bout is not None and actor_id in bout.rules.fighters and bout.rules.active(actor_id):
             return bout
         return None
 
     def hostile(self, a: str, b: str) -> bool:
-        key = (self.actors[a].faction, self.actors[b].faction)
+        return self.factions_hostile(self.actors[a].faction, self.actors[b].faction)
+
+    def factions_hostile(self, a: str, b: str) -> bool:
+        """`relations.hostile(a, b)`, cached per pair in `_hostility` (the relations of a world are
+        fixed when it is built, so an entry never goes stale)."""
+        key = (a, b)
         found = self._hostility.get(key)
         if found is None:
-            found = self._hostility[key] = self.relations.hostile(*key)
+            found = self._hostility[key] = self.relations.hostile(a, b)
         return found
 
     def at(self, pos: Pos) -> Actor | None:

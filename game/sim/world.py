@@ -11,7 +11,7 @@ decisions owed for the next tick. AIs decide from the state before the tick.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -129,9 +129,22 @@ class World:
         self._memory: dict[str, Patrol] = {}
         self._sight: dict[int, bool] = {}  # line-of-sight cache shared by every tick's Brain (`Brain.sees`)
         self._ranged: dict[str, Ranged] = {}
+        self._quiet: dict[str, int] = {}  # `Brain.quiet`: no hostile in reach until that tick
+        # `checksum`'s text per actor (in `state.actors` order, `_cast`) and the key (square, HT, CP,
+        # out of the fight) each was written from; a text is rewritten whenever its key differs from
+        # the one read this time, so it is never stale.
+        self._cast = list(actors)
+        self._sum_keys: list[_SumKey] = []
+        self._sum_texts: list[str] = []
         self._goals = waypoints(setup.tilemap)  # patrol goals
         self._routes: dict[Pos, DistanceMap] = {}  # route map to each patrol goal (`Brain.patrol`)
         self._ids = sorted(actors)  # the cast never changes after setup
+        # Actors still in the fight (see `_living`), rebuilt when `FighterState.roster_epoch` moves.
+        self._living_epoch = -1
+        self._living_actors: list[Actor] = []
+        self._living_ids: list[str] = []
+        # `FighterState.roster_epoch` at the end of the last `_casualties` pass (see there); -1: none yet.
+        self._casualties_epoch = -1
         self._roll_movement_initiative()
         self._update()
         self._decide()
@@ -317,10 +330,21 @@ class World:
             return CAUTIOUS
         return AGGRESSIVE if attacking else DEFENSIVE
 
+    def _living(self) -> list[Actor]:
+        """The actors still in the fight (not dead, not unconscious), in `state.actors` order; their
+        ids sorted are in `_living_ids`. Cached until `FighterState.roster_epoch` moves: every change
+        of a fighter's `dead` or `unconscious` flag bumps it (so does any change of a bout's roster or
+        reach, which only costs a rebuild), so the cache is never stale. The cast is fixed at setup."""
+        if self._living_epoch != FighterState.roster_epoch:
+            self._living_actors = [a for a in self.state.actors.values() if not a.fighter.out_of_fight]
+            self._living_ids = sorted(a.id for a in self._living_actors)
+            self._living_epoch = FighterState.roster_epoch
+        return self._living_actors
+
     # ----- the tick -------------------------------------------------------------------------------
     def _run_tick(self, inp: PlayerInput, pre: list[RulesEventBase]) -> None:
         s = self.state
-        brain = Brain(s, self._memory, self._goals, self._sight, self._routes)
+        brain = Brain(s, self._memory, self._goals, self._sight, self._routes, self._living(), self._quiet)
         intents = self._intents(brain, inp)
         self._ticking = set(s.bouts)
         self._emit(ev.TickStarted(s.tick + 1))
@@ -340,9 +364,7 @@ class World:
         s = self.state
         intents: dict[str, Direction | None] = {}
         self._ranged = {}
-        for actor in s.actors.values():
-            if not actor.alive:
-                continue
+        for actor in self._living():
             bout = s.bout_of(actor.id)
             if bout is not None and bout.step != 0:
                 continue
@@ -551,6 +573,8 @@ class World:
             self._emit(ev.Forfeited(aid, d.name, "taken"))
             return
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
+        if actor.fighter.out_of_fight:
+            self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
         frm = actor.pos
         bonus = not engaged and mp >= 6
         self._emit(ev.Moved(aid, (frm.x, frm.y), (target.x, target.y), d.name, mp - 6 if bonus else mp))
@@ -597,13 +621,21 @@ class World:
         self._ticking = set()
 
     def _casualties(self) -> None:
+        """Take the fallen off the map (a `Died` or `KnockedOut` each). Skipped while
+        `FighterState.roster_epoch` still equals `_casualties_epoch`, the value at the end of the last
+        full pass: no fighter has fallen since, and that pass left none of the fallen on the map. The
+        one way back onto it is a step (a man shot down before the moves still takes his planned
+        step), so `_step` resets `_casualties_epoch` when a fallen man moves."""
         s = self.state
+        if self._casualties_epoch == FighterState.roster_epoch:
+            return
         for actor in s.actors.values():
             if actor.fighter.out_of_fight and s.occupancy.get(actor.pos) == actor.id:
                 if actor.dead:
                     self._emit(ev.Died(actor.id, "wounds"))
                 else:
                     self._emit(ev.KnockedOut(actor.id, "out of the fight"))
+        self._casualties_epoch = FighterState.roster_epoch
 
     def _adjacent_hostiles(self, actor: Actor, among: set[str] | None = None) -> list[str]:
         """Living hostiles on the squares next to him (only those in `among` when given), in
@@ -642,10 +674,19 @@ class World:
                 self._emit(ev.BoutSplit(bout.id, s.next_bout, tuple(sorted(extra))))
             if len(bout.members) < 2:
                 self._emit(ev.BoutEnded(bout.id))
-        for fid in self._ids:
+        self._living()
+        occupancy = cast("dict[tuple[int, int], str]", s.occupancy)  # a Pos hashes as its tuple
+        deltas = _DELTAS[s.house_rules.adjacency]
+        for fid in self._living_ids:
             actor = s.actors[fid]
             if actor.fighter.out_of_fight or fid in self._disengaged or s.bout_of(fid) is not None:
                 continue
+            x, y = actor.pos
+            for dx, dy in deltas:
+                if (x + dx, y + dy) in occupancy:
+                    break
+            else:
+                continue  # nobody next to him (the common case, checked before the full look)
             foes = self._adjacent_hostiles(actor)
             if not foes:
                 continue
@@ -706,7 +747,7 @@ class World:
     # ----- blood, first aid, healing out of combat (SPEC §4.10) -----------------------------------
     def _health(self) -> None:
         s = self.state
-        for actor in s.actors.values():
+        for actor in self._living():
             f = actor.fighter
             if f.out_of_fight:
                 continue
@@ -813,8 +854,18 @@ class World:
         s = self.state
         # One update of the joined text hashes exactly the bytes the per-actor updates did.
         parts = [s.combat.checksum(), s.ai.checksum()]
-        parts += [f"{a.id}:{a.pos.x},{a.pos.y}:{a.fighter.ht}:{a.fighter.cp}:{int(not a.fighter.out_of_fight)};"
-                  for a in s.actors.values()]
+        keys = [(a.pos, (f := a.fighter).ht, f.cp, f.out_of_fight) for a in s.actors.values()]
+        old, texts = self._sum_keys, self._sum_texts
+        if len(old) == len(keys):
+            changed: Iterable[int] = [i for i, key, was in zip(range(len(keys)), keys, old, strict=True) if key != was]
+        else:  # the first call
+            changed, texts = range(len(keys)), [""] * len(keys)
+        ids = self._cast
+        for i in changed:
+            pos, ht, cp, out = keys[i]
+            texts[i] = f"{ids[i]}:{pos.x},{pos.y}:{ht}:{cp}:{int(not out)};"
+        self._sum_keys, self._sum_texts = keys, texts
+        parts += texts
         return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
 
     def summary(self) -> dict[str, object]:
@@ -833,6 +884,7 @@ class World:
         return is_adjacent(s.actors[a].pos, s.actors[b].pos, s.house_rules.adjacency)
 
 
+_SumKey = tuple[Pos, int, int, bool]  # what an actor's piece of `checksum` text is written from
 _DELTAS: dict[int, tuple[tuple[int, int], ...]] = {n: tuple((d.dx, d.dy) for d in directions(n)) for n in (4, 8)}
 
 

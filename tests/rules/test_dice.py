@@ -104,6 +104,20 @@ def test_checksum_tracks_stream_position() -> None:
     assert a.checksum() == b.checksum()
 
 
+def test_cached_checksum_follows_every_kind_of_draw() -> None:
+    """The digest is cached per draw count: each way of drawing (d10, d6, randint, roll_pool's fast
+    path) must count, so the cached digest always equals a fresh one."""
+    a = SeededStream(5, "combat")
+    draws = (a.d10, a.d6, lambda: a.randint(0, 9), lambda: roll_pool(a, 4, 7), lambda: roll_pool(a, 2, 12))
+    for draw in draws:
+        before = a.checksum()
+        draw()
+        fresh = SeededStream(5, "combat")
+        fresh._rng.setstate(a._rng.getstate())
+        assert a.checksum() != before
+        assert a.checksum() == fresh.checksum()
+
+
 @given(st.integers(min_value=1, max_value=12), st.integers(min_value=2, max_value=25), st.integers())
 def test_pool_invariants(dice: int, tn: int, seed: int) -> None:
     r = roll_pool(SeededStream(seed, "combat"), dice, tn)

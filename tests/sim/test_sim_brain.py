@@ -37,3 +37,24 @@ def test_patrollers_walk_and_the_world_caches_only_map_facts() -> None:
         assert i < j or (i == j and seen)
     for goal, route in world._routes.items():
         assert route.steps == distance_map(m, [goal]).steps
+
+
+class _Forgetful(dict[str, int]):
+    """A `quiet` map that keeps nothing: every tick's Brain scans for hostiles afresh."""
+
+    def __setitem__(self, key: str, value: int) -> None:
+        pass
+
+
+def test_quiet_actors_skip_only_scans_that_would_find_nobody() -> None:
+    """`Brain.quiet` changes nothing but speed: the same run with it disabled gives the same events."""
+    groups = (("goblin",) * 4, ("bandit",) * 4, ("wolf",) * 3, ("town_guard",) * 4)
+    runs = []
+    for forgetful in (False, True):
+        setup = dungeon_setup(3, party=("player_fighter", "companion_spearman"), groups=groups, width=60, height=40)
+        world = World(setup, player_ai=True)
+        if forgetful:
+            world._quiet = _Forgetful()
+        runs.append([[e.to_dict() for e in world.apply(Confirm())] for _ in range(400)])
+        assert forgetful or world._quiet  # the skip did happen in the first run
+    assert runs[0] == runs[1]
