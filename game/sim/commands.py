@@ -93,7 +93,6 @@ class FirstAid:
 
 
 Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
-ADVANCING = (Step, Aim, Shoot, Target, Declare, Bump, Confirm)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from game.sim.commands import (
 from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
-from game.sim.geometry import Direction, Pos, chebyshev, directions, is_adjacent, neighbours
+from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
 from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
@@ -138,7 +138,6 @@ class World:
         self._sum_texts: list[str] = []
         self._goals = waypoints(setup.tilemap)  # patrol goals
         self._routes: dict[Pos, DistanceMap] = {}  # route map to each patrol goal (`Brain.patrol`)
-        self._ids = sorted(actors)  # the cast never changes after setup
         # Actors still in the fight (see `_living`), rebuilt when `FighterState.roster_epoch` moves.
         self._living_epoch = -1
         self._living_actors: list[Actor] = []
@@ -879,9 +878,6 @@ class World:
             "checksum": self.checksum(),
         }
 
-    def adjacent(self, a: str, b: str) -> bool:
-        s = self.state
-        return is_adjacent(s.actors[a].pos, s.actors[b].pos, s.house_rules.adjacency)
 
 
 _SumKey = tuple[Pos, int, int, bool]  # what an actor's piece of `checksum` text is written from
