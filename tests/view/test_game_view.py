@@ -273,12 +273,14 @@ def test_orientation_prompt_is_contextual_and_shift_swaps(window: arcade.Window,
 
 
 def test_orientation_prompt_offers_red_and_white_under_that_house_rule(
-    window: arcade.Window, game: Callable[..., GameView], helpers: ModuleType
+    window: arcade.Window, game: Callable[..., GameView], helpers: ModuleType, screenshot: Callable[[str], Path]
 ) -> None:
     world = world_from_ascii(DUEL, seed=2, house_rules={"initiative_model": "red_white"})
     view = game(world)
     helpers.press(window, arcade.key.RIGHT)  # into the goblin: red
     assert isinstance(view.prompt, OrientationPrompt)
+    helpers.advance(window, 1)
+    screenshot("game_s0_red_white_prompt")
     assert [o.key for o in view.prompt.options] == ["red", "white"] and view.prompt.orientation == "red"
     helpers.press(window, arcade.key.LEFT)  # away: white
     assert view.prompt.orientation == "white"
