@@ -105,7 +105,10 @@ class Brain:
         Sight depends on the two squares and the (immutable) tile map only, and it is symmetric, so
         an entry never goes stale: the world keeps the cache across ticks and only empties it when it
         grows past `SIGHT_CACHE_LIMIT` entries (which changes nothing but speed)."""
-        w = self.state.tilemap.width
+        tilemap = self.state.tilemap
+        if tilemap.clear_box(a[0], a[1], b[0], b[1]):
+            return True  # no wall in the box between them (open rooms, arenas): no cache entry needed
+        w = tilemap.width
         i, j = a[1] * w + a[0], b[1] * w + b[0]
         key = (i << 32 | j) if i < j else (j << 32 | i)
         cache = self.sight
@@ -113,7 +116,7 @@ class Brain:
         if found is None:
             if len(cache) >= SIGHT_CACHE_LIMIT:
                 cache.clear()
-            found = cache[key] = line_of_sight(self.state.tilemap, a, b)
+            found = cache[key] = line_of_sight(tilemap, a, b)
         return found
 
     def _build_cells(self) -> dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]]:

@@ -45,7 +45,7 @@ def line_of_sight(tilemap: TileMap, a: Pos, b: Pos) -> bool:
     else:
         n, step, minor = abs(dy), (1 if dy > 0 else -1), dx
         x_major = False
-    if n <= 1:
+    if n <= 1 or tilemap.clear_box(ax, ay, bx, by):
         return True
     major0, minor0 = (ax, ay) if x_major else (ay, ax)
     low_graze = high_graze = False

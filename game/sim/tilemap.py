@@ -54,6 +54,7 @@ class TileMap:
 
     __slots__ = (
         "_graphs",
+        "_opaque_sums",
         "_positions",
         "height",
         "opaque_mask",
@@ -69,6 +70,7 @@ class TileMap:
     opaque_mask: bytes  # 1 where the square blocks sight, per flat index
     _positions: tuple[Pos, ...] | None
     _graphs: dict[int, tuple[tuple[int, ...], ...]]
+    _opaque_sums: list[int] | None  # summed-area table of `opaque_mask`, (width + 1) * (height + 1)
 
     def __init__(self, width: int, height: int, tiles: bytes | bytearray | Sequence[int]) -> None:
         if width <= 0 or height <= 0:
@@ -89,6 +91,7 @@ class TileMap:
         set_(self, "opaque_mask", data.translate(opaque))
         set_(self, "_positions", None)
         set_(self, "_graphs", {})
+        set_(self, "_opaque_sums", None)
 
     @classmethod
     def filled(cls, width: int, height: int, tile: Tile = Tile.WALL) -> TileMap:
@@ -134,6 +137,34 @@ class TileMap:
         if 0 <= x < self.width and 0 <= y < self.height:
             return self.opaque_mask[y * self.width + x] == 1
         return True
+
+    def clear_box(self, ax: int, ay: int, bx: int, by: int) -> bool:
+        """True if no square of the rectangle spanned by (ax, ay) and (bx, by), both included, blocks
+        sight and both corners are on the map: O(1) from a summed-area table built on first use.
+        Any line between the two corners runs inside that rectangle, so they surely see each other."""
+        sums = self._opaque_sums
+        w = self.width
+        if sums is None:
+            sums = self._build_opaque_sums()
+        if not (0 <= ax < w and 0 <= bx < w and 0 <= ay < self.height and 0 <= by < self.height):
+            return False
+        x0, x1 = (ax, bx + 1) if ax <= bx else (bx, ax + 1)
+        y0, y1 = (ay, by + 1) if ay <= by else (by, ay + 1)
+        row = w + 1
+        return sums[y1 * row + x1] - sums[y0 * row + x1] - sums[y1 * row + x0] + sums[y0 * row + x0] == 0
+
+    def _build_opaque_sums(self) -> list[int]:
+        w, h, opaque = self.width, self.height, self.opaque_mask
+        row = w + 1
+        sums = [0] * (row * (h + 1))
+        for y in range(h):
+            running = 0
+            base, above = (y + 1) * row, y * row
+            for x in range(w):
+                running += opaque[y * w + x]
+                sums[base + x + 1] = sums[above + x + 1] + running
+        object.__setattr__(self, "_opaque_sums", sums)
+        return sums
 
     # --- iteration ------------------------------------------------------------------------------
     @property

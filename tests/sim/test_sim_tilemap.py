@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.sim.geometry import Pos
 from game.sim.tilemap import DEFAULT_LEGEND, MapError, Placement, Tile, TileMap, parse_ascii
@@ -127,3 +129,19 @@ def test_step_graph_does_not_cut_corners() -> None:
     assert m.index(Pos(1, 0)) not in m.step_graph(8)[centre_left]
     assert m.step_graph(8)[m.index(Pos(1, 1))] == ()
     assert m.step_graph(8) is m.step_graph(8)
+
+
+@settings(max_examples=300)
+@given(st.integers(1, 10), st.integers(1, 10), st.data())
+def test_clear_box_is_exactly_a_rectangle_without_walls(w: int, h: int, data: st.DataObject) -> None:
+    kinds = st.sampled_from([Tile.FLOOR, Tile.FLOOR, Tile.FLOOR, Tile.WALL, Tile.DOOR])
+    m = TileMap(w, h, data.draw(st.lists(kinds, min_size=w * h, max_size=w * h)))
+    ax, bx = data.draw(st.integers(-1, w)), data.draw(st.integers(-1, w))
+    ay, by = data.draw(st.integers(-1, h)), data.draw(st.integers(-1, h))
+    on_map = all(0 <= x < w for x in (ax, bx)) and all(0 <= y < h for y in (ay, by))
+    expected = on_map and not any(
+        m.blocks_sight(Pos(x, y))
+        for x in range(min(ax, bx), max(ax, bx) + 1)
+        for y in range(min(ay, by), max(ay, by) + 1)
+    )
+    assert m.clear_box(ax, ay, bx, by) is expected
