@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import zlib
-from array import array
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -28,13 +26,13 @@ class DiceStream(Protocol):
 class SeededStream:
     """A named stream seeded from (seed, name), so streams of one run never share a sequence.
 
-    `draws` counts the numbers drawn so far: every draw goes through `d10`, `d6`, `randint` or
-    `roll_pool`'s fast path, and each of them adds to it. `checksum` keeps its last digest with the
-    `draws` it was taken at (`_digest_at`) and hands it back while no draw has happened since, since
-    the generator's state changes only when a number is drawn. Anything that draws from `_random`
-    directly must add to `draws` too, or the digest goes stale."""
+    Every draw (`d10`, `d6`, `randint`, `roll_pool`'s fast path) takes exactly one `random()` from
+    the generator and adds one to `draws`. So for a given seed and name, `draws` *is* the stream's
+    position: two streams with equal `draws` are in the same state (tests check this for every kind
+    of draw). Recordings checksum the position through it, at no cost. Anything that draws from
+    `_random` directly must add to `draws` too."""
 
-    __slots__ = ("_digest", "_digest_at", "_random", "_rng", "draws", "name", "seed")
+    __slots__ = ("_random", "_rng", "draws", "name", "seed")
 
     def __init__(self, seed: int, name: str) -> None:
         self.seed = seed
@@ -43,8 +41,6 @@ class SeededStream:
         self._rng = random.Random(int.from_bytes(digest[:8], "big"))
         self._random = self._rng.random
         self.draws = 0
-        self._digest = ""
-        self._digest_at = -1  # `draws` when `_digest` was taken; -1: never
 
     # Faces come from random() alone: the one output CPython promises to keep across versions
     # (randint's algorithm is not), so a recording replays the same on a newer Python.
@@ -59,16 +55,6 @@ class SeededStream:
     def randint(self, low: int, high: int) -> int:
         self.draws += 1
         return low + int(self._random() * (high - low + 1))
-
-    def checksum(self) -> str:
-        """A short digest of the stream's position, for recordings that must detect drift (a CRC of
-        the generator's 32-bit state words: the same on every platform). Recomputed only when a number
-        was drawn since the last call (see `draws`)."""
-        if self._digest_at != self.draws:
-            words = self._rng.getstate()[1]
-            self._digest = f"{zlib.crc32(array('I', words).tobytes()):08x}"
-            self._digest_at = self.draws
-        return self._digest
 
 
 class ScriptExhausted(RuntimeError):

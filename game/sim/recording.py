@@ -4,7 +4,7 @@ This module owns the file format and nothing else: commands are opaque JSON obje
 defines, checksums are strings the world computes. A run file is UTF-8 JSON Lines, every line ending
 in a newline, keys sorted, no NaN/Infinity:
 
-    {"content_hash": "...", "format": 1, "game_version": "0.1.0", "house_rules": {...},
+    {"content_hash": "...", "format": 2, "game_version": "0.1.0", "house_rules": {...},
      "kind": "steelstep-run", "seed": 7, "setup": {...}}          line 1: the header
     {"command": {...}, "tick": 0}                                 a command committed at tick 0
     {"checksum": "9f2c...", "tick": 0}                            the checkpoint after tick 0
@@ -15,7 +15,7 @@ Ticks never go backwards (several entries may share a tick); nothing follows `en
 other than the ones above are ignored (fields may be added without a new format number).
 
 Reading is strict: `read_recording` refuses (`RecordingError`, naming the file and line) an empty
-file, a line that is not JSON, another kind of file, a newer format, ticks going backwards, and a
+file, a line that is not JSON, another kind of file, an older or newer format, ticks going backwards, and a
 content hash other than the expected one. Truncation: a file cut exactly after a newline reads as
 the shorter run it then is (every line before the cut, exactly as written); a file whose last line
 has no newline was cut while a line was written and is refused with "truncated at line N".
@@ -38,7 +38,8 @@ from types import TracebackType
 from typing import Any, BinaryIO, Self
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: checkpoints hold the streams' draw counts (format 1 held a CRC of their state)
+OLDEST_FORMAT = 2  # older files checksum differently: refused, never replayed into a false "out of sync"
 
 PathLike = str | os.PathLike[str]
 JsonObject = Mapping[str, Any]
@@ -99,7 +100,7 @@ class CommandEntry:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """The world's checksum after `tick` (SPEC §7: the combat stream's state)."""
+    """The world's checksum after `tick` (SPEC §7: the random streams' positions, squares, health)."""
 
     tick: int
     checksum: str
@@ -318,6 +319,13 @@ def _header(data: Any, path: Path) -> RunHeader:
     version = data.get("format")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise RecordingError(path, f"bad run file format {version!r}", 1)
+    if version < OLDEST_FORMAT:
+        raise RecordingError(
+            path,
+            f"written by an older version of Steelstep (run format {version}; this version reads format "
+            f"{OLDEST_FORMAT} to {FORMAT_VERSION}): it cannot be replayed, start a new run",
+            1,
+        )
     if version > FORMAT_VERSION:
         raise RecordingError(
             path,

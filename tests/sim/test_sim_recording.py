@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game.sim.recording import (
     FORMAT_VERSION,
     KIND,
+    OLDEST_FORMAT,
     Checkpoint,
     CommandEntry,
     EndEntry,
@@ -224,6 +225,14 @@ def test_refuses_newer_and_bad_formats(tmp_path: Path) -> None:
     assert f"format {FORMAT_VERSION + 1}" in str(err) and err.line == 1
     for bad in (0, "1", None, True):
         _refused(_write_lines(path, _header_json(format=bad)), "bad run file format")
+
+
+def test_refuses_older_formats_with_a_clear_message(tmp_path: Path) -> None:
+    """Format 1 checkpoints hold another checksum: such a file is refused up front, not replayed
+    into a misleading "out of sync"."""
+    path = _write_lines(tmp_path / "run.jsonl", _header_json(format=OLDEST_FORMAT - 1))
+    err = _refused(path, "older version of Steelstep")
+    assert "start a new run" in str(err) and err.line == 1
 
 
 @pytest.mark.parametrize("field", ["seed", "house_rules", "content_hash", "setup", "game_version"])
