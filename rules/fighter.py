@@ -168,7 +168,8 @@ class Wound:
 class FighterState:
     """A fighter's condition during play. Mutated only by the rules package's own functions.
 
-    `dead` and `unconscious` are properties: changing either bumps `FighterState.roster_epoch`, which
+    `dead` and `unconscious` are properties: changing either sets `out_of_fight` (dead or unconscious,
+    a plain attribute) and bumps `FighterState.roster_epoch`, which
     a `Bout` watches to know when its cached member and foe lists are stale (a bout bumps it too when
     its membership or reach changes)."""
 
@@ -187,6 +188,7 @@ class FighterState:
         "destroyed",
         "ht",
         "no_refresh",
+        "out_of_fight",
         "prone",
         "sheet",
         "wounds",
@@ -204,6 +206,7 @@ class FighterState:
         self.prone = False
         self._unconscious = False
         self._dead = False
+        self.out_of_fight = False  # dead or unconscious; kept by the two setters (read on hot paths)
         self.destroyed: set[str] = set()
         self.bonus_dice = 0
         self.no_refresh = False
@@ -284,6 +287,7 @@ class FighterState:
     def dead(self, value: bool) -> None:
         if value != self._dead:
             self._dead = value
+            self.out_of_fight = value or self._unconscious
             FighterState.roster_epoch += 1
 
     @property
@@ -294,11 +298,9 @@ class FighterState:
     def unconscious(self, value: bool) -> None:
         if value != self._unconscious:
             self._unconscious = value
+            self.out_of_fight = self._dead or value
             FighterState.roster_epoch += 1
 
-    @property
-    def out_of_fight(self) -> bool:
-        return self._dead or self._unconscious
 
     def max_cp(self) -> int:
         """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
