@@ -4,7 +4,7 @@ This module owns the file format and nothing else: commands are opaque JSON obje
 defines, checksums are strings the world computes. A run file is UTF-8 JSON Lines, every line ending
 in a newline, keys sorted, no NaN/Infinity:
 
-    {"content_hash": "...", "format": 1, "game_version": "0.1.0", "house_rules": {...},
+    {"content_hash": "...", "format": 2, "game_version": "0.1.0", "house_rules": {...},
      "kind": "steelstep-run", "seed": 7, "setup": {...}}          line 1: the header
     {"command": {...}, "tick": 0}                                 a command committed at tick 0
     {"checksum": "9f2c...", "tick": 0}                            the checkpoint after tick 0
@@ -15,7 +15,9 @@ Ticks never go backwards (several entries may share a tick); nothing follows `en
 other than the ones above are ignored (fields may be added without a new format number).
 
 Reading is strict: `read_recording` refuses (`RecordingError`, naming the file and line) an empty
-file, a line that is not JSON, another kind of file, a newer format, ticks going backwards, and a
+file, a line that is not JSON, another kind of file, a newer format, a format older than
+`OLDEST_FORMAT` (format 1 was written before a shot's target added CP to its defence, SPEC §4.9: its
+shots would not land the same), ticks going backwards, and a
 content hash other than the expected one. Truncation: a file cut exactly after a newline reads as
 the shorter run it then is (every line before the cut, exactly as written); a file whose last line
 has no newline was cut while a line was written and is refused with "truncated at line N".
@@ -38,7 +40,8 @@ from types import TracebackType
 from typing import Any, BinaryIO, Self
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: a shot's target adds CP to its defence; commands may carry shot_defence_cp
+OLDEST_FORMAT = 2  # format 1 runs were played before that and would not replay the same
 
 PathLike = str | os.PathLike[str]
 JsonObject = Mapping[str, Any]
@@ -323,6 +326,14 @@ def _header(data: Any, path: Path) -> RunHeader:
             path,
             f"written by a newer version of Steelstep (run format {version}; this version reads up to "
             f"format {FORMAT_VERSION})",
+            1,
+        )
+    if version < OLDEST_FORMAT:
+        raise RecordingError(
+            path,
+            f"recorded by an older version of Steelstep (run format {version}): since format {OLDEST_FORMAT} "
+            "the target of a shot adds CP to its defence, so this run would not replay the same; "
+            "start a new run",
             1,
         )
     wanted: dict[str, type | tuple[type, ...]] = {
