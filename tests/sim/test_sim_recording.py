@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game.sim.recording import (
     FORMAT_VERSION,
     KIND,
+    OLDEST_FORMAT,
     Checkpoint,
     CommandEntry,
     EndEntry,
@@ -224,6 +225,12 @@ def test_refuses_newer_and_bad_formats(tmp_path: Path) -> None:
     assert f"format {FORMAT_VERSION + 1}" in str(err) and err.line == 1
     for bad in (0, "1", None, True):
         _refused(_write_lines(path, _header_json(format=bad)), "bad run file format")
+
+
+def test_refuses_format_1_runs_recorded_before_shots_drew_cp(tmp_path: Path) -> None:
+    assert FORMAT_VERSION == OLDEST_FORMAT == 2
+    err = _refused(_write_lines(tmp_path / "run.jsonl", _header_json(format=1)), "older version of Steelstep")
+    assert "run format 1" in str(err) and "start a new run" in str(err) and err.line == 1
 
 
 @pytest.mark.parametrize("field", ["seed", "house_rules", "content_hash", "setup", "game_version"])
