@@ -2,7 +2,8 @@
 
 It sees what a player would see (its own pool and wounds, declared attacks, visible orientations and
 targets), never an opponent's hidden pool, and picks from `rules.menu.available_actions`, so it can
-never declare anything illegal. One die meets TN with probability (11 - TN) / 10.
+never declare anything illegal. One die meets TN with probability (11 - TN) / 10. Against a missile,
+`suggest_shot_defence` says how many CP to add to the defence (SPEC §4.9, `rules.ranged`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rules.bout import (
 from rules.catalog import Catalog
 from rules.costs import maneuver_tn
 from rules.dice import DiceStream, success_chance
+from rules.fighter import FighterState
 from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
@@ -51,6 +53,39 @@ def _orientation(bout: Bout, fid: str, stream: DiceStream | None) -> str:
             return CAUTIOUS
         return AGGRESSIVE
     return CAUTIOUS
+
+
+SHOT_DEFENCE_MAX = 3  # never more CP than this against one missile
+SHOT_DEFENCE_SHARE = 4  # ... and, while the CP is still needed, at most a quarter of what is left
+
+
+def suggest_shot_defence(target: FighterState, step: int | None, *, declared: bool = False,
+                         exchange: int = 1) -> int:
+    """The CP `target` adds to its defence against one incoming missile (`rules.ranged.ShotContext.
+    defence_cp`), from its bout step (`None`: not in a bout), whether it has declared this exchange
+    and the exchange (1 or 2). Deterministic, never more than it has:
+
+    - **Not in a bout: none.** CP is refreshed only when a bout's round ends (`rules.exchange.end_round`),
+      never outside one, so CP spent now would be missing from the first round of the next melee;
+      the free max(Reflex, PER) pool defends.
+    - **s0 / s1**: the free pool defends as well; add a quarter of its CP (at most `SHOT_DEFENCE_MAX`)
+      only while the CP is plentiful (at least two thirds of its full pool), keeping the rest for its
+      own exchange; otherwise none.
+    - **s2, not declared yet**: only CP defends now; a quarter of its CP (at most 3), the declaration
+      that follows gets the rest.
+    - **s2, declared**: what it kept back. In exchange 2 that is refreshed at the round's end anyway
+      (unless it cannot refresh), so up to 3 of it; in exchange 1 it is the next exchange's pool:
+      a quarter (at most 3).
+    """
+    cp = target.cp
+    if target.out_of_fight or cp <= 0 or step is None:
+        return 0
+    share = min(SHOT_DEFENCE_MAX, cp // SHOT_DEFENCE_SHARE)
+    if step in (0, 1):
+        return share if 3 * cp >= 2 * target.max_cp() else 0
+    if declared and exchange == 2 and not target.no_refresh:
+        return min(SHOT_DEFENCE_MAX, cp)
+    return share
 
 
 def suggest_target(bout: Bout, fid: str) -> str | None:

@@ -27,7 +27,9 @@ Our rules (every number a module constant, every choice documented here):
 - **Defence.** Not in melee, or at bout step s0/s1: a passive pool of max(Reflex, PER) − max(pain,
   carried shock) dice plus the CP the target chooses to add; at s2: only the chosen CP. The chosen CP
   is taken from the target's CP. TN = the best ranged defence: `DODGE_TN` (7), or the shield's ranged
-  DTN when lower (a large shield: 6). An out-of-fight target does not defend.
+  DTN when lower (a large shield: 6). An out-of-fight target does not defend. How much CP to add is not
+  decided here: the world asks `rules.ai.suggest_shot_defence` for an AI and the command for the
+  player's leader (`game.sim.commands`, `shot_defence_cp`).
 - **Damage.** MoS = shooter successes − defence successes; a hit needs MoS > 0 and no botch. The blow
   is the weapon's `damage` (+ the shooter's ST when `adds_strength`: slings and thrown weapons; a bow
   or crossbow brings its own power), type puncture or bludgeon, through `rules.damage.roll_wound`

@@ -4,6 +4,13 @@ Every command converts to and from a JSON-ready dict, because the run file (the 
 commands. `Step`, `Target`, `Declare`, `Bump` and `Confirm` answer the decision the world owes the
 player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
 companion or the leader will do and advance nothing.
+
+A shot loosed at the leader in one tick lands at the start of the next (SPEC §4.9), so the advancing
+commands that start a tick (`Step`, `Aim`, `Shoot`, `Target`, `Declare`, `Confirm`) carry
+`shot_defence_cp`: the CP he adds to his defence against each shot coming at him (the world's
+`DecisionDue.incoming` names them). None takes the AI's suggestion (`rules.ai.suggest_shot_defence`);
+a value while no shot is coming, a negative one or more than his CP is rejected. The key is written
+to the run file only when set.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ class Step:
 
     direction: str | None = None
     orientation: str | None = None
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +37,7 @@ class Aim:
     the Aim bonus; SPEC §4.9)."""
 
     target: str
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +46,7 @@ class Shoot:
 
     target: str
     zone: str | None = None
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +54,7 @@ class Target:
     """At `s1`: the one foe to target."""
 
     target: str
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +62,7 @@ class Declare:
     """At `s2`: the declaration (rules actions; an empty tuple declares nothing)."""
 
     actions: tuple[Action, ...] = ()
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +76,9 @@ class Bump:
 @dataclass(frozen=True, slots=True)
 class Confirm:
     """Take the default of whatever decision is owed (wait, the default target, the default
-    declaration, follow)."""
+    declaration, follow); `shot_defence_cp` as on `Step`."""
+
+    shot_defence_cp: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +107,8 @@ class FirstAid:
 
 
 Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
+TickCommand = Step | Aim | Shoot | Target | Declare | Confirm  # the commands that carry `shot_defence_cp`
+TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Confirm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +147,13 @@ def _action_from_dict(d: dict[str, Any]) -> Action:
 
 
 def to_dict(command: Command) -> dict[str, Any]:
+    out = _to_dict(command)
+    if isinstance(command, TICK_COMMANDS) and command.shot_defence_cp is not None:
+        out["shot_defence_cp"] = command.shot_defence_cp
+    return out
+
+
+def _to_dict(command: Command) -> dict[str, Any]:
     if isinstance(command, Step):
         return {"cmd": "step", "direction": command.direction, "orientation": command.orientation}
     if isinstance(command, Aim):
@@ -157,20 +180,24 @@ def from_dict(data: dict[str, Any]) -> Command:
     """Parse a recorded command; raises CommandError naming what is wrong."""
     try:
         kind = data["cmd"]
+        raw = data.get("shot_defence_cp")
+        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
+            raise ValueError(f"shot_defence_cp must be a whole number, not {raw!r}")
+        cp: int | None = raw
         if kind == "step":
-            return Step(data.get("direction"), data.get("orientation"))
+            return Step(data.get("direction"), data.get("orientation"), cp)
         if kind == "aim":
-            return Aim(str(data["target"]))
+            return Aim(str(data["target"]), cp)
         if kind == "shoot":
-            return Shoot(str(data["target"]), data.get("zone"))
+            return Shoot(str(data["target"]), data.get("zone"), cp)
         if kind == "target":
-            return Target(str(data["target"]))
+            return Target(str(data["target"]), cp)
         if kind == "declare":
-            return Declare(tuple(_action_from_dict(a) for a in data.get("actions", [])))
+            return Declare(tuple(_action_from_dict(a) for a in data.get("actions", [])), cp)
         if kind == "bump":
             return Bump(str(data.get("choice", "follow")), data.get("direction"))
         if kind == "confirm":
-            return Confirm()
+            return Confirm(cp)
         if kind == "order":
             at = data.get("at")
             return Order(str(data["companion"]), str(data["kind"]), data.get("target"),

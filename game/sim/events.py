@@ -347,7 +347,10 @@ class StepPlanned(WorldEvent):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class DecisionDue(WorldEvent):
-    """The world waits for the player: `kind` is step, target, declare or bump."""
+    """The world waits for the player: `kind` is step, target, declare or bump. `incoming` names the
+    shooter of each shot in the air at him, landing at the start of the next tick (SPEC §4.9), and
+    `shot_defence` is the CP the AI would add against each (`rules.ai.suggest_shot_defence`): what a
+    command without `shot_defence_cp` adds."""
 
     type: ClassVar[str] = "decision"
     kind: str
@@ -355,6 +358,8 @@ class DecisionDue(WorldEvent):
     bout: int | None = None
     options: tuple[str, ...] = field(default=())
     default: str | None = None
+    incoming: tuple[str, ...] = field(default=())
+    shot_defence: int = 0
 
 
 @fast_init

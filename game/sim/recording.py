@@ -15,7 +15,9 @@ Ticks never go backwards (several entries may share a tick); nothing follows `en
 other than the ones above are ignored (fields may be added without a new format number).
 
 Reading is strict: `read_recording` refuses (`RecordingError`, naming the file and line) an empty
-file, a line that is not JSON, another kind of file, an older or newer format, ticks going backwards, and a
+file, a line that is not JSON, another kind of file, a newer format, a format older than
+`OLDEST_FORMAT` (format 1 checksummed the random streams another way, and was written before a shot's
+target added CP to its defence, SPEC §4.9), ticks going backwards, and a
 content hash other than the expected one. Truncation: a file cut exactly after a newline reads as
 the shorter run it then is (every line before the cut, exactly as written); a file whose last line
 has no newline was cut while a line was written and is refused with "truncated at line N".
@@ -38,8 +40,8 @@ from types import TracebackType
 from typing import Any, BinaryIO, Self
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 2  # 2: checkpoints hold the streams' draw counts (format 1 held a CRC of their state)
-OLDEST_FORMAT = 2  # older files checksum differently: refused, never replayed into a false "out of sync"
+FORMAT_VERSION = 2  # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
+OLDEST_FORMAT = 2  # format 1 runs checksum differently and would not replay the same: refused
 
 PathLike = str | os.PathLike[str]
 JsonObject = Mapping[str, Any]
@@ -322,8 +324,8 @@ def _header(data: Any, path: Path) -> RunHeader:
     if version < OLDEST_FORMAT:
         raise RecordingError(
             path,
-            f"written by an older version of Steelstep (run format {version}; this version reads format "
-            f"{OLDEST_FORMAT} to {FORMAT_VERSION}): it cannot be replayed, start a new run",
+            f"recorded by an older version of Steelstep (run format {version}; this version reads format "
+            f"{OLDEST_FORMAT} to {FORMAT_VERSION}): it would not replay the same, start a new run",
             1,
         )
     if version > FORMAT_VERSION:

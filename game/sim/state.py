@@ -83,7 +83,9 @@ class BoutState:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the world waits for: `step` (move/bump/wait, with an orientation when due), `target`,
-    `declare`, `bump` (follow / stay / another direction), or `watch` (the leader is out)."""
+    `declare`, `bump` (follow / stay / another direction), or `watch` (the leader is out). `incoming`
+    and `shot_defence`: the shots landing on him at the next tick and the suggested CP against each
+    (`game.sim.events.DecisionDue`)."""
 
     kind: str
     actor: str
@@ -92,6 +94,8 @@ class Decision:
     default: str | None = None
     orientation_due: bool = False
     first_aid_offered: bool = False
+    incoming: tuple[str, ...] = ()
+    shot_defence: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,18 +6,25 @@ order, bumpers after movers (with the player's bump frame), then the update (bou
 synced, split, left; clocks stepped; an exchange whose declarations are all in is resolved at once,
 before anything moves again), out-of-combat blood loss, first aid and healing, and finally the
 decisions owed for the next tick. AIs decide from the state before the tick.
+
+Shots loosed in a tick land at the start of the next, before the bout steps (SPEC §4.9). The target
+adds CP to its defence: an AI what `rules.ai.suggest_shot_defence` says, the leader what his command's
+`shot_defence_cp` says (the `DecisionDue` before it names the shots coming at him and the suggestion a
+command without the field takes). His CP for it comes before his declaration at `s2`: the declaration
+must fit in what the shots leave.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from game.sim import events as ev
 from game.sim.brain import Brain, Patrol, waypoints
 from game.sim.commands import (
+    TICK_COMMANDS,
     Aim,
     Bump,
     Command,
@@ -38,7 +45,7 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
 from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
-from rules.ai import suggest_declaration, suggest_orientation, suggest_target
+from rules.ai import suggest_declaration, suggest_orientation, suggest_shot_defence, suggest_target
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.content import default_catalog, with_house_rules
@@ -74,6 +81,7 @@ class PlayerInput:
     target: str | None = None
     declaration: tuple[Action, ...] | None = None
     ranged: Ranged | None = None
+    shot_defence: int = 0  # CP the leader adds against each shot landing on him this tick
 
 
 class World:
@@ -213,6 +221,7 @@ class World:
         pending = s.pending
         if pending is None:
             raise IllegalAction("the world is not waiting for a command")
+        chosen = self._chosen_defence(command)
         if pending.kind == "bump":
             if not isinstance(command, Bump | Confirm):
                 raise IllegalAction("answer the bump frame first: follow, stay or another direction")
@@ -221,13 +230,42 @@ class World:
             self._resume_bump(choice)
             return
         inp = self._player_input(command)
+        defence = pending.shot_defence if chosen is None else chosen
+        if defence:
+            inp = replace(inp, shot_defence=defence)
         record_tick = s.tick + 1
         pre: list[RulesEventBase] = []
         bout = s.bout_of(s.leader)
         if inp.declaration is not None and bout is not None:
-            pre = commit_declaration(bout.rules, s.leader, list(inp.declaration))  # raises if illegal
+            # the shots land before the declaration: it must fit in the CP they leave
+            fighter = s.actors[s.leader].fighter
+            reserve = (chosen or 0) * len(pending.incoming)
+            fighter.cp -= reserve
+            try:
+                pre = commit_declaration(bout.rules, s.leader, list(inp.declaration))  # raises if illegal
+            finally:
+                fighter.cp += reserve
         self.commands.append((record_tick, to_dict(command)))
         self._run_tick(inp, pre)
+
+    def _chosen_defence(self, command: Command) -> int | None:
+        """The command's `shot_defence_cp`, checked against the shots coming at the leader (SPEC §4.9)."""
+        s = self.state
+        chosen = command.shot_defence_cp if isinstance(command, TICK_COMMANDS) else None
+        if chosen is None:
+            return None
+        pending = s.pending
+        assert pending is not None
+        incoming = pending.incoming
+        if not incoming:
+            raise IllegalAction("no shot is coming at you: there is nothing to add CP against")
+        if chosen < 0:
+            raise IllegalAction(f"cannot add {chosen} CP to the defence: 0 or more")
+        cp = s.actors[s.leader].fighter.cp
+        if chosen * len(incoming) > cp:
+            shots = f"each of {len(incoming)} shots" if len(incoming) > 1 else "the shot"
+            raise IllegalAction(f"cannot add {chosen} CP against {shots}: you have {cp} CP")
+        return chosen
 
     def _player_input(self, command: Command) -> PlayerInput:
         s = self.state
@@ -347,7 +385,7 @@ class World:
         intents = self._intents(brain, inp)
         self._ticking = set(s.bouts)
         self._emit(ev.TickStarted(s.tick + 1))
-        self._land_shots()
+        self._land_shots(inp)
         if s.tick > 1 and s.tick % ROUND_TICKS == 1:
             self._roll_movement_initiative()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
@@ -450,8 +488,11 @@ class World:
                 ready = s.tick + reload_ticks(actor.missile) + 1
                 self._emit(ev.ShotLoosed(aid, plan.target, plan.zone, aimed, ready))
 
-    def _land_shots(self) -> None:
-        """Shots loosed last tick come down first, before anyone moves or strikes (SPEC §4.9)."""
+    def _land_shots(self, inp: PlayerInput) -> None:
+        """Shots loosed last tick come down first, before anyone moves or strikes (SPEC §4.9). The
+        target adds CP to its defence: the leader `inp.shot_defence`, an AI its
+        `suggest_shot_defence`; either is cut to the CP he still has (an earlier shot's shock may
+        have taken some)."""
         s = self.state
         if not s.shots:
             return
@@ -470,11 +511,20 @@ class World:
             around = [s.actors[o] for p in neighbours(target.pos, s.house_rules.adjacency)
                       if (o := s.occupancy.get(p)) is not None and o != shooter.id and s.actors[o].alive]
             crowd = 0 if bout is None else sum(1 for a in around if a.id in bout.rules.fighters)
+            step = None if bout is None else bout.step
+            if target.id == s.leader and not self.player_ai:
+                wanted = inp.shot_defence
+            elif bout is None:
+                wanted = suggest_shot_defence(target.fighter, None)
+            else:
+                wanted = suggest_shot_defence(target.fighter, step, declared=target.id in bout.rules.declarations,
+                                              exchange=bout.rules.clock.exchange)
             ctx = ShotContext(
                 shooter=shooter.fighter, target=target.fighter, weapon=shooter.missile, distance=distance,
                 aim_ticks=shot.aim_ticks, clear_line_of_fire=clear, crowd=crowd,
-                target_step=None if bout is None else bout.step,
+                target_step=step,
                 target_moved_this_exchange=target.stepped_tick >= s.tick - 3,
+                defence_cp=max(0, min(wanted, target.fighter.cp)),
                 neighbours=tuple(a.fighter for a in around), zone=shot.zone,
             )
             result = resolve_shot(ctx, s.combat, s.catalog)
@@ -829,6 +879,7 @@ class World:
     def _player_decision(self, actor: Actor, bout: BoutState | None) -> None:
         s = self.state
         leader = actor.id
+        incoming = self._incoming(actor, bout)
         if bout is None or bout.step == 0:
             options: tuple[str, ...] = tuple(d.name for d in directions(s.house_rules.adjacency))
             if bout is not None and leader in bout.rules.orientation_due():
@@ -836,16 +887,25 @@ class World:
             if actor.waited == FIRST_AID_TICKS - 1 and actor.fighter.blood_loss > 0:
                 options += ("first_aid",)
                 self._emit(ev.FirstAidOffered(leader))
-            self._emit(ev.DecisionDue("step", leader, None if bout is None else bout.id, options, None))
+            self._emit(ev.DecisionDue("step", leader, None if bout is None else bout.id, options, None,
+                                      *incoming))
         elif bout.step == 1:
             legal = tuple(bout.rules.legal_targets(leader))
             default = bout.rules.default_target(leader)
             preferred = actor.bumped
             if preferred in legal:
                 default = preferred
-            self._emit(ev.DecisionDue("target", leader, bout.id, legal, default))
+            self._emit(ev.DecisionDue("target", leader, bout.id, legal, default, *incoming))
         else:
-            self._emit(ev.DecisionDue("declare", leader, bout.id))
+            self._emit(ev.DecisionDue("declare", leader, bout.id, (), None, *incoming))
+
+    def _incoming(self, actor: Actor, bout: BoutState | None) -> tuple[tuple[str, ...], int]:
+        """The shooters of the shots landing on `actor` at the next tick, and the CP the AI would add
+        against each (he has not declared when they land: his declaration comes after)."""
+        shooters = tuple(shot.shooter for shot in self.state.shots if shot.target == actor.id)
+        if not shooters:
+            return (), 0
+        return shooters, suggest_shot_defence(actor.fighter, None if bout is None else bout.step)
 
     # ----- checks ---------------------------------------------------------------------------------
     def checksum(self) -> str:

@@ -11,25 +11,28 @@ and the view only renders and animates (Escape still asks for the pause menu; th
 Input: keys through ``settings.key_bindings`` (``input_map``), the on-screen arrow pad, the prompts' and the
 menu's buttons and the map (click an actor to inspect it, or to pick it in a target prompt / the menu).
 Extra fixed keys: PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
-dice in the menu, Ctrl+Q quits. Input is queued and handled in order; a command first fast-forwards any
-animation still playing, so the screen never lags the world.
+dice in the menu, Ctrl+Q quits. While a shot is in the air at the leader (``Decision.incoming``) a banner
+under the HUD names the shooter and the CP he adds to his defence: [ and ] (and +/− outside the menu) or
+its buttons change it, and the next command that starts a tick carries it as ``shot_defence_cp``;
+untouched, the command goes without it and the world takes its suggestion. Input is queued and handled in
+order; a command first fast-forwards any animation still playing, so the screen never lags the world.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import arcade
 from arcade.camera import Camera2D
 
 from game.sim import events as wev
-from game.sim.commands import Command, CompanionStep, Confirm, Declare, Order, Step
+from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Declare, Order, Step
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
-from game.view.hud import Hud, PartyPanel, Toast
+from game.view.hud import Hud, IncomingShots, PartyPanel, Toast
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import MOVES, Context, Intent
 from game.view.inspect_panel import InspectPanel
@@ -55,6 +58,7 @@ TOAST_SECONDS = 3.0
 LOG_FILTER_KEY = arcade.key.V
 PLUS_KEYS = frozenset({arcade.key.PLUS, arcade.key.EQUAL, arcade.key.NUM_ADD})
 MINUS_KEYS = frozenset({arcade.key.MINUS, arcade.key.NUM_SUBTRACT, arcade.key.UNDERSCORE})
+SHOT_CP_KEYS = {arcade.key.BRACKETLEFT: -1, arcade.key.BRACKETRIGHT: 1}  # also in the maneuver menu
 COMPANION_KEYS = {arcade.key.KEY_1: 0, arcade.key.KEY_2: 1, arcade.key.KEY_3: 2, arcade.key.KEY_4: 3}
 
 
@@ -100,6 +104,8 @@ class GameView(arcade.View):
         self.inspect = InspectPanel()
         self.party = PartyPanel()
         self.toast = Toast()
+        self.incoming = IncomingShots()
+        self.incoming.state = self.state
         self.menu = ManeuverMenu()
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
         for panel in (self.hud, self.inspect, self.party):
@@ -149,8 +155,13 @@ class GameView(arcade.View):
             self._sync_decision()
 
     def apply(self, command: Command) -> list[wev.WorldEvent]:
-        """Send one command to the world (fast-forwarding animation first) and show what it caused."""
+        """Send one command to the world (fast-forwarding animation first) and show what it caused. A
+        command that starts a tick carries the CP chosen against a shot at the leader, if he chose."""
         self.animator.fast_forward()
+        chosen = self.incoming.cp
+        if chosen is not None and self.incoming.shooters and isinstance(command, TICK_COMMANDS) \
+                and command.shot_defence_cp is None:
+            command = replace(command, shot_defence_cp=chosen)
         events = self.session.apply(command)
         self.show_events(events)
         return events
@@ -211,6 +222,8 @@ class GameView(arcade.View):
         self.party.top_limit = top
         self.toast.layout(width, height, k)
         self.toast.top_limit = top
+        self.incoming.layout(width, height, k)
+        self.incoming.top_limit = top
         self.menu.anchor = main
         self.menu.layout(width, height, k)
         self.menu.top_limit = top
@@ -242,6 +255,8 @@ class GameView(arcade.View):
         if key == self._decision_key:
             return
         self._decision_key = key
+        self.incoming.cp = None  # a new decision: the suggestion again
+        self.incoming.invalidate()
         self._close_menu()
         if pending.kind == "target":
             self._open_prompt(TargetPrompt(s, self.palette, pending.options, pending.default))
@@ -296,6 +311,10 @@ class GameView(arcade.View):
             if index < len(companions):
                 self._select_companion(companions[index] if self.selected_companion != companions[index] else None)
             return
+        if self.interactive and self.incoming.shooters and (
+                symbol in SHOT_CP_KEYS or (self.menu_model is None and (symbol in PLUS_KEYS or symbol in MINUS_KEYS))):
+            self.adjust_shot_cp(SHOT_CP_KEYS.get(symbol, 1 if symbol in PLUS_KEYS else -1))
+            return
         if self.interactive and self.menu_model is not None and (symbol in PLUS_KEYS or symbol in MINUS_KEYS):
             self.menu_model.adjust_dice(1 if symbol in PLUS_KEYS else -1)
             self.menu.invalidate()
@@ -309,6 +328,12 @@ class GameView(arcade.View):
                 self.enqueue(Intent.CANCEL)
             return
         self.enqueue(action.intent, action.alternative)
+
+    def adjust_shot_cp(self, delta: int) -> None:
+        """Add or take back a CP against the shot(s) in the air at the leader (0 to his CP per shot)."""
+        banner = self.incoming
+        banner.cp = max(0, min(banner.value() + delta, banner.limit()))
+        banner.invalidate()
 
     def enqueue(self, intent: Intent, alternative: bool = False, source: str = "key") -> None:
         """Queue an intent (keys, pad, clicks all come here) and handle the queue in order."""
@@ -598,7 +623,14 @@ class GameView(arcade.View):
             elif self.selected_companion is not None:
                 self._select_companion(None)
             return
-        # topmost first: prompt / menu, party, inspect, HUD, log, pad, map
+        # topmost first: incoming shots, prompt / menu, party, inspect, HUD, log, pad, map
+        if self.interactive and self.incoming.shooters:
+            hit = self.incoming.hit_test(x, y)
+            if isinstance(hit, tuple) and hit[0] == "shot_cp":
+                self.adjust_shot_cp(int(hit[1]))
+                return
+            if inside(self.incoming.rect, x, y):
+                return
         if self.interactive and self.prompt is not None:
             hit = self.prompt.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "prompt":
@@ -824,6 +856,11 @@ class GameView(arcade.View):
             self.menu.draw()
             if self.log.mode == "expanded":
                 self.log.draw()
+        if self.interactive and self.incoming.shooters:
+            self.incoming.draw()
+            self.toast.top_limit = self.incoming.rect[1]  # refusals show under the banner
+        else:
+            self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
 

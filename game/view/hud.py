@@ -261,3 +261,79 @@ class Toast(Panel):
         self.box((left, top - 36 * k, width, 36 * k), (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
         self.texts.put("m", self.message, self.width / 2, top - 18 * k, size=12 * k, anchor_x="center",
                        anchor_y="center")
+
+
+class IncomingShots(Panel):
+    """A banner under the HUD while a shot is in the air at the leader (SPEC §4.9): who shoots, and the CP
+    he will add to his defence with his next command (−/+ or [ ], or the buttons). ``cp`` None shows the
+    world's suggestion (``Decision.shot_defence``), which a command without a value takes. Hit actions:
+    ``("shot_cp", -1)`` and ``("shot_cp", 1)``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: WorldState | None = None
+        self.cp: int | None = None
+        self.top_limit = 0.0
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def shooters(self) -> tuple[str, ...]:
+        s = self.state
+        pending = None if s is None else s.pending
+        return () if pending is None or s is None or s.over is not None else pending.incoming
+
+    def limit(self) -> int:
+        """The most CP he may add against each shot: his CP shared between the shots."""
+        s = self.state
+        if s is None or not self.shooters:
+            return 0
+        return s.actors[s.leader].fighter.cp // len(self.shooters)
+
+    def value(self) -> int:
+        """The CP shown: his choice, or the suggestion (never more than he may add)."""
+        s = self.state
+        if s is None or s.pending is None:
+            return 0
+        return max(0, min(self.cp if self.cp is not None else s.pending.shot_defence, self.limit()))
+
+    def content_key(self) -> Hashable:
+        s = self.state
+        if s is None or not self.shooters:
+            return None
+        return (self.shooters, self.cp, self.value(), self.limit(), self.top_limit, s.tick)
+
+    def build(self) -> None:
+        s = self.state
+        shooters = self.shooters
+        if s is None or not shooters:
+            self.rect = (0.0, 0.0, 0.0, 0.0)
+            return
+        k = self.scale
+        bh = touch(k)
+        width = 640 * k
+        left = (self.width - width) / 2
+        top = (self.top_limit or self.height) - 8 * k
+        self.rect = (left, top - bh, width, bh)
+        self.box(self.rect, (52, 40, 18, 238), 10, edge=ACCENT, shadow=True)
+        bw = bh * 0.8
+        plus = (left + width - 8 * k - bw, top - bh + 6 * k, bw, bh - 12 * k)
+        minus = (plus[0] - 84 * k - bw, plus[1], bw, plus[3])
+        text_w = minus[0] - left - 24 * k
+        names = ", ".join(dict.fromkeys(s.actors[a].name for a in shooters))
+        what = "Arrow" if len(shooters) == 1 else f"{len(shooters)} arrows"
+        self.texts.put("t", elide(f"{what} incoming from {names}", 40), left + 14 * k, top - 26 * k, size=14 * k,
+                       bold=True, colour=ACCENT)
+        value, cp = self.value(), s.actors[s.leader].fighter.cp
+        each = " each" if len(shooters) > 1 else ""
+        self.texts.put("h", f"CP to dodge{each}, sent with your next move · −/+ or [ ] · you have {cp}",
+                       left + 14 * k, top - bh + 12 * k, size=10 * k, colour=TEXT_DIM, width=int(text_w),
+                       multiline=True)
+        self.button("minus", minus, "−", ("shot_cp", -1), size=20, enabled=value > 0,
+                    hit_rect=(minus[0], top - bh, bw, bh))
+        self.button("plus", plus, "+", ("shot_cp", 1), size=20, enabled=value < self.limit(),
+                    hit_rect=(plus[0], top - bh, bw, bh))
+        mid = minus[0] + bw + 42 * k
+        self.texts.put("v", f"{value} CP", mid, top - bh / 2 + 6 * k, size=16 * k, bold=True, colour=TEXT,
+                       anchor_x="center", anchor_y="center")
+        self.texts.put("s", "suggested" if self.cp is None else "chosen", mid, top - bh / 2 - 14 * k, size=9 * k,
+                       colour=TEXT_DIM, anchor_x="center", anchor_y="center")

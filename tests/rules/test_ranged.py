@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.ai import SHOT_DEFENCE_MAX, suggest_shot_defence
 from rules.catalog import MissileWeapon
 from rules.content import default_catalog
 from rules.dice import ScriptedStream, SeededStream
@@ -369,3 +370,52 @@ def test_missiles_file_is_required(tmp_path: Path) -> None:
 def test_catalog_without_missiles_still_constructs() -> None:
     bare = replace(CAT, missiles={})
     assert bare.missiles == {} and bare.weapons == CAT.weapons
+
+
+# ---- the AI's CP against a shot (rules.ai.suggest_shot_defence) ----------------------------------------
+
+
+def test_ai_shot_defence_adds_nothing_out_of_a_bout_or_out_of_the_fight() -> None:
+    t = fighter()  # CP 11 of 11
+    assert suggest_shot_defence(t, None) == 0  # CP does not refresh outside bouts: keep it
+    t.dead = True
+    assert suggest_shot_defence(t, 0) == 0
+
+
+@pytest.mark.parametrize("step", [0, 1])
+def test_ai_shot_defence_at_s0_s1_adds_a_quarter_only_while_cp_is_plentiful(step: int) -> None:
+    t = fighter()
+    assert suggest_shot_defence(t, step) == 2  # 11 // 4
+    t.cp = 8  # still two thirds of 11
+    assert suggest_shot_defence(t, step) == 2
+    t.cp = 7  # short of two thirds: the free pool must do
+    assert suggest_shot_defence(t, step) == 0
+
+
+def test_ai_shot_defence_at_s2_depends_on_the_declaration() -> None:
+    t = fighter()
+    assert suggest_shot_defence(t, 2) == 2  # not declared: a quarter, the declaration gets the rest
+    t.cp = 3
+    assert suggest_shot_defence(t, 2) == 0
+    assert suggest_shot_defence(t, 2, declared=True, exchange=1) == 0  # the next exchange's pool
+    assert suggest_shot_defence(t, 2, declared=True, exchange=2) == 3  # refreshed at the round's end anyway
+    t.cp = 20
+    assert suggest_shot_defence(t, 2, declared=True, exchange=2) == SHOT_DEFENCE_MAX
+    assert suggest_shot_defence(t, 2) == SHOT_DEFENCE_MAX
+    t.cp, t.no_refresh = 3, True
+    assert suggest_shot_defence(t, 2, declared=True, exchange=2) == 0  # no refresh: keep what is left
+
+
+def test_ai_shot_defence_never_exceeds_the_cp_and_is_accepted_by_resolve_shot() -> None:
+    for cp in range(0, 16):
+        for step in (None, 0, 1, 2):
+            for declared in (False, True):
+                for exchange in (1, 2):
+                    t = fighter()
+                    t.cp = cp
+                    add = suggest_shot_defence(t, step, declared=declared, exchange=exchange)
+                    assert 0 <= add <= min(cp, SHOT_DEFENCE_MAX)
+    t = fighter()
+    add = suggest_shot_defence(t, 2)
+    shot = shoot(ctx(shooter(), t, target_step=2, defence_cp=add), MISSES + [1] * add)  # a miss: no shock
+    assert shot.defence_cp == shot.defence_dice == add == 2 and t.cp == 11 - add

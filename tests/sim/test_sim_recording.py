@@ -227,12 +227,10 @@ def test_refuses_newer_and_bad_formats(tmp_path: Path) -> None:
         _refused(_write_lines(path, _header_json(format=bad)), "bad run file format")
 
 
-def test_refuses_older_formats_with_a_clear_message(tmp_path: Path) -> None:
-    """Format 1 checkpoints hold another checksum: such a file is refused up front, not replayed
-    into a misleading "out of sync"."""
-    path = _write_lines(tmp_path / "run.jsonl", _header_json(format=OLDEST_FORMAT - 1))
-    err = _refused(path, "older version of Steelstep")
-    assert "start a new run" in str(err) and err.line == 1
+def test_refuses_format_1_runs_with_a_clear_message(tmp_path: Path) -> None:
+    assert FORMAT_VERSION == OLDEST_FORMAT == 2
+    err = _refused(_write_lines(tmp_path / "run.jsonl", _header_json(format=1)), "older version of Steelstep")
+    assert "run format 1" in str(err) and "start a new run" in str(err) and err.line == 1
 
 
 @pytest.mark.parametrize("field", ["seed", "house_rules", "content_hash", "setup", "game_version"])

@@ -530,3 +530,37 @@ def test_fast_mesh_shape_matches_arcade(window: arcade.Window) -> None:
     slow = create_triangles_filled_with_colors(mesh.points, mesh.colours)
     assert list(fast.data) == list(slow.data) and fast.vertices == slow.vertices and fast.mode == slow.mode
     fast.draw()  # builds its geometry like arcade's own
+
+
+def test_an_arrow_at_the_leader_shows_a_banner_and_the_next_command_carries_the_cp(
+    window: arcade.Window, game: Callable[..., GameView], helpers: ModuleType, screenshot: Callable[[str], Path]
+) -> None:
+    world = world_from_ascii("#############\n#@........a.#\n#############\n", {"a": "bandit_archer"}, seed=1)
+    for actor in world.state.actors.values():
+        actor.flee_threshold = None
+    assert play_until(world, lambda w: w.state.pending is not None and bool(w.state.pending.incoming),
+                      choose=lambda _w: Step(None))
+    view = game(world)
+    banner = view.incoming
+    assert banner.shooters and banner.cp is None and banner.value() == 0  # out of a bout: suggest none
+    helpers.advance(window, 1)
+    left, bottom, width, height = banner.rect
+    assert width > 0 and bottom > window.height / 2  # under the HUD
+    image = helpers.grab()
+    assert helpers.count_colour(image, (left + 4, bottom + 4, left + width - 4, bottom + height - 4),
+                                (52, 40, 18), tol=12) > 1000  # the banner's body
+    for key in (arcade.key.EQUAL, arcade.key.EQUAL, arcade.key.EQUAL, arcade.key.MINUS):
+        helpers.press(window, key)
+    assert banner.cp == 2
+    helpers.press(window, arcade.key.BRACKETRIGHT)  # [ ] work everywhere, in the menu too
+    plus = next(h for h in banner.hits if h.action == ("shot_cp", 1))
+    helpers.advance(window, 1)
+    helpers.click(window, plus.rect[0] + plus.rect[2] / 2, plus.rect[1] + plus.rect[3] / 2)
+    assert banner.cp == 4 and banner.value() == 4
+    helpers.advance(window, 2)
+    screenshot("game_arrow_incoming_banner")
+    leader_cp = world.state.actors[world.state.leader].fighter.cp
+    helpers.press(window, arcade.key.SPACE)  # wait: the shot lands with the chosen CP
+    assert world.commands[-1][1] == {"cmd": "step", "direction": None, "orientation": None, "shot_defence_cp": 4}
+    assert world.state.actors[world.state.leader].fighter.cp <= leader_cp - 4
+    assert banner.cp is None  # the next decision starts from the suggestion again
