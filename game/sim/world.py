@@ -617,21 +617,24 @@ class World:
         s = self.state
         actor = s.actors[aid]
         engaged = s.bout_of(aid) is not None
-        target = actor.pos.step(d)
-        if not s.tilemap.passable(target) or target in s.occupancy:
+        frm = actor.pos
+        target = Pos(frm[0] + d.dx, frm[1] + d.dy)
+        occupancy, passable = s.occupancy, s.tilemap.passable
+        if target in occupancy or not passable(target):
             self._emit(ev.Forfeited(aid, d.name, "taken"))
             return
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
         if actor.fighter.out_of_fight:
             self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
-        frm = actor.pos
         bonus = not engaged and mp >= 6
-        self._emit(ev.Moved(aid, (frm.x, frm.y), (target.x, target.y), d.name, mp - 6 if bonus else mp))
+        name = d.name
+        # a Pos is a tuple[int, int]: the event carries the squares themselves (see `fold._moved`)
+        self._emit(ev.Moved(aid, frm, target, name, mp - 6 if bonus else mp))
         if bonus:
             # the bonus square (SPEC §2): taken now or lost
-            nxt = target.step(d)
-            if s.tilemap.passable(nxt) and nxt not in s.occupancy:
-                self._emit(ev.Moved(aid, (target.x, target.y), (nxt.x, nxt.y), d.name, mp - 6, bonus=True))
+            nxt = Pos(target[0] + d.dx, target[1] + d.dy)
+            if nxt not in occupancy and passable(nxt):
+                self._emit(ev.Moved(aid, target, nxt, name, mp - 6, bonus=True))
 
     def _banked(self, actor: Actor) -> int:
         """Banked movement points survive only from one step to the next."""
