@@ -176,6 +176,17 @@ FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair at
 FORCE_ENTER_TERRAIN_FAIL = 0.4  # terrain dice until the roll fails at most this often
 
 
+def force_enter_terrain_dice(bout: Bout) -> int:
+    """Terrain dice for a force-enter: the fewest (at most 5) with which the roll at
+    `force_enter_terrain_tn` fails at most `FORCE_ENTER_TERRAIN_FAIL` of the time (2 at TN 7). The
+    AI uses it, and the maneuver menu preselects it for the player."""
+    miss = min(1.0, max(0.0, (bout.rules.force_enter_terrain_tn - 1) / 10))
+    terrain = 1
+    while miss**terrain > FORCE_ENTER_TERRAIN_FAIL and terrain < 5:
+        terrain += 1
+    return terrain
+
+
 def _force_enter(bout: Bout, fid: str) -> Action | None:
     """Force-enter (SPEC §4.7) one foe the menu offers it against: his target if he may, else the
     most hurt, then the lowest id. In exchange 1 keep a third of the pool for exchange 2; in
@@ -192,10 +203,7 @@ def _force_enter(bout: Bout, fid: str) -> Action | None:
     target = bout.targets.get(fid)
     foe, offer = min(offers, key=lambda x: (x[0] != target, -bout.fighters[x[0]].pain, x[0]))
     budget = (menu.cp * 2) // 3 if bout.clock.exchange == 1 else menu.cp // 2
-    miss = (bout.rules.force_enter_terrain_tn - 1) / 10
-    terrain = 1
-    while miss**terrain > FORCE_ENTER_TERRAIN_FAIL and terrain < 5:
-        terrain += 1
+    terrain = force_enter_terrain_dice(bout)
     option = _best(bout.catalog, offer.maneuvers, budget - terrain - FORCE_ENTER_MIN_DICE + 1)
     if option is None:
         return None
