@@ -105,7 +105,7 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
     """Attack with initiative, defend what comes at you, keep something back in exchange 1.
     Not under attack, with no attack of his own on offer (he arrived mid-round, or his target holds
     initiative and attacks somebody else), force-enter when the menu offers it and the pool can pay
-    the buy, terrain dice and a fair attack (`_force_enter`)."""
+    the buy, terrain dice and a fair attack and still keep a reserve (`_force_enter`)."""
     if bout.fighters[fid].cp <= 0:
         return []
     target = bout.targets.get(fid)
@@ -174,6 +174,7 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it
 FORCE_ENTER_TERRAIN_FAIL = 0.4  # terrain dice until the roll fails at most this often
+FORCE_ENTER_RESERVE = 3  # CP kept back (at least; a third of the pool): defence to come, or the next round
 
 
 def force_enter_terrain_dice(bout: Bout) -> int:
@@ -189,10 +190,11 @@ def force_enter_terrain_dice(bout: Bout) -> int:
 
 def _force_enter(bout: Bout, fid: str) -> Action | None:
     """Force-enter (SPEC §4.7) one foe the menu offers it against: his target if he may, else the
-    most hurt, then the lowest id. In exchange 1 keep a third of the pool for exchange 2; in
-    exchange 2 spend at most half (a force-enter then costs the next round's refresh). Terrain dice
-    until the roll fails at most 40% of the time; Reflex is not bought back. None when the pool
-    cannot pay the buy, the terrain dice and `FORCE_ENTER_MIN_DICE` attack dice. Deterministic."""
+    most hurt, then the lowest id. Keep a third of the pool (at least `FORCE_ENTER_RESERVE`): in
+    exchange 1 to defend in exchange 2, in exchange 2 for the next round (a force-enter then costs
+    its refresh). Terrain dice by `force_enter_terrain_dice`; Reflex is not bought back. None when
+    the rest cannot pay the buy, the terrain dice and `FORCE_ENTER_MIN_DICE` attack dice.
+    Deterministic."""
     menu = build_menu(bout, fid, kinds=(BUY_INITIATIVE,))
     offers = [
         (om.opponent, ao) for om in menu.opponents
@@ -202,7 +204,7 @@ def _force_enter(bout: Bout, fid: str) -> Action | None:
         return None
     target = bout.targets.get(fid)
     foe, offer = min(offers, key=lambda x: (x[0] != target, -bout.fighters[x[0]].pain, x[0]))
-    budget = (menu.cp * 2) // 3 if bout.clock.exchange == 1 else menu.cp // 2
+    budget = menu.cp - max(FORCE_ENTER_RESERVE, menu.cp // 3)
     terrain = force_enter_terrain_dice(bout)
     option = _best(bout.catalog, offer.maneuvers, budget - terrain - FORCE_ENTER_MIN_DICE + 1)
     if option is None:
