@@ -137,11 +137,20 @@ _KINDS_QUICK = (ATTACK, DEFEND, BUY_INITIATIVE, QUICK_ATTACK)
 
 
 def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) -> list[Action]:
-    """Attack with initiative, defend what comes at you, keep something back in exchange 1."""
+    """Attack with initiative, defend what comes at you, keep something back in exchange 1.
+    Not under attack, with no attack of his own on offer (he arrived mid-round, or his target holds
+    initiative and attacks somebody else), force-enter when the menu offers it and the pool can pay
+    the buy, terrain dice and a fair attack and still keep a reserve (`_force_enter`)."""
     if bout.fighters[fid].cp <= 0:
         return []
     target = bout.targets.get(fid)
     quick_rule = bout.rules.quick_attack
+    if bout.rules.allow_force_enter and not bout.declared_attacks_on(fid) and (
+        bout.arriving(fid) or (target is not None and bout.relation(fid, target) == "he_holds")
+    ):
+        entry = _force_enter(bout, fid)
+        if entry is not None or bout.arriving(fid) or not quick_rule:
+            return [] if entry is None else [entry]
     if not bout.declared_attacks_on(fid) and (
         target is None
         or bout.orientation[fid] == DEFENSIVE
@@ -196,6 +205,49 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
                 chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
         return chosen
     return chosen
+
+
+FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it
+FORCE_ENTER_TERRAIN_FAIL = 0.4  # terrain dice until the roll fails at most this often
+FORCE_ENTER_RESERVE = 3  # CP kept back (at least; a third of the pool): defence to come, or the next round
+
+
+def force_enter_terrain_dice(bout: Bout) -> int:
+    """Terrain dice for a force-enter: the fewest (at most 5) with which the roll at
+    `force_enter_terrain_tn` fails at most `FORCE_ENTER_TERRAIN_FAIL` of the time (2 at TN 7). The
+    AI uses it, and the maneuver menu preselects it for the player."""
+    miss = min(1.0, max(0.0, (bout.rules.force_enter_terrain_tn - 1) / 10))
+    terrain = 1
+    while miss**terrain > FORCE_ENTER_TERRAIN_FAIL and terrain < 5:
+        terrain += 1
+    return terrain
+
+
+def _force_enter(bout: Bout, fid: str) -> Action | None:
+    """Force-enter (SPEC §4.7) one foe the menu offers it against: his target if he may, else the
+    most hurt, then the lowest id. Keep a third of the pool (at least `FORCE_ENTER_RESERVE`): in
+    exchange 1 to defend in exchange 2, in exchange 2 for the next round (a force-enter then costs
+    its refresh). Terrain dice by `force_enter_terrain_dice`; Reflex is not bought back. None when
+    the rest cannot pay the buy, the terrain dice and `FORCE_ENTER_MIN_DICE` attack dice.
+    Deterministic."""
+    menu = build_menu(bout, fid, kinds=(BUY_INITIATIVE,))
+    offers = [
+        (om.opponent, ao) for om in menu.opponents
+        if (ao := om.action(BUY_INITIATIVE)) is not None and ao.flavour == "force_enter"
+    ]
+    if not offers:
+        return None
+    target = bout.targets.get(fid)
+    foe, offer = min(offers, key=lambda x: (x[0] != target, -bout.fighters[x[0]].pain, x[0]))
+    budget = menu.cp - max(FORCE_ENTER_RESERVE, menu.cp // 3)
+    terrain = force_enter_terrain_dice(bout)
+    option = _best(bout.catalog, offer.maneuvers, budget - terrain - FORCE_ENTER_MIN_DICE + 1)
+    if option is None:
+        return None
+    dice = min(option.dice_max - terrain, budget - option.cost - terrain)
+    if dice < max(option.dice_min, FORCE_ENTER_MIN_DICE):
+        return None
+    return Action(BUY_INITIATIVE, option.maneuver, foe, dice, option.default_zone, terrain_dice=terrain)
 
 
 def _attack_action(catalog: Catalog, attack: ActionOption, target: str | None, budget: int) -> Action | None:

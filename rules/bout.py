@@ -23,6 +23,18 @@ House rule `initiative_model` (SPEC §4.3, content/house_rules.yaml):
   targeting, initiative at `s1` and the menus: red/white gives red the initiative, red/red is
   contested (strike-first contest), white/white gives neither: nobody attacks, the pair lulls and
   throws again next round (a "circle"). `Bout.shown_orientation` answers in the throw vocabulary.
+
+Arriving mid-round (SPEC §2, §4.7; design doc "busy in exchange", "force-entering initiative"): a
+fighter who becomes adjacent to a bout past its first-exchange window (`e1s2`, `e2s0`, `e2s1`,
+`e2s2`) joins it at once through `Bout.arrive`, as one who lost initiative ("rolled white"), for the
+rest of that exchange (`Bout.arrivals`; `rules.exchange.resolve_exchange` clears it, so one who
+arrived at `e1s2` fights exchange 2 as an ordinary member, initiative flowing from its results). He
+chooses no orientation (his is the "auto" one, `None`). He picks a target at the bout's next `s1` if
+the exchange has one still to come (`e2s0`, `e2s1`), but holds initiative over nobody: his overwatch
+gives him none, and a foe he targets who targets him back holds it over him (unless that foe is
+Defensive or arrived too, then neither does). He never contests and never holds global initiative.
+At `s2` `rules.menu` offers him only the force-enter buy (while nobody has declared an attack on him,
+house rule `allow_force_enter`) against any one foe in reach, or defences, or nothing.
 """
 
 from __future__ import annotations
@@ -179,6 +191,8 @@ class Bout:
         self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
         # house rule initiative_model: target_plus_global (everyone holds it at bout start)
         self.global_holders: set[str] = set(self.fighters)
+        # fighters who arrived mid-round (`arrive`), until the exchange is resolved
+        self.arrivals: set[str] = set()
         self._declaration_order: list[str] | None = None
         self._reach: dict[str, set[str]] | None = None
         # membership caches (members, foes per fighter): see `roster`
@@ -256,9 +270,25 @@ class Bout:
         self.needs_orientation.add(state.id)
         self.global_holders.add(state.id)  # a fighter who joins holds global initiative, as at bout start
 
+    def arrive(self, fighter: FighterSheet | FighterState) -> None:
+        """A fighter joins a bout past its first-exchange window, "arriving mid-round" (see the module
+        docstring): no orientation to choose, no initiative over anyone, no global initiative, until
+        the exchange is resolved."""
+        state = fighter if isinstance(fighter, FighterState) else FighterState(fighter)
+        self.add_fighter(state)
+        self.needs_orientation.discard(state.id)
+        self.global_holders.discard(state.id)
+        self.arrivals.add(state.id)
+        self._declaration_order = None
+
+    def arriving(self, fid: str) -> bool:
+        """Did fid arrive mid-round (`arrive`) in this exchange?"""
+        return fid in self.arrivals
+
     def remove_fighter(self, fid: str) -> None:
         """A fighter leaves (separated, fled): his pairs reset; others who targeted him lose the target."""
         self.left.add(fid)
+        self.arrivals.discard(fid)
         self.invalidate_roster()
         self.targets[fid] = None
         for other, target in self.targets.items():
@@ -387,15 +417,23 @@ class Bout:
         events: list[Event] = []
         holders: set[tuple[str, str]] = set()
         contested: set[tuple[str, str]] = set()
+        arrivals = self.arrivals
         for a in self.roster():
             b = self.targets.get(a)
             if b is None:
                 continue
             if self.targets.get(b) != a:
-                holders.add((a, b))  # overwatch
+                if a not in arrivals:
+                    holders.add((a, b))  # overwatch (one who arrived mid-round holds none)
                 continue
             if a > b:
                 continue  # each mutual pair once
+            if arrivals and (a in arrivals or b in arrivals):
+                # arrived mid-round: as if he threw white; the other holds unless Defensive
+                late, other = (a, b) if a in arrivals else (b, a)
+                if other not in arrivals and self.orientation[other] != DEFENSIVE:
+                    holders.add((other, late))
+                continue
             key = pair(a, b)
             flowing = self.flow.get(key)
             if flowing is not None:

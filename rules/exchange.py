@@ -699,6 +699,7 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
         InitiativeAfter(r.exchange, tuple(sorted(bout.holders)), tuple(results), tuple(sorted(paused)))
     )
     bout.clock.exchanges_done += 1
+    bout.arrivals.clear()  # one who arrived mid-round is an ordinary member from the next exchange on
     if bout.bonus_expiry:
         for fid, expiry in list(bout.bonus_expiry.items()):
             if expiry < bout.clock.exchanges_done:

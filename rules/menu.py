@@ -9,6 +9,14 @@ initiative is also offered Attack (flavour "global": initiative queue, his targe
 every other foe in reach; without it he is offered Attack without buying only against foes he holds
 or contests target initiative over, and against his target with no initiative either way he is
 offered only Attack (buy initiative), flavour "buy_attacker", instead of a plain Attack.
+
+A fighter who arrived mid-round (`Bout.arriving`, see rules.bout: he joined at `e1s2`, `e2s0`,
+`e2s1` or `e2s2`, and this is still the exchange he arrived in) is offered, against each foe in
+reach, only: Attack (buy initiative), flavour "force_enter" (house rule `allow_force_enter`, while no
+attack on him has been declared and he has chosen no attack yet: one foe only), the defences anyone
+is offered (Defend against a declared attack, Defend (preemptive) and Quick Defense against a foe who
+has not declared yet), and Do Nothing. Never a plain Attack, a steal, a change of target or a Double
+Attack: he has no initiative to attack with, steal back or keep.
 """
 
 from __future__ import annotations
@@ -535,6 +543,7 @@ def _menu(
     can_attack = orientation != DEFENSIVE and budget > 0 and not full_evasion
     can_defend = orientation != AGGRESSIVE and not full_evasion
     target = bout.targets.get(fid)
+    arriving = fid in bout.arrivals
     declarations = bout.declarations
     incoming_from: dict[str, Committed] = {}
     for owner, items in declarations.items():
@@ -582,7 +591,14 @@ def _menu(
         declared = opp in declarations
         actions: list[ActionOption] = []
         length = length_cost(bout, fid, opp) if can_attack else 0
-        if can_attack:
+        if can_attack and arriving:
+            # arrived mid-round: force-enter one foe, or nothing (see the module docstring)
+            if rules.allow_force_enter and not under_attack and not any(
+                a.action not in _NOT_ATTACKS for a in pending
+            ):
+                add(actions, BUY_INITIATIVE, "attack", rules.buy_cost(state.sheet.level) + length,
+                    flavour="force_enter")
+        elif can_attack:
             buy = rules.buy_cost(state.sheet.level)
             if is_target and not has_primary_attack:
                 if relation == "none" and global_rule and not has_global:

@@ -132,10 +132,15 @@ class BoutStarted(WorldEvent):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BoutJoined(WorldEvent):
+    """A fighter joins a bout: in its first-exchange window (after any `BoutSynced`), with the
+    orientation he gets at once when it joins at `s1`; or, `mid_round`, a bout busy in exchange
+    (`e1s2`, `e2s*`) that he enters as one arriving mid-round (rules.bout `Bout.arrive`, SPEC §2, §4.7)."""
+
     type: ClassVar[str] = "bout_joined"
     bout: int
     actor: str
     orientation: str | None
+    mid_round: bool = False
 
 
 @fast_init

@@ -79,7 +79,10 @@ def _bout_started(state: WorldState, e: ev.WorldEvent) -> None:
 def _joined(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutJoined)
     bout = state.bouts[e.bout].rules
-    bout.add_fighter(state.actors[e.actor].fighter)
+    if e.mid_round:
+        bout.arrive(state.actors[e.actor].fighter)
+    else:
+        bout.add_fighter(state.actors[e.actor].fighter)
     state.membership[e.actor] = e.bout
     if e.orientation is not None:
         bout.orientation[e.actor] = e.orientation
@@ -134,6 +137,7 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
         new.targets[fid] = target if target in members else None
         if fid not in old.rules.needs_orientation:
             new.needs_orientation.discard(fid)
+    new.arrivals = old.rules.arrivals & members
     for key, holder in old.rules.flow.items():
         if key[0] in members and key[1] in members:
             new.flow[key] = holder

@@ -26,7 +26,7 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str]) -> str | None:
     if isinstance(event, ev.BoutStarted):
         return f"[bout {event.bout}] starts: {', '.join(n(m) for m in event.members)}"
     if isinstance(event, ev.BoutJoined):
-        return f"[bout {event.bout}] {n(event.actor)} joins"
+        return f"[bout {event.bout}] {n(event.actor)} joins" + (" mid-round" if event.mid_round else "")
     if isinstance(event, ev.BoutSynced):
         merged = ", ".join(str(b) for b in event.merged)
         return f"[bout {event.bout}] synced to step {event.step}" + (f", merging bout {merged}" if merged else "")

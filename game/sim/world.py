@@ -709,7 +709,17 @@ class World:
 
     def _update(self) -> None:
         """Bouts: members who are down or separated leave, split bouts split, finished bouts end,
-        new contacts start bouts or join (and sync) bouts in their first-exchange window."""
+        new contacts start bouts or join (and sync) bouts in their first-exchange window.
+
+        A fighter with no bout who is next to a member of a bout busy in exchange (past `e1s1`: the
+        clock just stepped to `e1s2`, `e2s0`, `e2s1` or `e2s2`), and to no bout in its window and no
+        free foe, joins the busy bout of lowest id at once, arriving mid-round (`BoutJoined` with
+        `mid_round`, rules.bout `Bout.arrive`; SPEC §2, §4.7). What he may do at each step: at `s0`
+        (`e2s0`) footwork like any engaged fighter, no orientation; at `s1` he picks a target with the
+        others but holds initiative over nobody; at `s2` he may force-enter one foe in reach while no
+        attack on him is declared, or defend, or do nothing (rules.menu). From the next exchange on he
+        is an ordinary member. With house rule `allow_force_enter: false` he does not join: he waits,
+        unengaged, for the bout's next first-exchange window."""
         s = self.state
         self._casualties()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
@@ -760,6 +770,9 @@ class World:
             elif free:
                 group = self._unbouted_component(fid)
                 self._emit(ev.BoutStarted(s.next_bout, tuple(sorted(group))))
+            elif near and s.house_rules.allow_force_enter:
+                # every bout next to him is busy in exchange: he arrives mid-round (SPEC §2, §4.7)
+                self._emit(ev.BoutJoined(min(near), fid, None, mid_round=True))
         self._disengaged.clear()
         for bout in s.bouts.values():
             members = set(bout.members)

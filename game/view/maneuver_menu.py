@@ -32,6 +32,7 @@ from game.view.widgets import (
     elide,
     touch,
 )
+from rules.ai import force_enter_terrain_dice
 from rules.bout import ACTION_LABELS, DO_NOTHING, Action, Bout, PartChoice
 from rules.menu import DEFAULT_ZONE, ActionOption, ManeuverOption, Menu, OpponentMenu, available_actions
 
@@ -195,7 +196,11 @@ class MenuModel:
         want = old.dice if old is not None and not old.parts else max(mo.dice_min, self._budget(opp) - mo.cost)
         if old is not None and old.parts:
             want = sum(p.dice for p in old.parts)
-        dice = max(mo.dice_min, min(mo.dice_max, want))
+        # force-enter: preselect the terrain dice (rules.ai), kept out of the attack's dice range
+        terrain = 0
+        if ao.flavour == "force_enter" and not mo.parts:
+            terrain = max(0, min(force_enter_terrain_dice(self.bout), mo.dice_max - mo.dice_min))
+        dice = max(mo.dice_min, min(mo.dice_max - terrain, want))
         zone = None
         if mo.zones:
             zone_ids = [z for z, _ in mo.zones]
@@ -213,7 +218,7 @@ class MenuModel:
                 built.append(PartChoice(pid, max(1, share[i]), pz))
             parts = tuple(built)
             dice = sum(p.dice for p in parts)
-        self.choices[opp] = Action(ao.action, mo.maneuver, opp, dice, zone, parts=parts)
+        self.choices[opp] = Action(ao.action, mo.maneuver, opp, dice, zone, parts=parts, terrain_dice=terrain)
         self.part = min(self.part, max(0, len(parts) - 1))
         self.revalidate(keep=opp)
 
@@ -229,7 +234,8 @@ class MenuModel:
             parts = tuple(replace(p, dice=value) if i == part else p for i, p in enumerate(choice.parts))
             self.choices[opp] = replace(choice, parts=parts, dice=sum(p.dice for p in parts))
         else:
-            self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(mo.dice_max, dice)))
+            top = mo.dice_max - choice.terrain_dice
+            self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(top, dice)))
         self.revalidate(keep=opp)
 
     def dice_range(self, opp: str, part: int = 0) -> tuple[int, int, int]:
@@ -242,7 +248,7 @@ class MenuModel:
             part = max(0, min(part, len(choice.parts) - 1))
             others = sum(p.dice for i, p in enumerate(choice.parts) if i != part)
             return (1, max(1, mo.dice_max - others), choice.parts[part].dice)
-        return (mo.dice_min, mo.dice_max, choice.dice)
+        return (mo.dice_min, max(mo.dice_min, mo.dice_max - choice.terrain_dice), choice.dice)
 
     def zones(self, opp: str, part: int = 0) -> list[tuple[str, int]]:
         """Target zones (id, aim cost) of ``opp``'s choice (of one part)."""
@@ -295,8 +301,11 @@ class MenuModel:
                 dropped.append(opp)
                 self._cache.clear()
                 continue
-            if not choice.parts and not mo.dice_min <= choice.dice <= mo.dice_max:
-                self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(mo.dice_max, choice.dice)))
+            if not choice.parts and not mo.dice_min <= choice.dice <= mo.dice_max - choice.terrain_dice:
+                terrain = choice.terrain_dice
+                dice = max(mo.dice_min, min(mo.dice_max - terrain, choice.dice))
+                terrain = max(0, min(terrain, mo.dice_max - dice))
+                self.choices[opp] = replace(choice, dice=dice, terrain_dice=terrain)
                 self._cache.clear()
         names = ", ".join(self.names.get(o, o) for o in dropped if o != keep)
         self.message = f"dropped the choice against {names}: no longer possible" if names else ""

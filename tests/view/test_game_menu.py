@@ -143,3 +143,20 @@ def test_nothing_and_reset() -> None:
     rows = [r.kind for r in model.rows()]
     assert rows[0] == "opponent" and rows[-1] == "buttons"
     assert "Declaring" in model.summary()
+
+
+def test_a_force_enter_preselects_terrain_dice_and_the_world_accepts_it() -> None:
+    # the leader arrives mid-round next to a bout busy in exchange (tests/world/test_world_force_enter.py)
+    from tests.world.test_world_force_enter import _to_declaration
+
+    world = _to_declaration(1)
+    model = _model(world)
+    model.set_action("b1", "buy_initiative")
+    choice = model.choices["b1"]
+    assert choice.terrain_dice == 2  # two dice at TN 7 fail 36% of the time
+    _low, high, _dice = model.dice_range("b1")
+    model.set_dice("b1", high + 5)
+    assert model.choices["b1"].dice == high and model.cp_left() >= 0
+    assert model.check() is None
+    events = world.apply(Declare(model.declaration()))
+    assert [e.type for e in events if e.type == "rejected"] == []

@@ -31,14 +31,15 @@ def test_the_clock_steps_s0_s1_s2_then_resolves_into_e2s0() -> None:
 
 def test_joining_a_bout_in_its_first_exchange_window_syncs_to_the_later_step() -> None:
     # the leader fights a bandit. A spearman who arrives next to the bandit during s0 joins at e1s1
-    # (the bout's later step); one who arrives during s1 finds the bout busy and waits.
+    # (the bout's later step); one who arrives during s1 finds the bout busy and, without the house
+    # rule allow_force_enter, waits (with it he arrives mid-round: test_world_force_enter.py).
     w2 = world([
         "#######",
         "#@b...#",
         "#.....#",
         "#..s..#",
         "#######",
-    ])
+    ], house_rules={"allow_force_enter": False})
     bout2 = w2.state.bout_of("player")
     assert bout2 is not None
     w2.apply(CompanionStep("s1", "W"))  # to (2, 3)
@@ -49,6 +50,7 @@ def test_joining_a_bout_in_its_first_exchange_window_syncs_to_the_later_step() -
     joined = [e for e in events if isinstance(e, ev.BoutJoined) and e.actor == "s1"]
     assert bout2.clock() == "e1s2"  # s1 was performed this tick; the bout is busy from now on
     assert not joined  # arriving at the end of s1: the bout is past its window
+    assert w2.state.bout_of("s1") is None
     w3b = world([
         "#######",
         "#@b...#",
