@@ -139,11 +139,13 @@ class World:
         self._ranged: dict[str, Ranged] = {}
         self._quiet: dict[str, int] = {}  # `Brain.quiet`: no hostile in reach until that tick
         # `checksum`'s text per actor (in `state.actors` order, `_cast`) and the key (square, HT, CP,
-        # out of the fight) each was written from; a text is rewritten whenever its key differs from
-        # the one read this time, so it is never stale.
+        # out of the fight) each was written from; see there.
         self._cast = list(actors)
-        self._sum_keys: list[_SumKey] = []
+        self._sum_actors = list(self.state.actors.values())
+        self._sum_keys: list[_SumKey | None] = []
         self._sum_texts: list[str] = []
+        self._sum_watch: list[int] = []
+        self._sum_epoch = -1
         self._goals = waypoints(setup.tilemap)  # patrol goals
         self._routes: dict[Pos, DistanceMap] = {}  # route map to each patrol goal (`Brain.patrol`)
         # Actors still in the fight (see `_living`), rebuilt when `FighterState.roster_epoch` moves.
@@ -925,23 +927,35 @@ class World:
 
     # ----- checks ---------------------------------------------------------------------------------
     def checksum(self) -> str:
-        """The combat and ai streams' positions plus every actor's square and health (SPEC §7)."""
+        """The combat and ai streams' positions plus every actor's square and health (SPEC §7).
+
+        Each actor's piece of text is rewritten only when its key (square, HT, CP, out of the fight)
+        changed. Keys are read for the actors still in the fight at the last call (`_sum_watch`), and
+        for everyone when `FighterState.roster_epoch` moved since then (anyone fell, woke or changed
+        bouts): a fighter out of the fight is off the map, bleeds, heals and fights no more, so his key
+        is frozen until the roster moves again."""
         s = self.state
-        # One update of the joined text hashes exactly the bytes the per-actor updates did.
-        parts = [f"{s.combat.draws:x}:{s.ai.draws:x};"]  # a stream's draws are its position
-        keys = [(a.pos, (f := a.fighter).ht, f.cp, f.out_of_fight) for a in s.actors.values()]
-        old, texts = self._sum_keys, self._sum_texts
-        if len(old) == len(keys):
-            changed: Iterable[int] = [i for i, key, was in zip(range(len(keys)), keys, old, strict=True) if key != was]
-        else:  # the first call
-            changed, texts = range(len(keys)), [""] * len(keys)
+        keys, texts, actors = self._sum_keys, self._sum_texts, self._sum_actors
+        if not keys:  # the first call
+            keys += [None] * len(actors)
+            texts += [""] * len(actors)
+        everyone = self._sum_epoch != FighterState.roster_epoch
+        watch: Iterable[int] = range(len(actors)) if everyone else self._sum_watch
         ids = self._cast
-        for i in changed:
-            pos, ht, cp, out = keys[i]
-            texts[i] = f"{ids[i]}:{pos.x},{pos.y}:{ht}:{cp}:{int(not out)};"
-        self._sum_keys, self._sum_texts = keys, texts
-        parts += texts
-        return hashlib.sha256("".join(parts).encode()).hexdigest()[:16]
+        for i in watch:
+            a = actors[i]
+            f = a.fighter
+            key = (a.pos, f.ht, f.cp, f.out_of_fight)
+            if key != keys[i]:
+                keys[i] = key
+                pos = a.pos
+                texts[i] = f"{ids[i]}:{pos[0]},{pos[1]}:{f.ht}:{f.cp}:{int(not f.out_of_fight)};"
+        if everyone:
+            self._sum_watch = [i for i in watch if not actors[i].fighter.out_of_fight]
+            self._sum_epoch = FighterState.roster_epoch
+        # One update of the joined text hashes exactly the bytes the per-actor updates did.
+        text = f"{s.combat.draws:x}:{s.ai.draws:x};" + "".join(texts)  # a stream's draws are its position
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def summary(self) -> dict[str, object]:
         s = self.state
