@@ -86,6 +86,7 @@ class Brain:
         self._foe_factions: dict[str, list[str]] = {}
         self._around: dict[tuple[int, int, str], list[tuple[int, int, str, Actor]]] = {}
         self._seen: dict[str, list[Actor]] = {}
+        self._far: dict[str, list[tuple[int, int]]] = {}  # per faction: its living hostiles' squares
         self.sight: dict[int, bool] = {} if sight is None else sight
         self.memory: dict[str, Patrol] = {} if memory is None else memory
         self.quiet: dict[str, int] = {} if quiet is None else quiet  # see `visible_hostiles`
@@ -145,11 +146,7 @@ class Brain:
         found = self._around.get(key)
         if found is None:
             cells = self._cells if self._cells is not None else self._build_cells()
-            foes = self._foe_factions.get(faction)
-            if foes is None:
-                hostile = self.state.factions_hostile
-                foes = [f for f in self._factions if hostile(faction, f)]
-                self._foe_factions[faction] = foes
+            foes = self._foes_of(faction)
             found = []
             for foe in foes:
                 for kx in (cx - 1, cx, cx + 1):
@@ -170,7 +167,7 @@ class Brain:
         `_CLOSING[adjacency]` / 2 Manhattan squares a tick: a step and a bonus square), so he is
         marked quiet, with none in reach, up to tick `state.tick + (D - reach - 1) // closing`.
         Nothing else brings a hostile nearer: the cast and the relations are fixed and the fallen
-        only drop out. Hostiles beyond the 3x3 cells count as SIGHT + 3 away (the cells' reach)."""
+        only drop out. With none in the 3x3 cells either, D is measured over every living hostile."""
         cached = self._seen.get(actor.id)
         if cached is not None:
             return cached
@@ -193,6 +190,8 @@ class Brain:
             elif dist < nearest:
                 nearest = dist
         if not candidates:
+            if cell == CELL:  # the 3x3 cells only say "beyond reach": measure the nearest anywhere
+                nearest = self._nearest_hostile(x, y, actor.faction)
             self.quiet[actor.id] = now + (nearest - reach - 1) // _CLOSING[self.adjacency]
         out = []
         if candidates:
@@ -206,6 +205,27 @@ class Brain:
                         break
         self._seen[actor.id] = out
         return out
+
+    def _nearest_hostile(self, x: int, y: int, faction: str) -> int:
+        """Manhattan distance to the nearest living hostile of `faction` anywhere (1 << 30: none). The
+        hostiles' squares are gathered once per faction per tick."""
+        squares = self._far.get(faction)
+        if squares is None:
+            cells = self._cells if self._cells is not None else self._build_cells()
+            foes = set(self._foes_of(faction))
+            squares = self._far[faction] = [(ox, oy) for (_, _, f), bucket in cells.items() if f in foes
+                                            for ox, oy, _, _ in bucket]
+        return min((abs(ox - x) + abs(oy - y) for ox, oy in squares), default=1 << 30)
+
+    def _foes_of(self, faction: str) -> list[str]:
+        """The factions hostile to `faction` among the living this tick."""
+        foes = self._foe_factions.get(faction)
+        if foes is None:
+            if self._cells is None:
+                self._build_cells()
+            hostile = self.state.factions_hostile
+            foes = self._foe_factions[faction] = [f for f in self._factions if hostile(faction, f)]
+        return foes
 
     def hurt_enough_to_flee(self, actor: Actor) -> bool:
         threshold = actor.flee_threshold
