@@ -136,6 +136,7 @@ class WorldState:
     shots: list[PendingShot] = field(default_factory=list)
     membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
+    _foes: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def bout_of(self, actor_id: str) -> BoutState | None:
         """His bout, if he is still fighting in it (the rules drop the fled and the fallen themselves)."""
@@ -148,6 +149,17 @@ class WorldState:
 
     def hostile(self, a: str, b: str) -> bool:
         return self.factions_hostile(self.actors[a].faction, self.actors[b].faction)
+
+    def foes_of(self, actor_id: str) -> frozenset[str]:
+        """Every actor hostile to him, fallen or not; cached (the cast and the relations of a world are
+        fixed when it is built)."""
+        found = self._foes.get(actor_id)
+        if found is None:
+            faction = self.actors[actor_id].faction
+            hostile = self.factions_hostile
+            found = self._foes[actor_id] = frozenset(
+                other.id for other in self.actors.values() if hostile(faction, other.faction))
+        return found
 
     def factions_hostile(self, a: str, b: str) -> bool:
         """`relations.hostile(a, b)`, cached per pair in `_hostility` (the relations of a world are

@@ -699,13 +699,14 @@ class World:
         # building Pos objects on this hot path.
         occupancy = cast("dict[tuple[int, int], str]", s.occupancy)
         actors = s.actors
+        foes = s.foes_of(actor.id)
         x, y = actor.pos
         out = []
         for dx, dy in _DELTAS[s.house_rules.adjacency]:
             other = occupancy.get((x + dx, y + dy))
-            if other is None or (among is not None and other not in among):
+            if other is None or other not in foes or (among is not None and other not in among):
                 continue
-            if not actors[other].fighter.out_of_fight and s.hostile(actor.id, other):
+            if not actors[other].fighter.out_of_fight:
                 out.append(other)
         return out
 
@@ -746,11 +747,12 @@ class World:
             if actor.fighter.out_of_fight or fid in self._disengaged or s.bout_of(fid) is not None:
                 continue
             x, y = actor.pos
+            foes_of = s.foes_of(fid)
             for dx, dy in deltas:
-                if (x + dx, y + dy) in occupancy:
+                if occupancy.get((x + dx, y + dy)) in foes_of:
                     break
             else:
-                continue  # nobody next to him (the common case, checked before the full look)
+                continue  # no foe next to him (the common case, checked before the full look)
             foes = self._adjacent_hostiles(actor)
             if not foes:
                 continue
