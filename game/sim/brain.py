@@ -361,15 +361,24 @@ class Brain:
         occupied = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
         steps = route.steps
         x, y = actor.pos
-        here = steps[y * w + x]
+        i = y * w + x
+        here = steps[i]
         best_dist, best = (here if here >= 0 else 0), None  # unreachable goal: no step, soon a new one
-        for d, dx, dy in _STEPS[self.adjacency]:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            dist = steps[ny * w + nx]
-            if 0 <= dist < best_dist and passable[ny * w + nx] and (nx, ny) not in occupied:
-                best_dist, best = dist, d
+        if self.adjacency == 4 and w > 1:  # (on a one-square-wide map N and W would share an offset)
+            # the map's step graph lists the passable neighbours in N, E, S, W order (= directions(4))
+            positions, toward = tilemap.positions_by_index, _ORTHOGONAL_BY_OFFSET[w]
+            for j in tilemap.step_graph(4)[i]:
+                dist = steps[j]
+                if 0 <= dist < best_dist and positions[j] not in occupied:
+                    best_dist, best = dist, toward[j - i]
+        else:
+            for d, dx, dy in _STEPS[self.adjacency]:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < w and 0 <= ny < h):
+                    continue
+                dist = steps[ny * w + nx]
+                if 0 <= dist < best_dist and passable[ny * w + nx] and (nx, ny) not in occupied:
+                    best_dist, best = dist, d
         if best is None:
             plan.stuck += 1
             return None
@@ -415,6 +424,17 @@ _by_distance_then_id = itemgetter(0, 1)
 # How much nearer two actors can get in one tick (Manhattan): each takes at most a step and a bonus
 # square, and a diagonal step (8-way adjacency) counts two.
 _CLOSING = {4: 4, 8: 8}
+
+
+class _OrthogonalByOffset(dict[int, dict[int, Direction]]):
+    """Per map width: the orthogonal direction of each flat-index offset (-width: N, 1: E, ...)."""
+
+    def __missing__(self, width: int) -> dict[int, Direction]:
+        found = self[width] = {d.dy * width + d.dx: d for d in directions(4)}
+        return found
+
+
+_ORTHOGONAL_BY_OFFSET = _OrthogonalByOffset()
 _STEPS: dict[int, tuple[tuple[Direction, int, int], ...]] = {
     n: tuple((d, d.dx, d.dy) for d in directions(n)) for n in (4, 8)
 }
