@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from rules.catalog import Catalog, HouseRules
 from rules.dice import DiceStream, roll_pool
 from rules.events import Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
-from rules.fastinit import fast_init
+from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet, FighterState
 
 if TYPE_CHECKING:
@@ -96,7 +96,6 @@ class IllegalAction(ValueError):
     """A command the rules refuse, with a reason fit for the player."""
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class PartChoice:
     """One rolled part of a composite maneuver."""
@@ -106,7 +105,6 @@ class PartChoice:
     zone: str | None = None
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One item of a declaration."""
@@ -543,7 +541,6 @@ def seen_maneuver(bout: Bout, item: Committed) -> str:
     return maneuver_root(bout.catalog, item.maneuver) if bout.rules.declare_roots_only else item.maneuver
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class SeenAction:
     """One declared item as another fighter sees it: the action type, the maneuver (only its root
@@ -573,3 +570,6 @@ def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAct
             c.opponent, c.dice, c.zone, parts,
         ))
     return tuple(out)
+
+
+fast_init_all(PartChoice, Action, SeenAction)  # see rules.fastinit

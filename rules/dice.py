@@ -12,7 +12,9 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules.fastinit import fast_init
+from mypy_extensions import mypyc_attr
+
+from rules.fastinit import fast_init_all
 
 
 class DiceStream(Protocol):
@@ -57,6 +59,7 @@ class SeededStream:
         return low + int(self._random() * (high - low + 1))
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a RuntimeError subclass as a native class
 class ScriptExhausted(RuntimeError):
     """A scripted stream ran out of faces."""
 
@@ -97,7 +100,6 @@ class ScriptedStream:
         return face
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One pool roll. `faces` are the totals per die (a 10 rerolled at TN > 10 shows as 10 + reroll)."""
@@ -165,3 +167,6 @@ def success_chance(tn: int) -> float:
 
 def expected_successes(dice: int, tn: int) -> float:
     return max(0, dice) * success_chance(tn)
+
+
+fast_init_all(Roll)  # see rules.fastinit

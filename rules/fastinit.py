@@ -10,6 +10,7 @@ equality, hash and repr are the dataclass's own.
 from __future__ import annotations
 
 import dataclasses
+import types
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -24,7 +25,18 @@ def eligible(cls: type) -> bool:
         and "__slots__" in cls.__dict__
         and not hasattr(cls, "__post_init__")
         and all(f.init and not f.kw_only for f in dataclasses.fields(cls))
+        # a class compiled by mypyc (rules.accel) has a native __init__ already: leave it alone
+        and isinstance(cls.__dict__.get("__init__"), types.FunctionType)
     )
+
+
+def fast_init_all(*classes: type) -> None:
+    """`fast_init` for each eligible class. Modules that mypyc may compile call this after their
+    classes instead of using the decorator (mypyc treats a class with an unknown decorator as a
+    plain Python class)."""
+    for cls in classes:
+        if eligible(cls):
+            fast_init(cls)
 
 
 def fast_init(cls: type[T]) -> type[T]:

@@ -49,14 +49,13 @@ from rules.bout import (
 )
 from rules.catalog import Catalog, Maneuver
 from rules.costs import activation_cost, length_cost, maneuver_tn, stance_cost, stance_shift, weapon_for_hand
-from rules.fastinit import fast_init
+from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet
 
 DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
 UNIVERSAL_GROUPS = frozenset({"evasion", "flee"})
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class PartOption:
     role: str
@@ -64,7 +63,6 @@ class PartOption:
     maneuvers: tuple[tuple[str, int, tuple[str, ...]], ...]  # (maneuver id, tn, zones)
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class ManeuverOption:
     maneuver: str
@@ -91,7 +89,6 @@ class ManeuverOption:
         return f"{self.name}{hand} ({cost}): tn{self.tn}"
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class ActionOption:
     action: str
@@ -108,7 +105,6 @@ class ActionOption:
         return None
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class OpponentMenu:
     opponent: str
@@ -132,7 +128,6 @@ class OpponentMenu:
         return None
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Menu:
     fighter: str
@@ -715,3 +710,6 @@ def default_declaration(bout: Bout, fid: str, menu: Menu) -> tuple[Action, ...]:
 
 def part_choice(maneuver: str, dice: int, zone: str | None = None) -> PartChoice:
     return PartChoice(maneuver, dice, zone)
+
+
+fast_init_all(PartOption, ManeuverOption, ActionOption, OpponentMenu, Menu)  # see rules.fastinit

@@ -33,9 +33,7 @@ def _tick(state: WorldState, e: ev.WorldEvent) -> None:
 def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Moved)
     actor = state.actors[e.actor]
-    frm, to = e.frm, e.to
-    if type(to) is not Pos:  # the world hands over its Pos; anything else is made one
-        to = Pos._make(to)
+    frm, to = e.frm, Pos._make(e.to)
     occupancy = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
     if occupancy.get(frm) == actor.id:
         del occupancy[frm]

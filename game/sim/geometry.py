@@ -35,9 +35,9 @@ class Direction(Enum):
     SW = (-1, 1)
     NW = (-1, -1)
 
-    def __init__(self, dx: int, dy: int) -> None:
-        self.dx = dx
-        self.dy = dy
+    # the deltas are set just after the class (mypyc cannot compile an Enum's __init__)
+    dx: int
+    dy: int
 
     @property
     def is_diagonal(self) -> bool:
@@ -55,6 +55,9 @@ class Direction(Enum):
         except KeyError:
             raise ValueError(f"not a unit step: ({dx}, {dy})") from None
 
+
+for _direction in Direction:
+    _direction.dx, _direction.dy = _direction.value
 
 _BY_DELTA: dict[tuple[int, int], Direction] = {(d.dx, d.dy): d for d in Direction}
 

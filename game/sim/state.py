@@ -14,7 +14,7 @@ from game.sim.tilemap import TileMap
 from rules.bout import Bout
 from rules.catalog import Catalog, HouseRules, MissileWeapon
 from rules.dice import SeededStream
-from rules.fastinit import fast_init
+from rules.fastinit import fast_init_all
 from rules.fighter import FighterState
 
 
@@ -79,7 +79,6 @@ class BoutState:
         return f"e{self.rules.clock.exchange}s{self.step}"
 
 
-@fast_init  # built once per tick
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the world waits for: `step` (move/bump/wait, with an orientation when due), `target`,
@@ -173,3 +172,6 @@ class WorldState:
     def at(self, pos: Pos) -> Actor | None:
         aid = self.occupancy.get(pos)
         return None if aid is None else self.actors[aid]
+
+
+fast_init_all(Decision)  # see rules.fastinit

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from game.sim.geometry import ALL8, ORTHOGONAL, Pos
 
 
@@ -49,6 +51,7 @@ class MapError(ValueError):
         super().__init__(where + message)
 
 
+@mypyc_attr(native_class=False)  # its __setattr__ guard needs object.__setattr__, which mypyc refuses
 class TileMap:
     """An immutable ``width`` x ``height`` grid of `Tile` values, equal/hashable by content."""
 

@@ -630,7 +630,6 @@ class World:
             self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
         bonus = not engaged and mp >= 6
         name = d.name
-        # a Pos is a tuple[int, int]: the event carries the squares themselves (see `fold._moved`)
         self._emit(ev.Moved(aid, frm, target, name, mp - 6 if bonus else mp))
         if bonus:
             # the bonus square (SPEC §2): taken now or lost

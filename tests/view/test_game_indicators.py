@@ -14,7 +14,7 @@ from game.view.indicators import (
     predict_relation,
 )
 from game.view.palette import ArcState, Initiative, Outline
-from rules.bout import Committed
+from rules.bout import DEFEND, Action, Committed
 
 from .worlds import DUEL, defensive_waits, play_until, world_from_ascii
 
@@ -50,7 +50,8 @@ def test_arc_states_follow_declarations() -> None:
     assert bout is not None
     # the leader answers with a defence: his arc turns blue
     bout.rules.declarations["player"] = [
-        Committed("player", None, "defense", "parry", "goblin_1", 3, 6, 3, 0, None, "master")  # type: ignore[arg-type]
+        Committed("player", Action(DEFEND, "parry", "goblin_1", 3), "defense", "parry", "goblin_1", 3, 6, 3, 0, None,
+                  "master")
     ]
     states = {(a.src, a.side): a.state for a in compute(world.state).arcs}
     assert states[("goblin_1", -1)] is ArcState.DEFENDING
