@@ -55,6 +55,12 @@ def _find(menu: Menu, action: Action) -> tuple[ActionOption, ManeuverOption]:
     raise IllegalAction(f"{label} is not available against {against} now")
 
 
+def force_enter_reflex_max(bout: Bout, fid: str) -> int:
+    """The most Reflex a force-entering fighter may buy back (1 CP each): what halving took (SPEC §4.7)."""
+    reflex = bout.fighters[fid].reflex
+    return reflex - reflex // 2
+
+
 def _commit_cost(bout: Bout, mo: ManeuverOption, action: Action) -> tuple[int, int]:
     """(CP committed now, CP charged later only if used)."""
     catalog = bout.catalog
@@ -119,7 +125,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
         ao, mo = _find(menu, action)
         now, later = _commit_cost(bout, mo, action)
         if action.action in (BUY_INITIATIVE,) and ao.flavour == "force_enter":
-            max_buy = state.reflex - state.reflex // 2
+            max_buy = force_enter_reflex_max(bout, fid)
             if not 0 <= action.reflex_buy <= max_buy:
                 raise IllegalAction(f"force-enter: Reflex can be bought back by 0..{max_buy}")
             if action.terrain_dice < 0:
@@ -176,6 +182,9 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
                     c.zone,
                     c.conditional_cost,
                     tuple([(p.maneuver, p.dice, p.zone) for p in c.action.parts]) if c.action.parts else (),
+                    c.flavour,
+                    c.action.terrain_dice,
+                    c.action.reflex_buy,
                 )
                 for c in committed
             ),

@@ -129,6 +129,9 @@ class ActionRecord(Part):
     zone: str | None
     conditional_cost: int = 0
     parts: tuple[tuple[str, int, str | None], ...] = ()  # composite parts: (maneuver, dice, zone)
+    flavour: str = ""  # the committed flavour: steal | buy_attacker | force_enter | double | none | ...
+    terrain_dice: int = 0  # force-enter: dice for the terrain roll
+    reflex_buy: int = 0  # force-enter: Reflex bought back for ordering
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,11 +74,19 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         if not event.actions:
             return f"{n(event.fighter)} declares nothing (CP {event.cp_left} left)"
         parts = []
+        entries = []  # a force-enter (SPEC §4.7) leads the line: "X force-enters against Y: ..."
         for a in event.actions:
-            target = f" {n(a.opponent)}" if a.opponent else ""
             zone = f" at {a.zone}" if a.zone else ""
+            if a.flavour == "force_enter":
+                extras = f", terrain roll {a.terrain_dice}d" + (f", Reflex +{a.reflex_buy} bought back"
+                                                               if a.reflex_buy else "")
+                entries.append(f"force-enters against {n(a.opponent)}: {_title(a.maneuver)} {a.dice}d{zone}{extras}"
+                               f" (cost {a.cost})")
+                continue
+            target = f" {n(a.opponent)}" if a.opponent else ""
             parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone} (cost {a.cost})")
-        return f"{n(event.fighter)} declares " + "; ".join(parts) + f" (CP {event.cp_left} left)"
+        said = "; ".join(entries + (["declares " + "; ".join(parts)] if parts else []))
+        return f"{n(event.fighter)} {said} (CP {event.cp_left} left)"
     if isinstance(event, ev.ShockApplied):
         carried = f", {event.carried} carried over" if event.carried else ""
         return (f"{n(event.fighter)} takes shock {event.amount}: {event.from_attack} from his attack, "

@@ -487,13 +487,15 @@ ATTACK_GROUPS = ("regular_attack", "unarmed", "misc_attack")
 DEFENCE_GROUPS = ("regular_defense", "evasion")
 
 
-def available_actions(bout: Bout, fid: str, pending: list[Action] | None = None) -> Menu:
+def available_actions(bout: Bout, fid: str, pending: list[Action] | None = None, *, reserve: int = 0) -> Menu:
     """The fighter's menu at `s2`. `pending`: actions already chosen in this declaration. The menu's
-    `default` (a whole preselected declaration) is filled only when nothing is chosen yet."""
-    menu = _menu(bout, fid, pending or [])
+    `default` (a whole preselected declaration) is filled only when nothing is chosen yet. `reserve`: CP
+    kept out of the declaration (the leader's CP against shots that land before it, SPEC §4.9)."""
+    menu = _menu(bout, fid, pending or [], reserve=reserve)
     if pending:
         return menu
-    return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents, default_declaration(bout, fid, menu))
+    return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents,
+                default_declaration(bout, fid, menu, reserve=reserve))
 
 
 def build_menu(
@@ -503,10 +505,11 @@ def build_menu(
     *,
     opponent: str | None = None,
     kinds: Collection[str] | None = None,
+    reserve: int = 0,
 ) -> Menu:
     """`available_actions` without the preselected default, optionally only for one opponent and
     some action types: the same legality, computed faster for the AI and for validation."""
-    return _menu(bout, fid, pending or [], opponent, kinds)
+    return _menu(bout, fid, pending or [], opponent, kinds, reserve=reserve)
 
 
 _BOTH_HANDS = frozenset({"master", "off"})
@@ -515,7 +518,8 @@ _NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING})
 
 
 def _menu(
-    bout: Bout, fid: str, pending: list[Action], only: str | None = None, kinds: Collection[str] | None = None
+    bout: Bout, fid: str, pending: list[Action], only: str | None = None, kinds: Collection[str] | None = None,
+    *, reserve: int = 0,
 ) -> Menu:
     state = bout.fighters[fid]
     rules = bout.rules
@@ -528,7 +532,7 @@ def _menu(
         spent = 0
         hands_free = _BOTH_HANDS
         full_evasion = False
-    budget = state.cp - spent
+    budget = state.cp - max(0, reserve) - spent
     exchange = bout.clock.exchange
     foes_all = foes = bout.foes(fid)
     if only is not None:
@@ -673,7 +677,7 @@ def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
     return cost + dice + action.greater + action.reflex_buy + action.terrain_dice
 
 
-def default_declaration(bout: Bout, fid: str, menu: Menu) -> tuple[Action, ...]:
+def default_declaration(bout: Bout, fid: str, menu: Menu, *, reserve: int = 0) -> tuple[Action, ...]:
     """SPEC §4.4: with initiative, the regular attack of lowest TN with about half the CP in exchange 1
     and all of it in exchange 2; without, the regular defence of lowest TN against each attacker."""
     cp = menu.cp
@@ -693,7 +697,7 @@ def default_declaration(bout: Bout, fid: str, menu: Menu) -> tuple[Action, ...]:
         return ()
     share = max(1, budget // len(attackers))
     for opp in attackers:
-        current = _menu(bout, fid, chosen)
+        current = _menu(bout, fid, chosen, reserve=reserve)
         om = current.opponent(opp.opponent)
         defend = om.action(DEFEND) if om else None
         if defend is None or current.cp <= 0:

@@ -11,11 +11,13 @@ and the view only renders and animates (Escape still asks for the pause menu; th
 Input: keys through ``settings.key_bindings`` (``input_map``), the on-screen arrow pad, the prompts' and the
 menu's buttons and the map (click an actor to inspect it, or to pick it in a target prompt / the menu).
 Extra fixed keys: PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
-dice in the menu, Ctrl+Q quits. While a shot is in the air at the leader (``Decision.incoming``) a banner
-under the HUD names the shooter and the CP he adds to his defence: [ and ] (and +/− outside the menu) or
-its buttons change it, and the next command that starts a tick carries it as ``shot_defence_cp``;
-untouched, the command goes without it and the world takes its suggestion. Input is queued and handled in
-order; a command first fast-forwards any animation still playing, so the screen never lags the world.
+dice in the menu (on a force-enter's terrain / Reflex row: those), Ctrl+Q quits. While a shot is in the air
+at the leader (``Decision.incoming``) a banner under the HUD names the shooter and the CP he adds to his
+defence: [ and ] (and +/− outside the menu) or its buttons change it, and the next command that starts a
+tick carries it as ``shot_defence_cp``; untouched, the command goes without it and the world takes its
+suggestion. At ``s2`` the shot lands before the declaration, so the menu leaves that CP out and the
+declaration always carries it. Input is queued and handled in order; a command first fast-forwards any
+animation still playing, so the screen never lags the world.
 """
 
 from __future__ import annotations
@@ -264,7 +266,7 @@ class GameView(arcade.View):
             bout = s.bout_of(s.leader)
             if bout is not None:
                 names = {a.id: a.name for a in s.actors.values()}
-                self.menu_model = MenuModel(bout.rules, s.leader, names)
+                self.menu_model = MenuModel(bout.rules, s.leader, names, reserve=self._arrow_reserve())
                 self.menu.open(self.menu_model)
             self._close_prompt()
         elif pending.kind == "bump":
@@ -334,6 +336,14 @@ class GameView(arcade.View):
         banner = self.incoming
         banner.cp = max(0, min(banner.value() + delta, banner.limit()))
         banner.invalidate()
+        if self.menu_model is not None:  # the arrow lands before the declaration: the menu has the rest
+            self.menu_model.set_reserve(self._arrow_reserve())
+            self.menu.invalidate()
+
+    def _arrow_reserve(self) -> int:
+        """CP the banner keeps against the shot(s) at the leader: what the declaration may not use."""
+        banner = self.incoming
+        return banner.value() * len(banner.shooters) if banner.shooters else 0
 
     def enqueue(self, intent: Intent, alternative: bool = False, source: str = "key") -> None:
         """Queue an intent (keys, pad, clicks all come here) and handle the queue in order."""
@@ -465,7 +475,9 @@ class GameView(arcade.View):
         if problem is not None:
             self.show_toast(problem)
             return
-        events = self.apply(Declare(m.declaration()))
+        # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
+        shot_cp = self.incoming.value() if self.incoming.shooters else None
+        events = self.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
         if any(isinstance(e, wev.Rejected) for e in events):
             self.menu.invalidate()
 
@@ -493,6 +505,11 @@ class GameView(arcade.View):
             m.focus_row(Row("dice", part))
             _, _, current = m.dice_range(m.opponent or "", part)
             m.set_dice(m.opponent or "", current + delta, part)
+        elif verb in ("terrain", "reflex"):
+            m.focus_row(Row(verb))
+            if m.opponent is not None:
+                _, _, current = m.extra_range(m.opponent, verb)
+                m.set_extra(m.opponent, verb, current + int(arg))
         elif verb == "nothing":
             m.nothing()
         elif verb == "default":
@@ -857,6 +874,7 @@ class GameView(arcade.View):
             if self.log.mode == "expanded":
                 self.log.draw()
         if self.interactive and self.incoming.shooters:
+            self.incoming.beside = self.menu.rect if self.menu_model is not None else None
             self.incoming.draw()
             self.toast.top_limit = self.incoming.rect[1]  # refusals show under the banner
         else:

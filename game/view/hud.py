@@ -20,6 +20,7 @@ from game.view.widgets import (
     TEXT_DIM,
     Hit,
     Panel,
+    Rect,
     elide,
     touch,
 )
@@ -275,6 +276,7 @@ class IncomingShots(Panel):
         self.cp: int | None = None
         self.top_limit = 0.0
         self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.beside: Rect | None = None  # a panel to keep clear of (the maneuver menu): the banner goes next to it
 
     @property
     def shooters(self) -> tuple[str, ...]:
@@ -300,7 +302,7 @@ class IncomingShots(Panel):
         s = self.state
         if s is None or not self.shooters:
             return None
-        return (self.shooters, self.cp, self.value(), self.limit(), self.top_limit, s.tick)
+        return (self.shooters, self.cp, self.value(), self.limit(), self.top_limit, self.beside, s.tick)
 
     def build(self) -> None:
         s = self.state
@@ -310,8 +312,16 @@ class IncomingShots(Panel):
             return
         k = self.scale
         bh = touch(k)
-        width = 640 * k
-        left = (self.width - width) / 2
+        area = (0.0, float(self.width))
+        if self.beside is not None and self.beside[2] > 0:
+            b_left, _, b_width, _ = self.beside
+            if b_left + b_width / 2 < self.width / 2:
+                area = (b_left + b_width + 12 * k, area[1] - 12 * k)
+            else:
+                area = (12 * k, b_left - 12 * k)
+        width = min(640 * k, area[1] - area[0])
+        narrow = width < 600 * k
+        left = area[0] + (area[1] - area[0] - width) / 2
         top = (self.top_limit or self.height) - 8 * k
         self.rect = (left, top - bh, width, bh)
         self.box(self.rect, (52, 40, 18, 238), 10, edge=ACCENT, shadow=True)
@@ -321,11 +331,13 @@ class IncomingShots(Panel):
         text_w = minus[0] - left - 24 * k
         names = ", ".join(dict.fromkeys(s.actors[a].name for a in shooters))
         what = "Arrow" if len(shooters) == 1 else f"{len(shooters)} arrows"
-        self.texts.put("t", elide(f"{what} incoming from {names}", 40), left + 14 * k, top - 26 * k, size=14 * k,
-                       bold=True, colour=ACCENT)
+        self.texts.put("t", elide(f"{what} incoming from {names}", max(12, int(text_w / (9 * k)))), left + 14 * k,
+                       top - 26 * k, size=14 * k, bold=True, colour=ACCENT)
         value, cp = self.value(), s.actors[s.leader].fighter.cp
         each = " each" if len(shooters) > 1 else ""
-        self.texts.put("h", f"CP to dodge{each}, sent with your next move · −/+ or [ ] · you have {cp}",
+        hint = (f"CP to dodge{each}: [ ] · you have {cp}" if narrow
+                else f"CP to dodge{each}, sent with your next move · −/+ or [ ] · you have {cp}")
+        self.texts.put("h", hint,
                        left + 14 * k, top - bh + 12 * k, size=10 * k, colour=TEXT_DIM, width=int(text_w),
                        multiline=True)
         self.button("minus", minus, "−", ("shot_cp", -1), size=20, enabled=value > 0,

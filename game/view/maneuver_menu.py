@@ -34,6 +34,7 @@ from game.view.widgets import (
 )
 from rules.ai import force_enter_terrain_dice
 from rules.bout import ACTION_LABELS, DO_NOTHING, Action, Bout, PartChoice
+from rules.declare import force_enter_reflex_max
 from rules.menu import DEFAULT_ZONE, ActionOption, ManeuverOption, Menu, OpponentMenu, available_actions
 
 RELATION_TEXT = {
@@ -46,7 +47,8 @@ RELATION_TEXT = {
 
 @dataclass(frozen=True)
 class Row:
-    """One focusable row of the menu: ``kind`` opponent | action | maneuver | dice | zone | buttons."""
+    """One focusable row of the menu: ``kind`` opponent | action | maneuver | dice | terrain | reflex | zone |
+    buttons (terrain and reflex only for a force-enter, drawn side by side on one line)."""
 
     kind: str
     part: int = 0
@@ -55,11 +57,12 @@ class Row:
 class MenuModel:
     """What the player is declaring: at most one action per opponent, edited through the menu's choices."""
 
-    def __init__(self, bout: Bout, fid: str, names: dict[str, str] | None = None) -> None:
+    def __init__(self, bout: Bout, fid: str, names: dict[str, str] | None = None, reserve: int = 0) -> None:
         self.bout = bout
         self.fid = fid
         self.names = names or {}
-        self.base: Menu = available_actions(bout, fid)
+        self.reserve = max(0, reserve)  # CP kept for shots landing before the declaration (SPEC §4.9)
+        self.base: Menu = available_actions(bout, fid, reserve=self.reserve)
         self.opponents: list[str] = [o.opponent for o in self.base.opponents]
         self.target = bout.targets.get(fid)
         self.choices: dict[str, Action] = {}
@@ -125,7 +128,7 @@ class MenuModel:
         key = (opp, tuple(pending))
         menu = self._cache.get(key)
         if menu is None:
-            menu = available_actions(self.bout, self.fid, pending) if pending else self.base
+            menu = available_actions(self.bout, self.fid, pending, reserve=self.reserve) if pending else self.base
             self._cache[key] = menu
         return menu.opponent(opp)
 
@@ -134,8 +137,23 @@ class MenuModel:
         pending = self.pending_for(opp) if opp is not None else list(self.declaration())
         if not pending:
             return self.base.cp
-        return available_actions(self.bout, self.fid, pending).cp
+        return available_actions(self.bout, self.fid, pending, reserve=self.reserve).cp
 
+    def set_reserve(self, reserve: int) -> None:
+        """Keep ``reserve`` CP out of the declaration (the CP against an arrow, which lands first): the menu's CP
+        and dice ranges shrink, and choices that no longer fit are trimmed or dropped. An untouched default
+        declaration becomes the new default."""
+        reserve = max(0, reserve)
+        if reserve == self.reserve:
+            return
+        was_default = self.is_default()
+        self.reserve = reserve
+        self.base = available_actions(self.bout, self.fid, reserve=reserve)
+        self._cache.clear()
+        if was_default:
+            self.reset()
+        else:
+            self.revalidate()
     # --- per-opponent choices -------------------------------------------------------------------------------
     @property
     def opponent(self) -> str | None:
@@ -196,15 +214,19 @@ class MenuModel:
         want = old.dice if old is not None and not old.parts else max(mo.dice_min, self._budget(opp) - mo.cost)
         if old is not None and old.parts:
             want = sum(p.dice for p in old.parts)
-        # force-enter: preselect the terrain dice (rules.ai), kept out of the attack's dice range
-        terrain = 0
-        if ao.flavour == "force_enter" and not mo.parts:
-            terrain = max(0, min(force_enter_terrain_dice(self.bout), mo.dice_max - mo.dice_min))
-        dice = max(mo.dice_min, min(mo.dice_max - terrain, want))
         zone = None
         if mo.zones:
             zone_ids = [z for z, _ in mo.zones]
             zone = old.zone if old is not None and old.zone in zone_ids else mo.default_zone or zone_ids[0]
+        # force-enter: preselect the terrain dice (rules.ai) and keep a Reflex buy-back already chosen; both are
+        # paid from the maneuver's CP, so they come out of the attack's dice range
+        terrain = reflex = 0
+        if ao.flavour == "force_enter" and not mo.parts:
+            room = mo.dice_max - _aim(mo, zone)
+            if old is not None and old.action == ao.action:
+                reflex = max(0, min(old.reflex_buy, force_enter_reflex_max(self.bout, self.fid), room - mo.dice_min))
+            terrain = max(0, min(force_enter_terrain_dice(self.bout), room - mo.dice_min - reflex))
+        dice = max(mo.dice_min, min(mo.dice_max - _aim(mo, zone) - terrain - reflex, want))
         parts: tuple[PartChoice, ...] = ()
         if mo.parts:
             n = len(mo.parts)
@@ -218,7 +240,8 @@ class MenuModel:
                 built.append(PartChoice(pid, max(1, share[i]), pz))
             parts = tuple(built)
             dice = sum(p.dice for p in parts)
-        self.choices[opp] = Action(ao.action, mo.maneuver, opp, dice, zone, parts=parts, terrain_dice=terrain)
+        self.choices[opp] = Action(ao.action, mo.maneuver, opp, dice, zone, parts=parts, terrain_dice=terrain,
+                                   reflex_buy=reflex)
         self.part = min(self.part, max(0, len(parts) - 1))
         self.revalidate(keep=opp)
 
@@ -234,7 +257,7 @@ class MenuModel:
             parts = tuple(replace(p, dice=value) if i == part else p for i, p in enumerate(choice.parts))
             self.choices[opp] = replace(choice, parts=parts, dice=sum(p.dice for p in parts))
         else:
-            top = mo.dice_max - choice.terrain_dice
+            top = mo.dice_max - _extras(mo, choice)
             self.choices[opp] = replace(choice, dice=max(mo.dice_min, min(top, dice)))
         self.revalidate(keep=opp)
 
@@ -248,7 +271,47 @@ class MenuModel:
             part = max(0, min(part, len(choice.parts) - 1))
             others = sum(p.dice for i, p in enumerate(choice.parts) if i != part)
             return (1, max(1, mo.dice_max - others), choice.parts[part].dice)
-        return (mo.dice_min, max(mo.dice_min, mo.dice_max - choice.terrain_dice), choice.dice)
+        return (mo.dice_min, max(mo.dice_min, mo.dice_max - _extras(mo, choice)), choice.dice)
+
+    # --- force-enter: terrain dice and Reflex bought back (SPEC §4.7) ---------------------------------------
+    def force_enter(self, opp: str | None) -> bool:
+        """Whether ``opp``'s choice is a force-enter (it buys terrain dice and may buy back Reflex)."""
+        if opp is None or opp not in self.choices or self.choices[opp].parts:
+            return False
+        ao = self.action_option(opp)
+        return ao is not None and ao.flavour == "force_enter"
+
+    def extra_range(self, opp: str, kind: str) -> tuple[int, int, int]:
+        """(min, max, current) of a force-enter's ``terrain`` dice or ``reflex`` bought back. The max leaves the
+        attack at least its fewest dice: raising one takes dice from the attack when the CP is all spent."""
+        choice = self.choices.get(opp)
+        mo = self.maneuver_option(opp)
+        if choice is None or mo is None or not self.force_enter(opp):
+            return (0, 0, 0)
+        room = mo.dice_max - _aim(mo, choice.zone) - mo.dice_min
+        if kind == "terrain":
+            return (0, max(0, room - choice.reflex_buy), choice.terrain_dice)
+        top = min(force_enter_reflex_max(self.bout, self.fid), room - choice.terrain_dice)
+        return (0, max(0, top), choice.reflex_buy)
+
+    def set_extra(self, opp: str, kind: str, value: int) -> None:
+        """Set a force-enter's terrain dice or Reflex buy-back; the attack gives up dice to pay for it."""
+        choice = self.choices.get(opp)
+        mo = self.maneuver_option(opp)
+        if choice is None or mo is None or not self.force_enter(opp):
+            return
+        lo, hi, _ = self.extra_range(opp, kind)
+        value = max(lo, min(hi, value))
+        new = replace(choice, terrain_dice=value) if kind == "terrain" else replace(choice, reflex_buy=value)
+        dice = max(mo.dice_min, min(new.dice, mo.dice_max - _extras(mo, new)))
+        self.choices[opp] = replace(new, dice=dice)
+        self.revalidate(keep=opp)
+
+    def ordering_reflex(self, opp: str) -> tuple[int, int]:
+        """(Reflex for ordering after halving and the buy-back, full Reflex)."""
+        reflex = self.bout.fighters[self.fid].reflex
+        choice = self.choices.get(opp)
+        return (reflex // 2 + (choice.reflex_buy if choice is not None else 0), reflex)
 
     def zones(self, opp: str, part: int = 0) -> list[tuple[str, int]]:
         """Target zones (id, aim cost) of ``opp``'s choice (of one part)."""
@@ -301,12 +364,11 @@ class MenuModel:
                 dropped.append(opp)
                 self._cache.clear()
                 continue
-            if not choice.parts and not mo.dice_min <= choice.dice <= mo.dice_max - choice.terrain_dice:
-                terrain = choice.terrain_dice
-                dice = max(mo.dice_min, min(mo.dice_max - terrain, choice.dice))
-                terrain = max(0, min(terrain, mo.dice_max - dice))
-                self.choices[opp] = replace(choice, dice=dice, terrain_dice=terrain)
-                self._cache.clear()
+            if not choice.parts and not mo.dice_min <= choice.dice <= mo.dice_max - _extras(mo, choice):
+                fitted = _fit(mo, choice)
+                if fitted != choice:
+                    self.choices[opp] = fitted
+                    self._cache.clear()
         names = ", ".join(self.names.get(o, o) for o in dropped if o != keep)
         self.message = f"dropped the choice against {names}: no longer possible" if names else ""
 
@@ -338,6 +400,8 @@ class MenuModel:
                 n = max(1, len(choice.parts))
                 for i in range(n):
                     out.append(Row("dice", i))
+                if self.force_enter(opp):
+                    out += [Row("terrain"), Row("reflex")]
                 for i in range(n):
                     if self.zones(opp, i):
                         out.append(Row("zone", i))
@@ -395,6 +459,9 @@ class MenuModel:
         elif row.kind == "dice":
             _, _, dice = self.dice_range(opp, row.part)
             self.set_dice(opp, dice + delta, row.part)
+        elif row.kind in ("terrain", "reflex"):
+            _, _, value = self.extra_range(opp, row.kind)
+            self.set_extra(opp, row.kind, value + delta)
         elif row.kind == "zone":
             zones = [z for z, _ in self.zones(opp, row.part)]
             if zones:
@@ -407,6 +474,10 @@ class MenuModel:
         if opp is None:
             return
         row = self.row
+        if row.kind in ("terrain", "reflex"):  # +/− on a force-enter's terrain or Reflex row change that
+            _, _, value = self.extra_range(opp, row.kind)
+            self.set_extra(opp, row.kind, value + delta)
+            return
         part = row.part if row.kind in ("dice", "zone") else 0
         _, _, current = self.dice_range(opp, part)
         self.set_dice(opp, current + delta, part)
@@ -433,7 +504,10 @@ class MenuModel:
             who = self.name(a.opponent) if a.opponent else "anyone"
             label = a.maneuver.replace("_", " ").title()
             zone = f" @{a.zone}" if a.zone else ""
-            parts.append(f"{label} {who} {a.dice}d{zone}")
+            extra = ""
+            if a.terrain_dice or a.reflex_buy:
+                extra = f" +{a.terrain_dice} terrain" + (f" +{a.reflex_buy} Reflex" if a.reflex_buy else "")
+            parts.append(f"{label} {who} {a.dice}d{zone}{extra}")
         return "Declaring: " + " · ".join(parts)
 
 
@@ -493,7 +567,8 @@ class ManeuverMenu(Panel):
         width = col_w + list_w + 36 * k
         header = 44 * k
         summary_h = 40 * k
-        height = header + len(rows) * pitch + summary_h + 16 * k
+        lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line
+        height = header + lines * pitch + summary_h + 16 * k
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
         bottom = max(12 * k, top - height)
@@ -503,17 +578,27 @@ class ManeuverMenu(Panel):
         cp_now = m.cp_left()
         self.texts.put("title", "Declare", left + 14 * k, top - header / 2, size=16 * k, bold=True,
                        anchor_y="center")
-        self.texts.put("cp", f"e{m.bout.clock.exchange}s2 · CP {cp_now} of {m.base.cp} left", left + 110 * k,
-                       top - header / 2, size=12 * k, colour=ACCENT, anchor_y="center")
+        cp_line = f"e{m.bout.clock.exchange}s2 · CP {cp_now} of {m.base.cp} left"
+        if m.reserve:
+            cp_line += f" ({m.reserve} kept for the arrow)"
+        self.texts.put("cp", cp_line, left + 100 * k, top - header / 2, size=12 * k, colour=ACCENT, anchor_y="center")
         hint = "Enter: declare" + (" the default" if m.is_default() else "") + " · Tab: opponent · arrows · +/−"
+        if m.reserve:
+            hint = "Enter: declare · [ ]: arrow CP"
         self.texts.put("hint", hint, left + width - 14 * k, top - header / 2, size=10 * k, colour=TEXT_DIM,
                        anchor_x="right", anchor_y="center")
         y = top - header - 8 * k
         x = left + 12 * k
         opp = m.opponent
         focused = m.row
+        half = (col_w - ROW_GAP * k) / 2
         for index, row in enumerate(rows):
             rect = (x, y - row_h, col_w, row_h)
+            if row.kind == "terrain":
+                rect = (x, y - row_h, half, row_h)
+            elif row.kind == "reflex":
+                y += pitch  # on the terrain dice's line, right half
+                rect = (x + col_w - half, y - row_h, half, row_h)
             hit_band = (rect[0], rect[1] - ROW_GAP * k / 2, rect[2], pitch)
             is_focus = row == focused
             if row.kind == "buttons":
@@ -581,6 +666,17 @@ class ManeuverMenu(Panel):
                          ("menu", "cycle", (index, 1)), focus_action)
         elif row.kind == "dice":
             self._slider(m, opp, row, index, rect, hit_band, focus)
+        elif row.kind in ("terrain", "reflex"):
+            lo, hi, value = m.extra_range(opp, row.kind)
+            if row.kind == "terrain":
+                caption, text = "Terrain dice", f"{value}"
+                sub = f"{value} CP · TN{m.bout.rules.force_enter_terrain_tn}"
+            else:
+                ordering, full = m.ordering_reflex(opp)
+                caption, text = "Buy back Reflex", f"{value}"
+                sub = f"{value} CP · Reflex {ordering}/{full}"
+            self._stepper(key, rect, hit_band, caption, text, sub, focus, value > lo, value < hi,
+                          ("menu", row.kind, -1), ("menu", row.kind, 1), focus_action)
         elif row.kind == "zone":
             zone = m.zone_of(opp, row.part)
             zones = m.zones(opp, row.part)
@@ -634,6 +730,28 @@ class ManeuverMenu(Panel):
                        size=9 * k, colour=TEXT_DIM, anchor_x="right", anchor_y="top")
         self.hits.append(Hit((x0 - 10 * k, hit_band[1], x1 - x0 + 20 * k, hit_band[3]), ("menu", "track", row.part)))
 
+    def _stepper(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
+                 can_down: bool, can_up: bool, down: Hashable, up: Hashable, centre: Hashable) -> None:
+        """A number with − / + buttons (touch-sized) on a half-width row: ``[−] caption value sub [+]``."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, ROW_FOCUS if focus else ROW, 10, edge=ACCENT if focus else PANEL_EDGE)
+        bw = touch(k)
+        for side, action, enabled in ((-1, down, can_down), (1, up, can_up)):
+            bx = left if side < 0 else left + w - bw
+            self.box((bx + 4 * k, bottom + 4 * k, bw - 8 * k, h - 8 * k), BUTTON, 8)
+            self.texts.put((key, "pm", side), "−" if side < 0 else "+", bx + bw / 2, bottom + h / 2, size=22 * k,
+                           bold=True, anchor_x="center", anchor_y="center", colour=TEXT if enabled else TEXT_DIM)
+            self.hits.append(Hit((bx, hit_band[1], bw, hit_band[3]), action))
+        cx = left + w / 2
+        self.texts.put((key, "cap"), caption, cx, bottom + h - 7 * k, size=9 * k, colour=ACCENT if focus else TEXT_DIM,
+                       bold=True, anchor_x="center", anchor_y="top")
+        self.texts.put((key, "val"), value, cx, bottom + h / 2 - 1 * k, size=15 * k, bold=True, anchor_x="center",
+                       anchor_y="center", colour=ACCENT if focus else TEXT)
+        self.texts.put((key, "sub"), sub, cx, bottom + 6 * k, size=8 * k, colour=TEXT_DIM, anchor_x="center",
+                       anchor_y="bottom")
+        self.hits.append(Hit((left + bw, hit_band[1], w - 2 * bw, hit_band[3]), centre))
+
     def _buttons(self, m: MenuModel, rect: Rect, focus: bool) -> None:
         k = self.scale
         left, bottom, w, h = rect
@@ -669,6 +787,9 @@ class ManeuverMenu(Panel):
                 for a in m.actions(opp):
                     items.append((a.label, a.action, ("menu", "pick_action", a.action)))
                 current = m.action_of(opp)
+            elif row.kind in ("terrain", "reflex"):
+                self._force_help(m, opp, rect)
+                return
             elif row.kind in ("maneuver", "dice", "buttons"):
                 ao = m.action_option(opp)
                 title = f"{ao.label if ao else 'Do Nothing'}: maneuvers"
@@ -701,6 +822,48 @@ class ManeuverMenu(Panel):
                            bold=on, colour=TEXT if on else (200, 206, 220, 255), anchor_y="center")
             self.hits.append(Hit(rr, action))
             y -= LIST_ROW * k
+
+    def _force_help(self, m: MenuModel, opp: str, rect: Rect) -> None:
+        """What a force-enter's terrain dice and Reflex buy-back do (SPEC §4.7), beside those rows."""
+        k = self.scale
+        left, bottom, w, h = rect
+        choice = m.choices.get(opp)
+        terrain = choice.terrain_dice if choice is not None else 0
+        ordering, full = m.ordering_reflex(opp)
+        tn = m.bout.rules.force_enter_terrain_tn
+        text = (f"Terrain roll: {terrain} dice at TN{tn}, 1 CP each. No success and the attack fails.\n\n"
+                f"Your Reflex is halved to order the strikes: {ordering} of {full} now. 1 CP buys back 1, "
+                f"up to {full}.\n\nBoth come out of this attack's CP: fewer dice to attack with. Change them with"
+                f" the − / + buttons, or the arrow keys and +/− on these rows.")
+        self.texts.put("ltitle", "Force-enter", left + 10 * k, bottom + h - 10 * k, size=10 * k, bold=True,
+                       colour=ACCENT, anchor_y="top")
+        self.texts.put("lhelp", text, left + 10 * k, bottom + h - 34 * k, size=10 * k, colour=(200, 206, 220, 255),
+                       anchor_y="top", width=int(w - 20 * k), multiline=True)
+
+
+def _aim(mo: ManeuverOption, zone: str | None) -> int:
+    """The aim cost of ``zone`` (or the default zone) for a maneuver without parts: CP like its dice."""
+    if not mo.zones:
+        return 0
+    return dict(mo.zones).get(zone or mo.default_zone or "", 0)
+
+
+def _extras(mo: ManeuverOption, choice: Action) -> int:
+    """CP a choice spends beside its dice out of the maneuver's ``dice_max``: aim, terrain dice, Reflex bought."""
+    return _aim(mo, choice.zone) + choice.terrain_dice + choice.reflex_buy
+
+
+def _fit(mo: ManeuverOption, choice: Action) -> Action:
+    """Trim a choice into its maneuver's CP: the attack's dice first (down to its fewest), then the Reflex
+    bought back, then the terrain dice."""
+    dice = max(mo.dice_min, min(mo.dice_max - _extras(mo, choice), choice.dice))
+    over = dice + _extras(mo, choice) - mo.dice_max
+    reflex, terrain = choice.reflex_buy, choice.terrain_dice
+    if over > 0:
+        cut = min(reflex, over)
+        reflex, over = reflex - cut, over - cut
+        terrain = max(0, terrain - over)
+    return replace(choice, dice=dice, terrain_dice=terrain, reflex_buy=reflex)
 
 
 def _flavour(ao: ActionOption | None) -> str:
