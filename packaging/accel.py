@@ -57,7 +57,10 @@ def compiler_problem() -> str | None:
 
 
 def build(force: bool = False, quiet: bool = False) -> int:
-    say = (lambda _msg: None) if quiet else (lambda msg: print(msg, file=sys.stderr))
+    def say(message: str) -> None:
+        if not quiet:
+            print(message, file=sys.stderr)
+
     if os.environ.get(accel.PURE_VARIABLE):
         say(f"accel: {accel.PURE_VARIABLE} is set: pure Python")
         return 0

@@ -48,7 +48,7 @@ GROUP = "steelstep"  # mypyc's shared library is `steelstep__mypyc`
 PURE_VARIABLE = "STEELSTEP_PURE"
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent  # holds rules/ and game/
-_decided: Path | None | bool = False  # the build in use (None: pure Python); False: not decided yet
+_decided: Path | bool | None = False  # the build in use (None: pure Python); False: not decided yet
 
 
 def tag() -> str:

@@ -223,12 +223,8 @@ class Bout:
         return self.fighters[a].sheet.side != self.fighters[b].sheet.side
 
     def set_reach(self, reach: Mapping[str, Iterable[str]] | None) -> None:
-        """Who can reach whom (the world's adjacency). None: every hostile pair can. The world sets it
-        every tick; the caches are dropped only when it changed."""
-        new = None if reach is None else {k: set(v) for k, v in reach.items()}
-        if new == self._reach and self._roster_epoch >= 0:
-            return
-        self._reach = new
+        """Who can reach whom (the world's adjacency). None: every hostile pair can."""
+        self._reach = None if reach is None else {k: set(v) for k, v in reach.items()}
         self.invalidate_roster()
 
     def active(self, fid: str) -> bool:

@@ -43,3 +43,9 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
     echo "$WANT" > "$STAMP"
 fi
 export PATH="$VENV/bin:$PATH"
+
+# The compiled accelerator (rules/accel.py): built when missing or stale, skipped with STEELSTEP_PURE=1.
+# A machine without a C compiler, or a failed build, runs the same code as pure Python.
+if [ -z "${STEELSTEP_PURE:-}" ]; then
+    "$VENV/bin/python" "$ROOT/packaging/accel.py" --quiet || true
+fi
