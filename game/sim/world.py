@@ -186,8 +186,10 @@ class World:
         self._events.append(event)
 
     def _rules(self, bout: int, events: list[RulesEventBase]) -> None:
-        for e in events:
-            self._emit(ev.RulesEvent(bout, e))
+        """The rules' events, wrapped with their bout. They fold to nothing (the rules changed the bout
+        already; `fold` has no handler for them), so they go straight into the tick's events."""
+        wrap = ev.RulesEvent
+        self._events += [wrap(bout, e) for e in events]
 
     # ----- free commands --------------------------------------------------------------------------
     def _companion(self, actor_id: str) -> Actor:

@@ -200,3 +200,12 @@ def test_the_world_content_check_cli(tmp_path: Path) -> None:
                          timeout=120)
     assert bad.returncode == 1
     assert "creatures.yaml:" in bad.stdout and "lance" in bad.stdout
+
+
+def test_only_world_events_fold_and_rules_events_are_not_among_them() -> None:
+    """`World._rules` appends the rules' events without folding them: that is right only while fold
+    has no handler for them, and every other world event that changes a fact has one."""
+    from game.sim import fold
+
+    assert ev.RulesEvent not in fold._HANDLERS
+    assert {ev.Moved, ev.BoutStarted, ev.BoutJoined, ev.BoutLeft, ev.Died, ev.TickStarted} <= set(fold._HANDLERS)
