@@ -201,10 +201,10 @@ class Bout:
 
     # ----- membership and reach -------------------------------------------------------------------
     # `members()` and `foes_in_reach()` are asked hundreds of times per exchange, so both are cached
-    # until `FighterState.roster_epoch` moves: `add_fighter`, `remove_fighter`, `set_reach` and a
-    # fighter's `dead` / `unconscious` flag bump it. Change membership only through those methods; a
-    # fighter's side (his sheet) must not change while he is in a bout. After editing anything else
-    # they depend on by hand, call `invalidate_roster()`.
+    # until `FighterState.roster_epoch` moves: `add_fighter`, `remove_fighter`, `set_reach` (when the
+    # reach changes) and a fighter's `dead` / `unconscious` flag bump it. Change membership only
+    # through those methods; a fighter's side (his sheet) must not change while he is in a bout. After
+    # editing anything else they depend on by hand, call `invalidate_roster()`.
     def invalidate_roster(self) -> None:
         FighterState.roster_epoch += 1
 
@@ -223,8 +223,12 @@ class Bout:
         return self.fighters[a].sheet.side != self.fighters[b].sheet.side
 
     def set_reach(self, reach: Mapping[str, Iterable[str]] | None) -> None:
-        """Who can reach whom (the world's adjacency). None: every hostile pair can."""
-        self._reach = None if reach is None else {k: set(v) for k, v in reach.items()}
+        """Who can reach whom (the world's adjacency). None: every hostile pair can. The world sets it
+        for every bout at the end of every tick; an unchanged reach keeps the caches (see `roster`)."""
+        new = None if reach is None else {k: set(v) for k, v in reach.items()}
+        if new == self._reach and self._roster_epoch >= 0:
+            return
+        self._reach = new
         self.invalidate_roster()
 
     def active(self, fid: str) -> bool:

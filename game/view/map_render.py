@@ -88,7 +88,12 @@ def _shade(image: Image.Image, factor: float, tint: tuple[float, float, float] =
 
 
 class Textures:
-    """Every map texture at one resolution (``px`` screen pixels per square), drawn once and cached."""
+    """Every map texture at one resolution (``px`` screen pixels per square), drawn once and cached.
+
+    Each texture's name (`_named`) is its hash in Arcade's texture atlas, which keeps one image per hash for
+    as long as any texture with that hash is alive: the name must therefore say everything the image depends
+    on (what, ``px`` and the palette), or a texture drawn with another palette by a `Textures` not yet
+    collected is shown instead."""
 
     def __init__(self, px: int, palette: Palette) -> None:
         self.px = px
@@ -163,7 +168,7 @@ class Textures:
                 img = _shade(img, 1.0, (tint[0] / 255, tint[1] / 255, tint[2] / 255))
             if mirrored:
                 img = img.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-            found = self._cache[key] = _texture(img, f"actor-{sprite}-{mirrored}-{self.px}")
+            found = self._cache[key] = self._named(img, f"actor-{sprite}-{mirrored}")
         return found
 
     # --- indicators ---------------------------------------------------------------------------------------
@@ -172,9 +177,13 @@ class Textures:
         img = Image.new("RGBA", (max(1, round(w_sq * scale)), max(1, round(h_sq * scale))), (0, 0, 0, 0))
         return img, ImageDraw.Draw(img), scale
 
+    def _named(self, img: Image.Image, name: str) -> arcade.Texture:
+        """A texture whose atlas hash is `name` plus the resolution and the palette (see the class)."""
+        return _texture(img, f"{name}-{self.px}-{self.palette.name}")
+
     def _done(self, img: Image.Image, key: object, name: str) -> arcade.Texture:
         small = img.resize((max(1, img.width // _SS), max(1, img.height // _SS)), Image.Resampling.LANCZOS)
-        tex = self._cache[key] = _texture(small, f"{name}-{self.px}")
+        tex = self._cache[key] = self._named(small, name)
         return tex
 
     def shadow(self, party: bool) -> arcade.Texture:
@@ -288,7 +297,7 @@ class Textures:
         draw.ellipse((0, 0, size + 3, size + 3), fill=(16, 18, 24, 200))
         icon = _source(f"orient_{orientation}").resize((size - 4, size - 4), Image.Resampling.LANCZOS)
         base.alpha_composite(icon, (4, 4))
-        tex = self._cache[key] = _texture(base, f"icon-{orientation}-{self.px}")
+        tex = self._cache[key] = self._named(base, f"icon-{orientation}")
         return tex
 
     def mark(self, mark: Mark) -> arcade.Texture:
@@ -307,7 +316,7 @@ class Textures:
         draw.rounded_rectangle((0, 0, w + 1, h + 1), radius=h // 3, fill=pal.ink)
         draw.rounded_rectangle((1, 1, w, h), radius=h // 3, fill=colour)
         draw.text(((w + 2) / 2, (h + 2) / 2), text, font=font, fill=pal.ink, anchor="mm")
-        tex = self._cache[key] = _texture(img, f"mark-{mark.value}-{self.px}")
+        tex = self._cache[key] = self._named(img, f"mark-{mark.value}")
         return tex
 
     def pill(self, mine: bool) -> arcade.Texture:

@@ -50,3 +50,19 @@ def test_returned_lists_are_copies() -> None:
     b.members().append("X")
     b.foes_in_reach("A").clear()
     assert b.members() == ["A", "B", "C"] and b.foes_in_reach("A") == ["B", "C"]
+
+
+def test_setting_the_same_reach_again_keeps_the_caches_and_a_new_reach_drops_them() -> None:
+    b = _three()
+    b.set_reach({"A": ["B"], "B": ["A"], "C": []})
+    assert b.foes_in_reach("A") == ["B"]
+    epoch = FighterState.roster_epoch
+    # equal as sets: nothing to rebuild (the world sets the reach every tick)
+    b.set_reach({"A": ("B",), "B": ["A"], "C": []})
+    assert FighterState.roster_epoch == epoch and b.foes_in_reach("A") == ["B"]
+    b.set_reach({"A": ["B", "C"], "B": ["A"], "C": ["A"]})
+    assert FighterState.roster_epoch != epoch
+    assert b.foes_in_reach("A") == ["B", "C"] and b.foes_in_reach("C") == ["A"]
+    b.fighters["B"].dead = True  # a fall still drops them with the reach unchanged
+    b.set_reach({"A": ["B", "C"], "B": ["A"], "C": ["A"]})
+    assert b.members() == ["A", "C"] and b.foes_in_reach("A") == ["C"]
