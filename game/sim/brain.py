@@ -88,6 +88,8 @@ class Brain:
         self._seen: dict[str, list[Actor]] = {}
         self._far: dict[str, list[tuple[int, int]]] = {}  # per faction: its living hostiles' squares
         self.sight: dict[int, bool] = {} if sight is None else sight
+        self._sums = state.tilemap.opaque_sums()  # see `sees`
+        self._row = state.tilemap.width + 1
         self.memory: dict[str, Patrol] = {} if memory is None else memory
         self.quiet: dict[str, int] = {} if quiet is None else quiet  # see `visible_hostiles`
 
@@ -102,15 +104,23 @@ class Brain:
 
     # ----- perception -----------------------------------------------------------------------------
     def sees(self, a: Pos, b: Pos) -> bool:
-        """`line_of_sight(a, b)` through `self.sight`, a cache keyed by the unordered pair of squares.
+        """`line_of_sight(a, b)` for two squares on the map (actors' squares), through `self.sight`, a
+        cache keyed by the unordered pair of squares.
         Sight depends on the two squares and the (immutable) tile map only, and it is symmetric, so
         an entry never goes stale: the world keeps the cache across ticks and only empties it when it
         grows past `SIGHT_CACHE_LIMIT` entries (which changes nothing but speed)."""
+        ax, ay = a
+        bx, by = b
+        # `TileMap.clear_box`, inlined (a hot path): no wall in the box between them (open rooms,
+        # arenas) means they see each other, with no cache entry needed; both squares are on the map
+        x0, x1 = (ax, bx + 1) if ax <= bx else (bx, ax + 1)
+        y0, y1 = (ay, by + 1) if ay <= by else (by, ay + 1)
+        sums, row = self._sums, self._row
+        if sums[y1 * row + x1] - sums[y0 * row + x1] - sums[y1 * row + x0] + sums[y0 * row + x0] == 0:
+            return True
         tilemap = self.state.tilemap
-        if tilemap.clear_box(a[0], a[1], b[0], b[1]):
-            return True  # no wall in the box between them (open rooms, arenas): no cache entry needed
         w = tilemap.width
-        i, j = a[1] * w + a[0], b[1] * w + b[0]
+        i, j = ay * w + ax, by * w + bx
         key = (i << 32 | j) if i < j else (j << 32 | i)
         cache = self.sight
         found = cache.get(key)

@@ -145,16 +145,20 @@ class TileMap:
         """True if no square of the rectangle spanned by (ax, ay) and (bx, by), both included, blocks
         sight and both corners are on the map: O(1) from a summed-area table built on first use.
         Any line between the two corners runs inside that rectangle, so they surely see each other."""
-        sums = self._opaque_sums
+        sums = self.opaque_sums()
         w = self.width
-        if sums is None:
-            sums = self._build_opaque_sums()
         if not (0 <= ax < w and 0 <= bx < w and 0 <= ay < self.height and 0 <= by < self.height):
             return False
         x0, x1 = (ax, bx + 1) if ax <= bx else (bx, ax + 1)
         y0, y1 = (ay, by + 1) if ay <= by else (by, ay + 1)
         row = w + 1
         return sums[y1 * row + x1] - sums[y0 * row + x1] - sums[y1 * row + x0] + sums[y0 * row + x0] == 0
+
+    def opaque_sums(self) -> list[int]:
+        """The summed-area table behind `clear_box`: entry (y * (width + 1) + x) counts the squares
+        that block sight in the rectangle [0, x) x [0, y). Built on first use; do not change it."""
+        sums = self._opaque_sums
+        return sums if sums is not None else self._build_opaque_sums()
 
     def _build_opaque_sums(self) -> list[int]:
         w, h, opaque = self.width, self.height, self.opaque_mask

@@ -543,6 +543,7 @@ class World:
         start = dict(s.occupancy)
         movers: list[tuple[str, Direction]] = []
         bumpers: list[tuple[str, Direction]] = []
+        width, height, walkable = s.tilemap.width, s.tilemap.height, s.tilemap.passable_mask
         for aid in sorted(intents, key=self._order_key):
             d = intents[aid]
             actor = s.actors[aid]
@@ -554,7 +555,8 @@ class World:
                 self._emit(ev.Forfeited(aid, d.name, "slow", self._banked(actor) + actor.speed))
                 continue
             target = actor.pos.step(d)
-            if not s.tilemap.passable(target):
+            tx, ty = target
+            if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
                 self._emit(ev.Forfeited(aid, d.name, "blocked"))
             elif target in start:
                 bumpers.append((aid, d))
@@ -623,8 +625,10 @@ class World:
         engaged = s.bout_of(aid) is not None
         frm = actor.pos
         target = Pos(frm[0] + d.dx, frm[1] + d.dy)
-        occupancy, passable = s.occupancy, s.tilemap.passable
-        if target in occupancy or not passable(target):
+        occupancy, tilemap = s.occupancy, s.tilemap
+        width, height, walkable = tilemap.width, tilemap.height, tilemap.passable_mask
+        tx, ty = target
+        if target in occupancy or not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
             self._emit(ev.Forfeited(aid, d.name, "taken"))
             return
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
@@ -635,8 +639,9 @@ class World:
         self._emit(ev.Moved(aid, frm, target, name, mp - 6 if bonus else mp))
         if bonus:
             # the bonus square (SPEC §2): taken now or lost
-            nxt = Pos(target[0] + d.dx, target[1] + d.dy)
-            if nxt not in occupancy and passable(nxt):
+            nx, ny = tx + d.dx, ty + d.dy
+            nxt = Pos(nx, ny)
+            if nxt not in occupancy and 0 <= nx < width and 0 <= ny < height and walkable[ny * width + nx]:
                 self._emit(ev.Moved(aid, target, nxt, name, mp - 6, bonus=True))
 
     def _banked(self, actor: Actor) -> int:
