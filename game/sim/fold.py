@@ -33,7 +33,9 @@ def _tick(state: WorldState, e: ev.WorldEvent) -> None:
 def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Moved)
     actor = state.actors[e.actor]
-    frm, to = e.frm, Pos._make(e.to)
+    frm = e.frm
+    x, y = e.to
+    to = state.tilemap.positions_by_index[y * state.tilemap.width + x]  # a move ends on the map
     occupancy = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
     if occupancy.get(frm) == actor.id:
         del occupancy[frm]

@@ -35,9 +35,11 @@ class Direction(Enum):
     SW = (-1, 1)
     NW = (-1, -1)
 
-    # the deltas are set just after the class (mypyc cannot compile an Enum's __init__)
+    # set just after the class (mypyc cannot compile an Enum's __init__): the deltas, and `label`,
+    # the member's name as a plain attribute (an Enum's `name` is a Python-level property)
     dx: int
     dy: int
+    label: str
 
     @property
     def is_diagonal(self) -> bool:
@@ -58,6 +60,7 @@ class Direction(Enum):
 
 for _direction in Direction:
     _direction.dx, _direction.dy = _direction.value
+    _direction.label = _direction.name
 
 _BY_DELTA: dict[tuple[int, int], Direction] = {(d.dx, d.dy): d for d in Direction}
 

@@ -544,6 +544,7 @@ class World:
         movers: list[tuple[str, Direction]] = []
         bumpers: list[tuple[str, Direction]] = []
         width, height, walkable = s.tilemap.width, s.tilemap.height, s.tilemap.passable_mask
+        squares = s.tilemap.positions_by_index  # a square's Pos without building one
         for aid in sorted(intents, key=self._order_key):
             d = intents[aid]
             actor = s.actors[aid]
@@ -552,13 +553,15 @@ class World:
             engaged = s.bout_of(aid) is not None
             if not engaged and self._banked(actor) + actor.speed < 6:
                 # a slow actor loses this step and banks the points (SPEC §2)
-                self._emit(ev.Forfeited(aid, d.name, "slow", self._banked(actor) + actor.speed))
+                self._emit(ev.Forfeited(aid, d.label, "slow", self._banked(actor) + actor.speed))
                 continue
-            target = actor.pos.step(d)
-            tx, ty = target
+            x, y = actor.pos
+            tx, ty = x + d.dx, y + d.dy
             if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
-                self._emit(ev.Forfeited(aid, d.name, "blocked"))
-            elif target in start:
+                self._emit(ev.Forfeited(aid, d.label, "blocked"))
+                continue
+            target = squares[ty * width + tx]
+            if target in start:
                 bumpers.append((aid, d))
             else:
                 movers.append((aid, d))
@@ -624,24 +627,28 @@ class World:
         actor = s.actors[aid]
         engaged = s.bout_of(aid) is not None
         frm = actor.pos
-        target = Pos(frm[0] + d.dx, frm[1] + d.dy)
         occupancy, tilemap = s.occupancy, s.tilemap
         width, height, walkable = tilemap.width, tilemap.height, tilemap.passable_mask
-        tx, ty = target
-        if target in occupancy or not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
-            self._emit(ev.Forfeited(aid, d.name, "taken"))
+        tx, ty = frm[0] + d.dx, frm[1] + d.dy
+        if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
+            self._emit(ev.Forfeited(aid, d.label, "taken"))
+            return
+        squares = tilemap.positions_by_index  # a square's Pos without building one
+        target = squares[ty * width + tx]
+        if target in occupancy:
+            self._emit(ev.Forfeited(aid, d.label, "taken"))
             return
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
         if actor.fighter.out_of_fight:
             self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
         bonus = not engaged and mp >= 6
-        name = d.name
+        name = d.label
         self._emit(ev.Moved(aid, frm, target, name, mp - 6 if bonus else mp))
         if bonus:
             # the bonus square (SPEC §2): taken now or lost
             nx, ny = tx + d.dx, ty + d.dy
-            nxt = Pos(nx, ny)
-            if nxt not in occupancy and 0 <= nx < width and 0 <= ny < height and walkable[ny * width + nx]:
+            if 0 <= nx < width and 0 <= ny < height and walkable[ny * width + nx] and (
+                    nxt := squares[ny * width + nx]) not in occupancy:
                 self._emit(ev.Moved(aid, target, nxt, name, mp - 6, bonus=True))
 
     def _banked(self, actor: Actor) -> int:
