@@ -65,17 +65,23 @@ def time_ticks(actors: int, ticks: int) -> tuple[float, float, int]:
     return statistics.median(times) * 1e3, times[int(len(times) * 0.95)] * 1e3, bouts
 
 
+REPLAYS = 3  # each replay speed is the best of this many (the usual guard against a busy machine)
+
+
 def _replay_speed(world: World, ticks: int, build: SetupBuilder | None = None) -> float:
-    """Play `ticks` ticks, save the run, then time its verified replay."""
+    """Play `ticks` ticks, save the run, then time its verified replay (reading the file, building
+    the world, every tick re-simulated and checked): the best of REPLAYS."""
     for _ in range(ticks):
         world.apply(Confirm())
+    best = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "run.jsonl"
         save_run(world, path)
-        start = time.perf_counter()
-        result = replay(path, build=build)
-        elapsed = time.perf_counter() - start
-    return result.ticks / elapsed
+        for _ in range(REPLAYS):
+            start = time.perf_counter()
+            result = replay(path, build=build)
+            best = max(best, result.ticks / (time.perf_counter() - start))
+    return best
 
 
 def replay_speed(actors: int, ticks: int) -> float:
@@ -112,6 +118,7 @@ def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:
         median, p95, bouts = time_ticks(count, ticks)
         print(f"{count:4d} actors: median {median:6.2f} ms/tick, p95 {p95:6.2f} ms/tick "
               f"({ticks} ticks, up to {bouts} bouts at once)")
+    print(f"replay speed, best of {REPLAYS}:")
     print(f"replay, arena, 50 actors all fighting from tick 1 ({ticks} ticks): "
           f"{replay_speed(50, ticks):,.0f} ticks/s")
     world, speed = dungeon_replay_speed(2000)
