@@ -13,7 +13,7 @@ import arcade
 import pytest
 
 from game.sim import events as wev
-from game.sim.commands import Confirm, Declare
+from game.sim.commands import Declare
 from game.sim.log import describe
 from game.sim.world import World
 from game.view.game_view import GameView
@@ -25,7 +25,7 @@ from rules.declare import force_enter_reflex_max
 from rules.events import ActionRecord, Declared
 from rules.log import describe as describe_rules
 from tests.world.test_world_force_enter import _to_declaration
-from tests.world.worlds import world
+from tests.world.worlds import under_fire
 
 Show = Callable[[arcade.View], arcade.View]
 
@@ -43,22 +43,6 @@ def _force_entering(seed: int = 1) -> tuple[World, MenuModel]:
     model.set_action("b1", BUY_INITIATIVE)
     assert model.force_enter("b1")
     return w, model
-
-
-def _under_fire(seed: int = 1) -> World:
-    """The leader fights a bandit and declares while the archer's shot is in the air at him."""
-    cast = {"@": ("player_fighter", "player", True), "a": ("bandit_archer", "bandits", False),
-            "b": ("bandit", "bandits", False)}
-    w = world(["##############", "#@b........a.#", "##############"], cast=cast, seed=seed)
-    for a in w.state.actors.values():
-        a.flee_threshold = None
-    for _ in range(40):
-        pending = w.state.pending
-        assert pending is not None
-        if pending.kind == "declare" and pending.incoming:
-            return w
-        w.apply(Confirm())
-    raise AssertionError("no shot at the leader while he declares")
 
 
 def _total(model: MenuModel, opp: str) -> int:
@@ -119,7 +103,7 @@ def test_other_actions_have_no_force_enter_rows() -> None:
 
 
 def test_the_menu_leaves_out_the_cp_kept_for_the_arrow() -> None:
-    w = _under_fire()
+    w = under_fire()
     plain = _model(w)
     opp = plain.opponents[0]
     lo, hi, _ = plain.dice_range(opp)
@@ -228,7 +212,7 @@ def test_force_enter_controls_by_click_and_key_then_declare(window: arcade.Windo
 
 def test_the_menu_shows_and_keeps_the_arrow_cp(window: arcade.Window, game: Callable[[World], GameView],
                                                helpers: ModuleType, screenshot: Callable[[str], Path]) -> None:
-    w = _under_fire()
+    w = under_fire()
     view = game(w)
     m = view.menu_model
     assert m is not None and view.incoming.shooters

@@ -12,7 +12,7 @@ from game.sim.runfile import replay, save_run
 from game.sim.world import World
 from rules.events import Declared
 from rules.ranged import Shot, passive_defence_dice
-from tests.world.worlds import setup, world
+from tests.world.worlds import setup, under_fire, world
 
 ARCHER_CAST = {
     "@": ("companion_archer_melee", "player", True),
@@ -185,18 +185,9 @@ def test_commands_carry_the_defence_through_json() -> None:
 
 
 def test_at_s2_the_leaders_declaration_must_fit_in_the_cp_the_shot_leaves() -> None:
-    cast = {**FIGHTER_AND_ARCHER, "b": ("bandit", "bandits", False)}
-    w = world(["##############", "#@b........a.#", "##############"], cast=cast, seed=1)
-    for a in w.state.actors.values():
-        a.flee_threshold = None
-    for _ in range(40):
-        pending = w.state.pending
-        assert pending is not None
-        if pending.kind == "declare" and pending.incoming:
-            break
-        w.apply(Confirm())
-    else:
-        raise AssertionError("no shot at the leader while he declares")
+    w = under_fire(seed=1)
+    pending = w.state.pending
+    assert pending is not None
     menu = w.menu()
     assert menu is not None and pending.shot_defence > 0
     default = menu.default

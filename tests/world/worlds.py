@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.sim.commands import Confirm
 from game.sim.scenario_file import ActorSetup, WorldSetup
 from game.sim.tilemap import parse_ascii
 from game.sim.world import World
@@ -41,3 +42,20 @@ def setup(rows: list[str], cast: Mapping[str, tuple[str, str, bool]] | None = No
 def world(rows: list[str], **kw: object) -> World:
     player_ai = bool(kw.pop("player_ai", False))
     return World(setup(rows, **kw), player_ai=player_ai)  # type: ignore[arg-type]
+
+
+def under_fire(seed: int = 1) -> World:
+    """The leader fights a bandit and owes his declaration while an archer's shot is in the air at him
+    (nobody flees)."""
+    cast = {"@": ("player_fighter", "player", True), "a": ("bandit_archer", "bandits", False),
+            "b": ("bandit", "bandits", False)}
+    w = world(["##############", "#@b........a.#", "##############"], cast=cast, seed=seed)
+    for a in w.state.actors.values():
+        a.flee_threshold = None
+    for _ in range(40):
+        pending = w.state.pending
+        assert pending is not None
+        if pending.kind == "declare" and pending.incoming:
+            return w
+        w.apply(Confirm())
+    raise AssertionError("no shot at the leader while he declares")
