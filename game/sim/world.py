@@ -735,7 +735,14 @@ class World:
         others but holds initiative over nobody; at `s2` he may force-enter one foe in reach while no
         attack on him is declared, or defend, or do nothing (rules.menu). From the next exchange on he
         is an ordinary member. With house rule `allow_force_enter: false` he does not join: he waits,
-        unengaged, for the bout's next first-exchange window."""
+        unengaged, for the bout's next first-exchange window.
+
+        Members of two different bouts who come to stand next to each other (hostile, adjacent) bring
+        their bouts together (`_merge_touching_bouts`, after the newcomers): when both bouts are in their
+        first-exchange window (`e1s0`/`e1s1`) they merge into the bout of lower id, synced to the later
+        step (`BoutSynced`, as when a newcomer touches several window bouts), transitively. While either
+        is busy in exchange they stay separate bouts (neither can reach the other's members); they merge
+        at the first tick both are in their window."""
         s = self.state
         self._casualties()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
@@ -774,11 +781,7 @@ class World:
                             key=lambda b: b.id)
             free = [f for f in foes if s.bout_of(f) is None and f not in self._disengaged]
             if window:
-                into = min(window, key=lambda b: b.id)
-                step = max(b.step for b in window)
-                others = tuple(b.id for b in window if b.id != into.id)
-                if others or step != into.step:
-                    self._emit(ev.BoutSynced(into.id, others, step))
+                into = self._merge(window)
                 orientation = None
                 if into.step >= 1:
                     calm = DEFENSIVE if s.house_rules.initiative_model == "red_white" else CAUTIOUS  # white
@@ -791,9 +794,54 @@ class World:
                 # every bout next to him is busy in exchange: he arrives mid-round (SPEC §2, §4.7)
                 self._emit(ev.BoutJoined(min(near), fid, None, mid_round=True))
         self._disengaged.clear()
+        self._merge_touching_bouts()
         for bout in s.bouts.values():
             members = set(bout.members)
             bout.rules.set_reach({m: self._adjacent_hostiles(s.actors[m], members) for m in members})
+
+    def _merge(self, window: list[BoutState]) -> BoutState:
+        """Merge bouts in their first-exchange window into the one of lowest id, every member synced to
+        the latest step among them (`BoutSynced`; nothing when there is one bout already at that step).
+        Returns the bout they merged into."""
+        into = min(window, key=lambda b: b.id)
+        step = max(b.step for b in window)
+        others = tuple(sorted(b.id for b in window if b.id != into.id))
+        if others or step != into.step:
+            self._emit(ev.BoutSynced(into.id, others, step))
+        return into
+
+    def _merge_touching_bouts(self) -> None:
+        """Bouts in their first-exchange window whose members stand next to a hostile member of another
+        such bout merge (transitively: a chain of touching window bouts becomes one bout), each group into
+        its bout of lowest id (`_merge`). A bout busy in exchange is left alone: it merges at the first
+        tick both it and the bout it touches are in their window."""
+        s = self.state
+        window = {b.id: b for b in s.bouts.values() if b.rules.clock.exchange == 1 and b.step <= 1}
+        if len(window) < 2:
+            return
+        root = {bid: bid for bid in window}
+
+        def find(bid: int) -> int:
+            while root[bid] != bid:
+                root[bid] = root[root[bid]]
+                bid = root[bid]
+            return bid
+
+        for bid in sorted(window):
+            for fid in sorted(window[bid].members):
+                for foe in self._adjacent_hostiles(s.actors[fid]):
+                    other = s.bout_of(foe)
+                    if other is None or other.id == bid or other.id not in window:
+                        continue
+                    a, b = find(bid), find(other.id)
+                    if a != b:
+                        root[max(a, b)] = min(a, b)
+        groups: dict[int, list[BoutState]] = {}
+        for bid in sorted(window):
+            groups.setdefault(find(bid), []).append(window[bid])
+        for group in groups.values():
+            if len(group) > 1:
+                self._merge(group)
 
     def _components(self, members: set[str]) -> list[set[str]]:
         s = self.state

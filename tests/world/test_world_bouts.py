@@ -1,10 +1,13 @@
 """Bouts in the world (SPEC §2): starting at e1s0, joining in the first-exchange window with a sync,
-busy bouts, separation and reset, and exchanges resolved in the rules' order."""
+bouts that touch merging in their window, busy bouts, separation and reset, and exchanges resolved in
+the rules' order."""
 
 from __future__ import annotations
 
 from game.sim import events as ev
-from game.sim.commands import CompanionStep, Confirm, Step
+from game.sim.commands import CompanionStep, Confirm, Step, Target
+from game.sim.geometry import is_adjacent
+from game.sim.world import World
 from rules.events import Attack, AttackCancelled
 from tests.world.worlds import world
 
@@ -162,3 +165,130 @@ def test_red_white_throws_replace_orientations_for_the_leader() -> None:
     revealed = [e for e in events if isinstance(e, ev.OrientationRevealed)]
     assert revealed and dict(revealed[0].orientations)["player"] == "red"
     assert set(dict(revealed[0].orientations).values()) <= {"red", "white"}
+
+
+# ----- bouts that touch merge in their first-exchange window (SPEC §2, §3 step 4) ----------------------
+THREE_DUELS = [
+    "########",
+    "#......#",
+    "#@b....#",  # bout: the leader and a bandit
+    "#......#",
+    "#bs....#",  # bout: a bandit and the spearman
+    "#......#",
+    "#ab....#",  # bout: the archer and a bandit
+    "########",
+]
+
+
+def _hold(w: World) -> None:
+    for actor in w.state.actors.values():
+        actor.flee_threshold = None
+
+
+def _orient(w: World, **orientations: str) -> None:
+    for fid, orientation in orientations.items():
+        bout = w.state.bout_of(fid)
+        assert bout is not None
+        bout.rules.orientation[fid] = orientation
+
+
+def _one_hostile_next_to_each(w: World) -> None:
+    """SPEC §2: every bout member stands next to a hostile member of his bout, and nobody is in two."""
+    s = w.state
+    seen: set[str] = set()
+    for bout in s.bouts.values():
+        members = set(bout.members)
+        assert not members & seen
+        seen |= members
+        for m in members:
+            assert any(s.hostile(m, o) and is_adjacent(s.actors[m].pos, s.actors[o].pos, s.house_rules.adjacency)
+                       for o in members if o != m), m
+
+
+def test_two_duels_whose_fighters_step_next_to_each_other_at_e1s0_merge_into_one_bout() -> None:
+    w = world(THREE_DUELS[:5] + ["#......#", "#......#", "########"])
+    _hold(w)
+    first, second = w.state.bout_of("player"), w.state.bout_of("s1")
+    assert first is not None and second is not None and first is not second
+    assert first.clock() == second.clock() == "e1s0"
+    _orient(w, b1="aggressive", b2="cautious")  # b1 follows the leader when he steps away; b2 holds
+    events = w.apply(Step("S", "aggressive"))  # the leader steps next to b2; b1 follows him
+    assert (w.state.actors["player"].pos.x, w.state.actors["player"].pos.y) == (1, 3)
+    assert (w.state.actors["b1"].pos.x, w.state.actors["b1"].pos.y) == (1, 2)
+    synced = [e for e in events if isinstance(e, ev.BoutSynced)]
+    into = min(first.id, second.id)
+    assert synced == [ev.BoutSynced(into, (max(first.id, second.id),), 1)]
+    bout = w.state.bout_of("player")
+    assert bout is not None and bout.id == into and bout.clock() == "e1s1"
+    assert set(bout.members) == {"player", "b1", "b2", "s1"}
+    assert all(w.state.bout_of(f) is bout for f in bout.members)
+    assert len(w.state.bouts) == 1
+    _one_hostile_next_to_each(w)
+    assert set(bout.rules.foes_in_reach("player")) == {"b1", "b2"}  # set_reach: the new foe is in reach
+    assert set(bout.rules.foes_in_reach("b2")) == {"player", "s1"}
+    pending = w.state.pending
+    assert pending is not None and pending.kind == "target" and set(pending.options) == {"b1", "b2"}
+    w.apply(Target("b2"))  # the leader targets a member of the other former bout
+    assert bout.rules.targets["player"] == "b2"
+    assert bout.clock() == "e1s2"
+    events = w.apply(Confirm())  # declarations: the merged exchange resolves
+    attackers = {e.event.attacker for e in events
+                 if isinstance(e, ev.RulesEvent) and isinstance(e.event, Attack | AttackCancelled)}
+    assert attackers  # both fights go on in the one bout
+    _one_hostile_next_to_each(w)
+
+
+def test_a_chain_of_three_window_bouts_merges_into_one() -> None:
+    w = world(THREE_DUELS)
+    _hold(w)
+    ids = sorted(w.state.bouts)
+    assert len(ids) == 3
+    _orient(w, b1="aggressive", b2="cautious", b3="aggressive")
+    w.apply(CompanionStep("a1", "N"))  # the archer steps next to b2 from below, b3 follows him
+    events = w.apply(Step("S", "aggressive"))  # the leader steps next to b2 from above, b1 follows him
+    synced = [e for e in events if isinstance(e, ev.BoutSynced)]
+    assert synced == [ev.BoutSynced(ids[0], tuple(ids[1:]), 1)]
+    assert list(w.state.bouts) == [ids[0]]
+    bout = w.state.bouts[ids[0]]
+    assert set(bout.members) == {"player", "b1", "b2", "s1", "a1", "b3"}
+    assert set(bout.rules.foes_in_reach("b2")) == {"player", "s1", "a1"}
+    _one_hostile_next_to_each(w)
+
+
+def test_touching_bouts_stay_apart_while_one_is_busy_and_merge_when_both_are_in_their_window() -> None:
+    # the leader fights a chief from the start; the spearman meets another chief one tick later, so
+    # that bout's clock runs one step behind. When the spearman steps next to the first chief, the
+    # first bout is busy (e1s2): the bouts stay apart until the first tick both are in their window.
+    cast = {"@": ("player_fighter", "player", True), "s": ("companion_spearman", "player", True),
+            "b": ("bandit_chief", "bandits", False)}
+    w = world(["#######", "#.....#", "#@b...#", "#.....#", "#.s...#", "#.....#", "#.b...#", "#######"],
+              cast=cast)
+    _hold(w)
+    w.apply(CompanionStep("s1", None))
+    w.apply(Confirm())  # b2 walks up to the spearman: a second bout at e1s0
+    first, second = w.state.bout_of("player"), w.state.bout_of("s1")
+    assert first is not None and second is not None and first is not second
+    assert (first.clock(), second.clock()) == ("e1s1", "e1s0")
+    _orient(w, b2="aggressive")
+    w.apply(CompanionStep("s1", "N"))  # next to b1; b2 follows him
+    events = w.apply(Confirm())
+    s1, b1 = w.state.actors["s1"], w.state.actors["b1"]
+    assert is_adjacent(s1.pos, b1.pos, 4)
+    assert (first.clock(), second.clock()) == ("e1s2", "e1s1")
+    assert not any(isinstance(e, ev.BoutSynced) for e in events)
+    assert w.state.bout_of("s1") is second and "s1" not in first.rules.foes_in_reach("b1")
+    merged_at = None
+    for _ in range(8):
+        events = w.apply(Confirm())
+        _one_hostile_next_to_each(w)
+        synced = [e for e in events if isinstance(e, ev.BoutSynced)]
+        if synced:
+            merged_at = w.state.tick
+            assert synced == [ev.BoutSynced(first.id, (second.id,), 1)]
+            break
+        busy = [b for b in (first, second) if not (b.rules.clock.exchange == 1 and b.step <= 1)]
+        assert busy and w.state.bout_of("s1") is second and w.state.bout_of("b1") is first
+    assert merged_at == 7  # first at e1s1, second at e1s0: the first tick both are in their window
+    bout = w.state.bout_of("s1")
+    assert bout is first and set(bout.members) == {"player", "b1", "s1", "b2"}
+    assert bout.clock() == "e1s1" and "b1" in bout.rules.foes_in_reach("s1")

@@ -58,6 +58,17 @@ def check_invariants(world: World) -> None:
                 for o in members
             ), f"{m} in bout {bout.id} has no adjacent hostile member"
         assert 0 <= bout.step <= 2
+    # bouts in their first-exchange window whose members touch have merged (SPEC §2, §3 step 4)
+    window = {b.id for b in s.bouts.values() if b.rules.clock.exchange == 1 and b.step <= 1}
+    for m in s.membership:
+        mine = s.bout_of(m)
+        if mine is None or mine.id not in window:
+            continue
+        for o in s.membership:
+            theirs = s.bout_of(o)
+            if theirs is not None and theirs.id in window and theirs.id != mine.id and s.hostile(m, o):
+                assert not is_adjacent(s.actors[m].pos, s.actors[o].pos, s.house_rules.adjacency), (
+                    f"{m} (bout {mine.id}) and {o} (bout {theirs.id}) touch in their window, unmerged")
 
 
 def player_command(world: World, choice: int) -> Step | Target | Declare | Confirm:
