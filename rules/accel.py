@@ -75,13 +75,20 @@ def source_stamp(root: Path = SOURCE_ROOT) -> str:
 
 
 def fresh_build(root: Path = SOURCE_ROOT) -> Path | None:
-    """The build directory if it holds a complete build of the sources as they are now, else None."""
+    """The build directory if it holds a complete build (every module's extension and the shared
+    library) of the sources as they are now, else None."""
     where = build_dir(root)
     try:
         stamp = (where / "STAMP").read_text().strip()
-        return where if stamp == source_stamp(root) else None
+        if stamp != source_stamp(root):
+            return None
     except OSError:  # no build, or sources missing (a packaged app): pure Python
         return None
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    expected = [*COMPILED, f"{GROUP}__mypyc"]
+    if not all(where.joinpath(*m.split(".")).with_name(m.split(".")[-1] + suffix).is_file() for m in expected):
+        return None  # a file is missing: half a build would mix compiled and pure classes
+    return where
 
 
 def active_build() -> Path | None:

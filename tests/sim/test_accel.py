@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 from rules import accel
@@ -40,6 +41,17 @@ def test_a_build_is_used_only_while_its_stamp_matches_the_sources(tmp_path: Path
     build = accel.build_dir(tmp_path)
     build.mkdir(parents=True)
     (build / "STAMP").write_text(accel.source_stamp(tmp_path) + "\n")
+    assert accel.fresh_build(tmp_path) is None  # a stamp without the extensions is no build
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    for module in (*accel.COMPILED, f"{accel.GROUP}__mypyc"):
+        parts = module.split(".")
+        made = build.joinpath(*parts[:-1], parts[-1] + suffix)
+        made.parent.mkdir(parents=True, exist_ok=True)
+        made.write_bytes(b"")
+    assert accel.fresh_build(tmp_path) == build
+    made.unlink()
+    assert accel.fresh_build(tmp_path) is None  # half a build is no build either
+    made.write_bytes(b"")
     assert accel.fresh_build(tmp_path) == build
     edited = accel.source_path("rules.bout", tmp_path)
     edited.write_text(edited.read_text() + "\n# an edit\n")
