@@ -740,9 +740,14 @@ class World:
         Members of two different bouts who come to stand next to each other (hostile, adjacent) bring
         their bouts together (`_merge_touching_bouts`, after the newcomers): when both bouts are in their
         first-exchange window (`e1s0`/`e1s1`) they merge into the bout of lower id, synced to the later
-        step (`BoutSynced`, as when a newcomer touches several window bouts), transitively. While either
-        is busy in exchange they stay separate bouts (neither can reach the other's members); they merge
-        at the first tick both are in their window."""
+        step (`BoutSynced`, as when a newcomer touches several window bouts), transitively. This window
+        merge comes first. Then a bout at the very start of a round (`e1s0`, nothing declared) that
+        touches a bout busy in exchange (past `e1s1`) dissolves into it (`_join_busy_bouts`): its members
+        leave it (`BoutLeft`, "joined"), it ends, and each joins the busy bout arriving mid-round, as a
+        newcomer would (house rule `allow_force_enter`; design doc: "not being perfectly synchronised ...
+        but already within spatial range to join the fight mid-round"). Without that house rule, or
+        while the touching bout is past `e1s0`, they stay separate bouts (neither can reach the other's
+        members) until the first tick both are in their window."""
         s = self.state
         self._casualties()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
@@ -795,6 +800,8 @@ class World:
                 self._emit(ev.BoutJoined(min(near), fid, None, mid_round=True))
         self._disengaged.clear()
         self._merge_touching_bouts()
+        if s.house_rules.allow_force_enter:
+            self._join_busy_bouts()
         for bout in s.bouts.values():
             members = set(bout.members)
             bout.rules.set_reach({m: self._adjacent_hostiles(s.actors[m], members) for m in members})
@@ -813,8 +820,9 @@ class World:
     def _merge_touching_bouts(self) -> None:
         """Bouts in their first-exchange window whose members stand next to a hostile member of another
         such bout merge (transitively: a chain of touching window bouts becomes one bout), each group into
-        its bout of lowest id (`_merge`). A bout busy in exchange is left alone: it merges at the first
-        tick both it and the bout it touches are in their window."""
+        its bout of lowest id (`_merge`). A bout busy in exchange is left alone here: a bout at `e1s0`
+        touching it dissolves into it afterwards (`_join_busy_bouts`, house rule `allow_force_enter`);
+        otherwise they merge at the first tick both are in their window."""
         s = self.state
         window = {b.id: b for b in s.bouts.values() if b.rules.clock.exchange == 1 and b.step <= 1}
         if len(window) < 2:
@@ -842,6 +850,37 @@ class World:
         for group in groups.values():
             if len(group) > 1:
                 self._merge(group)
+
+    def _join_busy_bouts(self) -> None:
+        """A bout at the very start of a round (`e1s0`, nothing declared) one of whose members stands
+        next to a hostile member of a bout busy in exchange (past `e1s1`) dissolves into the busy bout:
+        each of its members leaves it (`BoutLeft`, reason "joined"), it ends (`BoutEnded`), and each
+        joins the busy bout arriving mid-round (`BoutJoined` with `mid_round`, in sorted order), exactly
+        as a newcomer in no bout would (SPEC §2, §4.7). Touching several busy bouts, it joins the one of
+        lowest id. Runs after `_merge_touching_bouts` (the window merge has priority), only with house
+        rule `allow_force_enter`. After the window merge no two touching bouts are both in their window,
+        so a bout that dissolves touches no bout still waiting to dissolve through its members."""
+        s = self.state
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            rules = bout.rules
+            if rules.clock.exchange != 1 or bout.step != 0 or rules.declarations or rules.arrivals:
+                continue
+            members = sorted(bout.members)
+            busy: set[int] = set()
+            for fid in members:
+                for foe in self._adjacent_hostiles(s.actors[fid]):
+                    other = s.bout_of(foe)
+                    if other is not None and other.id != bout.id and (
+                            other.rules.clock.exchange != 1 or other.step > 1):
+                        busy.add(other.id)
+            if not busy:
+                continue
+            into = min(busy)
+            for fid in members:
+                self._emit(ev.BoutLeft(bout.id, fid, "joined"))
+            self._emit(ev.BoutEnded(bout.id))
+            for fid in members:
+                self._emit(ev.BoutJoined(into, fid, None, mid_round=True))
 
     def _components(self, members: set[str]) -> list[set[str]]:
         s = self.state

@@ -1,14 +1,16 @@
 """Bouts in the world (SPEC §2): starting at e1s0, joining in the first-exchange window with a sync,
-bouts that touch merging in their window, busy bouts, separation and reset, and exchanges resolved in
-the rules' order."""
+bouts that touch merging in their window, a bout starting a round next to a busy bout joining it
+mid-round, busy bouts, separation and reset, and exchanges resolved in the rules' order."""
 
 from __future__ import annotations
 
 from game.sim import events as ev
-from game.sim.commands import CompanionStep, Confirm, Step, Target
+from game.sim.commands import CompanionStep, Confirm, Declare, Step, Target
 from game.sim.geometry import is_adjacent
+from game.sim.state import BoutState
 from game.sim.world import World
-from rules.events import Attack, AttackCancelled
+from rules.bout import BUY_INITIATIVE, Action
+from rules.events import Attack, AttackCancelled, RoundEnded, TerrainRoll
 from tests.world.worlds import world
 
 
@@ -255,14 +257,16 @@ def test_a_chain_of_three_window_bouts_merges_into_one() -> None:
     _one_hostile_next_to_each(w)
 
 
-def test_touching_bouts_stay_apart_while_one_is_busy_and_merge_when_both_are_in_their_window() -> None:
-    # the leader fights a chief from the start; the spearman meets another chief one tick later, so
-    # that bout's clock runs one step behind. When the spearman steps next to the first chief, the
-    # first bout is busy (e1s2): the bouts stay apart until the first tick both are in their window.
-    cast = {"@": ("player_fighter", "player", True), "s": ("companion_spearman", "player", True),
-            "b": ("bandit_chief", "bandits", False)}
-    w = world(["#######", "#.....#", "#@b...#", "#.....#", "#.s...#", "#.....#", "#.b...#", "#######"],
-              cast=cast)
+# The leader fights a chief from the start; the spearman meets another chief one tick later, so that
+# bout's clock runs one step behind. When the spearman steps next to the first chief, the first bout is
+# busy (e1s2) and the second at e1s1: neither window merge nor joining applies yet.
+OUT_OF_STEP = ["#######", "#.....#", "#@b...#", "#.....#", "#.s...#", "#.....#", "#.b...#", "#######"]
+CHIEFS = {"@": ("player_fighter", "player", True), "s": ("companion_spearman", "player", True),
+          "b": ("bandit_chief", "bandits", False)}
+
+
+def _out_of_step(seed: int = 1, **house_rules: object) -> tuple[World, BoutState, BoutState]:
+    w = world(OUT_OF_STEP, cast=CHIEFS, seed=seed, house_rules=house_rules or None)
     _hold(w)
     w.apply(CompanionStep("s1", None))
     w.apply(Confirm())  # b2 walks up to the spearman: a second bout at e1s0
@@ -275,12 +279,19 @@ def test_touching_bouts_stay_apart_while_one_is_busy_and_merge_when_both_are_in_
     s1, b1 = w.state.actors["s1"], w.state.actors["b1"]
     assert is_adjacent(s1.pos, b1.pos, 4)
     assert (first.clock(), second.clock()) == ("e1s2", "e1s1")
-    assert not any(isinstance(e, ev.BoutSynced) for e in events)
+    assert not any(isinstance(e, ev.BoutSynced | ev.BoutJoined | ev.BoutEnded) for e in events)
     assert w.state.bout_of("s1") is second and "s1" not in first.rules.foes_in_reach("b1")
+    return w, first, second
+
+
+def test_touching_bouts_stay_apart_while_one_is_busy_and_merge_when_both_are_in_their_window() -> None:
+    # without allow_force_enter the first bout, back at e1s0 while the second is busy, cannot join it
+    w, first, second = _out_of_step(allow_force_enter=False)
     merged_at = None
     for _ in range(8):
         events = w.apply(Confirm())
         _one_hostile_next_to_each(w)
+        assert not any(isinstance(e, ev.BoutJoined | ev.BoutEnded) for e in events)
         synced = [e for e in events if isinstance(e, ev.BoutSynced)]
         if synced:
             merged_at = w.state.tick
@@ -292,3 +303,76 @@ def test_touching_bouts_stay_apart_while_one_is_busy_and_merge_when_both_are_in_
     bout = w.state.bout_of("s1")
     assert bout is first and set(bout.members) == {"player", "b1", "s1", "b2"}
     assert bout.clock() == "e1s1" and "b1" in bout.rules.foes_in_reach("s1")
+
+
+def _join_busy(seed: int = 1) -> tuple[World, BoutState, BoutState, list[ev.WorldEvent]]:
+    """`_out_of_step` run on until the first bout starts a new round (e1s0) while the second is busy
+    (e2s2): the first dissolves into the second, its members arriving mid-round."""
+    w, first, second = _out_of_step(seed)
+    events: list[ev.WorldEvent] = []
+    for _ in range(3):
+        events = w.apply(Confirm())
+        assert not any(isinstance(e, ev.BoutJoined | ev.BoutEnded | ev.BoutSynced) for e in events)
+        assert w.state.bout_of("b1") is first and w.state.bout_of("s1") is second
+    assert (first.clock(), second.clock()) == ("e2s2", "e2s1")
+    events = w.apply(Confirm())  # the first bout's round ends: e1s0, the second is at e2s2
+    return w, first, second, events
+
+
+def test_a_bout_starting_a_round_next_to_a_busy_bout_joins_it_mid_round() -> None:
+    w, first, second, events = _join_busy()
+    s = w.state
+    assert w.state.tick == 6 and second.clock() == "e2s2" and first.clock() == "e1s0"
+    moves = [e for e in events if isinstance(e, ev.BoutLeft | ev.BoutEnded | ev.BoutJoined | ev.BoutSynced)]
+    assert moves == [
+        ev.BoutLeft(first.id, "b1", "joined"), ev.BoutLeft(first.id, "player", "joined"),
+        ev.BoutEnded(first.id),
+        ev.BoutJoined(second.id, "b1", None, mid_round=True), ev.BoutJoined(second.id, "player", None, mid_round=True),
+    ]
+    assert list(s.bouts) == [second.id]
+    assert all(s.bout_of(f) is second and s.membership[f] == second.id for f in ("player", "b1", "s1", "b2"))
+    assert set(second.members) == {"player", "b1", "s1", "b2"}
+    _one_hostile_next_to_each(w)
+    assert second.rules.arrivals == {"player", "b1"}
+    assert not second.rules.orientation_due() and not s.actors["player"].mp
+    # set_reach: everyone's foes are the hostiles next to him, across the former bouts
+    assert set(second.rules.foes_in_reach("player")) == {"b1"}
+    assert set(second.rules.foes_in_reach("b1")) == {"player", "s1"}
+    assert set(second.rules.foes_in_reach("s1")) == {"b1", "b2"}
+    # they start fresh: full CP, nothing carried over from the round they left
+    player = s.actors["player"].fighter
+    assert player.cp == player.max_cp() and not player.no_refresh
+    assert not second.rules.has_initiative("player") and "player" not in second.rules.global_holders
+    # at e2s2 the leader, arriving, may force-enter the chief in reach, and nothing else but wait
+    pending = s.pending
+    assert pending is not None and pending.kind == "declare" and pending.bout == second.id
+    menu = w.menu()
+    assert menu is not None
+    om = menu.opponent("b1")
+    assert om is not None and not om.attacking_you
+    buy = om.action(BUY_INITIATIVE)
+    assert buy is not None and buy.flavour == "force_enter"
+    assert {a.action for a in om.actions} <= {BUY_INITIATIVE, "defend_preemptive", "quick_defense", "do_nothing"}
+    option = buy.option(buy.default or "")
+    assert option is not None
+    events = w.apply(Declare((Action(BUY_INITIATIVE, option.maneuver, "b1", 3, option.default_zone,
+                                     terrain_dice=1),)))
+    inner = [e.event for e in events if isinstance(e, ev.RulesEvent)]
+    assert [e for e in inner if isinstance(e, TerrainRoll) and e.fighter == "player"]
+    assert [e for e in inner if isinstance(e, RoundEnded)]  # exchange 2 of the joined bout ends the round
+    assert not any(isinstance(e, ev.Rejected) for e in events)
+    _one_hostile_next_to_each(w)
+    for bout in s.bouts.values():
+        assert not bout.rules.arrivals  # ordinary members from the next round on
+
+
+def test_joining_a_busy_bout_replays_byte_for_byte() -> None:
+    def log(seed: int) -> list[str]:
+        w, _, _, events = _join_busy(seed)
+        out = [str(e.to_dict()) for e in events]
+        for _ in range(4):
+            out += [str(e.to_dict()) for e in w.apply(Confirm())]
+        return out
+
+    for seed in (1, 2):
+        assert log(seed) == log(seed)

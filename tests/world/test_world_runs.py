@@ -69,6 +69,24 @@ def check_invariants(world: World) -> None:
             if theirs is not None and theirs.id in window and theirs.id != mine.id and s.hostile(m, o):
                 assert not is_adjacent(s.actors[m].pos, s.actors[o].pos, s.house_rules.adjacency), (
                     f"{m} (bout {mine.id}) and {o} (bout {theirs.id}) touch in their window, unmerged")
+    # nobody fights in two bouts, and membership points to the bout he fights in
+    fighting: dict[str, int] = {}
+    for bout in s.bouts.values():
+        for m in bout.members:
+            assert m not in fighting, f"{m} fights in bouts {fighting[m]} and {bout.id}"
+            fighting[m] = bout.id
+            assert s.membership.get(m) == bout.id, f"{m} fights in bout {bout.id}, membership says otherwise"
+    # a bout starting a round next to a bout busy in exchange has joined it mid-round (SPEC §2, §4.7)
+    if s.house_rules.allow_force_enter:
+        busy = {b.id for b in s.bouts.values() if not (b.rules.clock.exchange == 1 and b.step <= 1)}
+        for bout in s.bouts.values():
+            if bout.rules.clock.exchange != 1 or bout.step != 0 or bout.rules.declarations:
+                continue
+            for m in bout.members:
+                for o in fighting:
+                    if fighting[o] in busy and s.hostile(m, o):
+                        assert not is_adjacent(s.actors[m].pos, s.actors[o].pos, s.house_rules.adjacency), (
+                            f"{m} (bout {bout.id}, e1s0) touches {o} (busy bout {fighting[o]}), not joined")
 
 
 def player_command(world: World, choice: int) -> Step | Target | Declare | Confirm:
