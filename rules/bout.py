@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from rules.catalog import Catalog, HouseRules
 from rules.dice import DiceStream, roll_pool
-from rules.events import Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
+from rules.events import ClockStepped, Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
 from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet, FighterState
 
@@ -145,12 +145,17 @@ class Committed:
 
 @dataclass(slots=True)
 class BoutClock:
+    """The bout's own clock (SPEC §2): exchange 1 or 2, step 0 (footwork, orientation), 1 (targets),
+    2 (declarations), the round, and how many exchanges were resolved. Changed only by folding
+    `rules.events.ClockStepped` (and `InitiativeAfter` for `exchanges_done`)."""
+
     exchange: int = 1
     step: int = 0
     round: int = 1
     exchanges_done: int = 0
 
     def label(self) -> str:
+        """`e1s0` .. `e2s2`."""
         return f"e{self.exchange}s{self.step}"
 
 
@@ -187,6 +192,8 @@ class Bout:
         self.seq = 0
         self.free_contests: set[tuple[str, str]] = set()
         self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
+        # who has answered this step's decision (an orientation, a target, a declaration); the clock clears it
+        self.answered: set[str] = set()
         # house rule initiative_model: target_plus_global (everyone holds it at bout start)
         self.global_holders: set[str] = set(self.fighters)
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved
@@ -198,6 +205,15 @@ class Bout:
         self._members: tuple[str, ...] = ()
         self._foes: dict[str, tuple[str, ...]] = {}
         self.set_reach(reach)
+
+    def fold(self, events: list[Event]) -> list[Event]:
+        """Fold the events into this bout and its fighters (`rules.fold`, the one writer); returns them."""
+        from rules.fold import apply
+
+        fighters = self.fighters
+        for e in events:
+            apply(e, fighters, self)
+        return events
 
     # ----- membership and reach -------------------------------------------------------------------
     # `members()` and `foes_in_reach()` are asked hundreds of times per exchange, so both are cached
@@ -230,6 +246,19 @@ class Bout:
             return
         self._reach = new
         self.invalidate_roster()
+
+    def reach_pairs(self) -> list[list[str]] | None:
+        """The reach as sorted [fighter, foe] pairs (None: every hostile pair can reach)."""
+        if self._reach is None:
+            return None
+        return sorted([fid, foe] for fid, foes in self._reach.items() for foe in foes)
+
+    def same_reach(self, reach: Mapping[str, Iterable[str]]) -> bool:
+        """Is `reach` the reach the bout has now (see `set_reach`)?"""
+        current = self._reach
+        if current is None or len(current) != len(reach):
+            return False
+        return all(set(foes) == current.get(fid) for fid, foes in reach.items())
 
     def active(self, fid: str) -> bool:
         return fid not in self.left and not self.fighters[fid].out_of_fight
@@ -303,6 +332,15 @@ class Bout:
         self.declarations.pop(fid, None)
         self._declaration_order = None
 
+    # ----- the clock -------------------------------------------------------------------------------
+    def step_clock(self) -> list[Event]:
+        """`s0` -> `s1` -> `s2` (after `s2` the exchange is resolved: `rules.exchange.resolve_exchange`
+        moves the clock to `s0` of the next exchange or round)."""
+        clock = self.clock
+        if clock.step >= 2:
+            raise IllegalAction("the exchange is declared: resolve it to move the clock on")
+        return self.fold([ClockStepped(clock.exchange, clock.step + 1, clock.round)])
+
     # ----- orientation (s0) -----------------------------------------------------------------------
     def orientation_due(self) -> list[str]:
         if self.clock.exchange != 1:
@@ -332,8 +370,7 @@ class Bout:
             raise IllegalAction(f"unknown orientation {orientation!r}")
         if self.clock.exchange != 1 or fid not in self.needs_orientation or fid not in self.roster():
             raise IllegalAction(f"{fid} does not choose an orientation now")  # not in orientation_due()
-        self.orientation[fid] = THROW_AS_ORIENTATION.get(orientation, orientation)
-        return [OrientationChosen(self.clock.exchange, fid, orientation)]
+        return self.fold([OrientationChosen(self.clock.exchange, fid, orientation)])
 
     # ----- targets (s1) ---------------------------------------------------------------------------
     def targeting_order(self) -> list[str]:
@@ -383,8 +420,7 @@ class Bout:
                     f"{fid} is Cautious and targeted by Aggressive {', '.join(forced)}: must target one of them"
                 )
             raise IllegalAction(f"{fid} cannot target {target}: not a foe in reach")
-        self.targets[fid] = target
-        return [TargetChosen(self.clock.exchange, fid, target)]
+        return self.fold([TargetChosen(self.clock.exchange, fid, target)])
 
     def finish_targeting(
         self, stream: DiceStream, choose: Mapping[str, str | None] | Callable[[str], str | None] | None = None
@@ -410,9 +446,8 @@ class Bout:
                 elif forced:
                     reason = f"{want} is out of reach"
                 want = self.default_target(fid)
-            self.targets[fid] = want
-            events.append(TargetChosen(self.clock.exchange, fid, want, forced, reason))
-        events.extend(self._compute_initiative(stream))
+            events += self.fold([TargetChosen(self.clock.exchange, fid, want, forced, reason)])
+        events += self.fold(self._compute_initiative(stream))
         return events
 
     def _compute_initiative(self, stream: DiceStream) -> list[Event]:
@@ -456,9 +491,6 @@ class Bout:
                 holders.add((a, b))
             else:
                 holders.add((b, a))
-        self.holders = holders
-        self.contested = contested
-        self._declaration_order = None
         events.append(
             TargetInitiative(self.clock.exchange, tuple(sorted(holders)), tuple(sorted(contested)))
         )

@@ -22,9 +22,8 @@ from rules.bout import (
     Bout,
     Committed,
     IllegalAction,
-    pair,
 )
-from rules.events import ActionRecord, Declared, Event
+from rules.events import ActionRecord, Declared, Event, TargetChanged
 from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
 
 
@@ -105,8 +104,10 @@ def _commit_cost(bout: Bout, mo: ManeuverOption, action: Action) -> tuple[int, i
     return mo.cost + aim + action.greater + action.dice, (mo.conditional_cost if action.seize else 0)
 
 
-def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Event]:
-    """Validate and commit `fid`'s declaration; raises IllegalAction and changes nothing if refused."""
+def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: int = 0) -> list[Event]:
+    """Validate and commit `fid`'s declaration; raises IllegalAction and changes nothing if refused.
+    `reserve`: CP he keeps out of it (against shots landing before it, SPEC §4.9). The commit is a
+    `Declared` event (and a `TargetChanged` per change of target), folded into the bout."""
     if not bout.active(fid):
         raise IllegalAction(f"{fid} is not fighting")
     if fid in bout.declarations:
@@ -121,7 +122,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
     for action in actions:
         if action.action == DO_NOTHING:
             continue
-        menu = build_menu(bout, fid, pending, opponent=action.opponent, kinds=(action.action,))
+        menu = build_menu(bout, fid, pending, opponent=action.opponent, kinds=(action.action,), reserve=reserve)
         ao, mo = _find(menu, action)
         now, later = _commit_cost(bout, mo, action)
         if action.action in (BUY_INITIATIVE,) and ao.flavour == "force_enter":
@@ -161,48 +162,27 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action]) -> list[Even
         pending.append(action)
     if len(committed) > 1 and any(bout.catalog.maneuvers[c.maneuver].evasion == "full" for c in committed):
         raise IllegalAction("Full Evasion covers every attacker and must be the only maneuver")
-    if total > state.cp:
-        raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp}")
-    state.cp -= total
-    bout.declarations[fid] = committed
+    if total > state.cp - max(0, reserve):
+        raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp - max(0, reserve)}")
+    exchange = bout.clock.exchange
+    events = bout.fold([Declared(exchange, fid, tuple(_record(c) for c in committed), state.cp - total)])
     for c in committed:
         if c.action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY) and c.opponent is not None:
-            _change_target(bout, fid, c.opponent, c.flavour)
-    return [
-        Declared(
-            bout.clock.exchange,
-            fid,
-            () if not committed else tuple(
-                ActionRecord(
-                    c.action.action,
-                    c.maneuver,
-                    c.opponent,
-                    c.dice,
-                    c.cost,
-                    c.zone,
-                    c.conditional_cost,
-                    tuple([(p.maneuver, p.dice, p.zone) for p in c.action.parts]) if c.action.parts else (),
-                    c.flavour,
-                    c.action.terrain_dice,
-                    c.action.reflex_buy,
-                )
-                for c in committed
-            ),
-            state.cp,
-        )
-    ]
+            # changing target concedes initiative to an old target who targets you (design doc)
+            old = bout.targets.get(fid)
+            conceded = old is not None and bout.targets.get(old) == fid
+            events += bout.fold([TargetChanged(exchange, fid, old, c.opponent, conceded, c.flavour == "free")])
+    return events
 
 
-def _change_target(bout: Bout, fid: str, new: str, flavour: str) -> None:
-    """Changing target concedes initiative to an old target who targets you (design doc)."""
-    old = bout.targets.get(fid)
-    if old is not None and bout.targets.get(old) == fid:
-        bout.holders.discard((fid, old))
-        bout.contested.discard(pair(fid, old))
-        bout.holders.add((old, fid))
-    bout.targets[fid] = new
-    if flavour == "free":
-        bout.free_contests.add(pair(fid, new))
+def _record(c: Committed) -> ActionRecord:
+    """A committed item as its `Declared` event carries it (the fold rebuilds the `Committed`)."""
+    a = c.action
+    return ActionRecord(
+        a.action, c.maneuver, c.opponent, c.dice, c.cost, c.zone, c.conditional_cost,
+        tuple([(p.maneuver, p.dice, p.zone) for p in a.parts]) if a.parts else (),
+        c.flavour, a.terrain_dice, a.reflex_buy, c.role, c.tn, c.hand, a.greater, a.seize,
+    )
 
 
 def is_attack(action: Action) -> bool:

@@ -25,6 +25,11 @@ class DiceStream(Protocol):
     def d6(self) -> int: ...
 
 
+def _generator(seed: int, name: str) -> random.Random:
+    digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
 class SeededStream:
     """A named stream seeded from (seed, name), so streams of one run never share a sequence.
 
@@ -39,10 +44,21 @@ class SeededStream:
     def __init__(self, seed: int, name: str) -> None:
         self.seed = seed
         self.name = name
-        digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
-        self._rng = random.Random(int.from_bytes(digest[:8], "big"))
+        self._rng = _generator(seed, name)
         self._random = self._rng.random
         self.draws = 0
+
+    def seek(self, draws: int) -> None:
+        """Put the stream at position `draws` (a folded state's streams, SPEC §7): forward by drawing
+        the difference, backward by starting again from the seed."""
+        if draws < self.draws:
+            self._rng = _generator(self.seed, self.name)
+            self._random = self._rng.random
+            self.draws = 0
+        step = self._random
+        for _ in range(draws - self.draws):
+            step()
+        self.draws = draws
 
     # Faces come from random() alone: the one output CPython promises to keep across versions
     # (randint's algorithm is not), so a recording replays the same on a newer Python.

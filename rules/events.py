@@ -132,6 +132,12 @@ class ActionRecord(Part):
     flavour: str = ""  # the committed flavour: steal | buy_attacker | force_enter | double | none | ...
     terrain_dice: int = 0  # force-enter: dice for the terrain roll
     reflex_buy: int = 0  # force-enter: Reflex bought back for ordering
+    # what resolution needs, fixed at declaration (rules.bout.Committed; the fold rebuilds it from these)
+    role: str = ""  # attack | defense | nothing
+    tn: int = 0
+    hand: str = ""
+    greater: int = 0
+    seize: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +147,20 @@ class Declared(Event):
     fighter: str
     actions: tuple[ActionRecord, ...]
     cp_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChanged(Event):
+    """A declared Change Target: the old target, if he targeted back, now holds initiative over the
+    changer (design doc); a free change contests the new pair."""
+
+    type: ClassVar[str] = "target_changed"
+    exchange: int
+    fighter: str
+    old: str | None
+    new: str
+    conceded: bool  # the old target targeted him back and takes initiative over him
+    free_contest: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +228,53 @@ class CpLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CpSpent(Event):
+    """CP paid during resolution (a Quick Defense, a seized initiative, CP against a shot)."""
+
+    type: ClassVar[str] = "cp_spent"
+    exchange: int
+    fighter: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusDice(Event):
+    """Bonus dice for a fighter's next attack (`dice`, 0 once used or expired), valid until the bout has
+    resolved `expires` exchanges (-1: no expiry kept)."""
+
+    type: ClassVar[str] = "bonus_dice"
+    exchange: int
+    fighter: str
+    dice: int
+    expires: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class NoRefresh(Event):
+    """Force-entering in exchange 2: no CP refresh at this round's end (design doc)."""
+
+    type: ClassVar[str] = "no_refresh"
+    exchange: int
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class WoundTaken(Event):
+    """A wound on a fighter: its pain and blood loss count from now (rules.wounds.apply_wound)."""
+
+    type: ClassVar[str] = "wound"
+    exchange: int
+    fighter: str
+    location: str
+    damage_type: str
+    level: int
+    pain: int
+    bl: int
+    destroyed: bool = False  # an arm part destroyed
+
+
+@dataclass(frozen=True, slots=True)
 class KnockCheck(Event):
     type: ClassVar[str] = "knock_check"
     exchange: int
@@ -248,23 +315,40 @@ class PairResult(Part):
 
 @dataclass(frozen=True, slots=True)
 class InitiativeAfter(Event):
+    """The end of an exchange: initiative per pair as it flows into the next exchange (`flow`: each
+    pair's holder, `holders` the same as (holder, over) pairs), the legend per pair, and who chooses
+    orientation again next round."""
+
     type: ClassVar[str] = "initiative"
     exchange: int
     holders: tuple[tuple[str, str], ...]
     results: tuple[PairResult, ...] = ()
     paused: tuple[str, ...] = ()  # fighters who choose orientation again next round
+    flow: tuple[tuple[str, str, str], ...] = ()  # (a, b, holder) per pair with a < b
+
+
+@dataclass(frozen=True, slots=True)
+class ClockStepped(Event):
+    """The bout's clock after a step (SPEC §2): exchange 1 or 2, step 0..2, round."""
+
+    type: ClassVar[str] = "clock"
+    exchange: int
+    step: int
+    round: int
 
 
 @dataclass(frozen=True, slots=True)
 class GlobalInitiative(Event):
     """House rule `initiative_model: target_plus_global`: who holds global initiative after an
-    exchange (or a battle pause). Emitted only under that model."""
+    exchange (or a battle pause). Emitted only under that model. `holders`: the members holding it;
+    `kept`: those no longer in the fight who keep their flag."""
 
     type: ClassVar[str] = "global_initiative"
     exchange: int
     holders: tuple[str, ...]
     lost: tuple[str, ...] = ()  # held it before this exchange and no longer do
     gained: tuple[str, ...] = ()  # lacked it before and hold it now
+    kept: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +365,16 @@ class LeftBout(Event):
     exchange: int
     fighter: str
     reason: str
+    collapsed: bool = False  # overwhelmed by pain: unconscious from now on
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped(Event):
+    """A fighter already out of the fight (dead, unconscious) is taken off the bout's roster."""
+
+    type: ClassVar[str] = "dropped"
+    exchange: int
+    fighter: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,13 +28,18 @@ from rules.events import (
     Attack,
     AttackCancelled,
     BloodLossCheck,
+    BonusDice,
+    ClockStepped,
     CpLost,
+    CpSpent,
     DefenceRoll,
     Died,
+    Dropped,
     Event,
     GlobalInitiative,
     InitiativeAfter,
     LeftBout,
+    NoRefresh,
     PairResult,
     ReflexContest,
     Refunded,
@@ -44,6 +49,7 @@ from rules.events import (
     WoundRecord,
 )
 from rules.fighter import FighterState
+from rules.fold import apply
 from rules.wounds import apply_wound
 
 BUY_FLAVOURS = frozenset({"steal", "buy_attacker", "force_enter"})
@@ -120,6 +126,11 @@ class _Resolver:
         self.attacks_by_owner: dict[str, int] = {}
         self._build()
 
+    def _emit(self, event: Event) -> None:
+        """Fold the event into the bout (`rules.fold`, the one writer) and keep it."""
+        apply(event, self.bout.fighters, self.bout)
+        self.events.append(event)
+
     # ----- setup ----------------------------------------------------------------------------------
     def _build(self) -> None:
         bout = self.bout
@@ -175,7 +186,7 @@ class _Resolver:
         if flavour == "force_enter":
             reflex = reflex // 2 + c.action.reflex_buy
             if self.exchange == 2:
-                bout.fighters[fid].no_refresh = True
+                self._emit(NoRefresh(self.exchange, fid))
         self.attacks.append(
             PendingAttack(
                 index=len(self.attacks),
@@ -371,8 +382,7 @@ class _Resolver:
     def _cancel(self, x: PendingAttack, reason: str, refund: bool = False) -> None:
         self.events.append(AttackCancelled(self.exchange, x.owner, x.defender, x.maneuver.id, reason))
         if refund:
-            self.bout.fighters[x.owner].cp += x.dice
-            self.events.append(Refunded(self.exchange, x.owner, x.dice, x.maneuver.id))
+            self._emit(Refunded(self.exchange, x.owner, x.dice, x.maneuver.id))
 
     def _roll(
         self, x: PendingAttack
@@ -405,7 +415,8 @@ class _Resolver:
                 )
                 return None
         bonus = owner.bonus_dice
-        owner.bonus_dice = 0
+        if bonus:
+            self._emit(BonusDice(self.exchange, x.owner, 0))  # used up by this attack
         roll = roll_pool(self.stream, dice + bonus, x.tn, bout.rules.negative_pool)
         defence = self._find_defence(x.defender, x.owner)
         droll: Roll | None = None
@@ -426,7 +437,7 @@ class _Resolver:
             affordable = min(d.dice, target.cp - cost)
             if affordable < 1:
                 return None
-            target.cp -= cost + affordable
+            self._emit(CpSpent(self.exchange, d.owner, cost + affordable, "Quick Defense"))
             d.dice = affordable
             d.paid_quick = True
         if not self._defence_fits(d, x, dice):
@@ -468,10 +479,9 @@ class _Resolver:
             wound, _ = roll_wound(bout.catalog, victim, blow, x.zone, mos, extra, self.stream)
             if wound is None:
                 hit = False  # the location roll missed the body
-        bout.seq += 1
-        self.events.append(
+        self._emit(
             Attack(
-                seq=bout.seq,
+                seq=bout.seq + 1,
                 exchange=self.exchange,
                 attacker=x.owner,
                 defender=x.defender,
@@ -496,8 +506,7 @@ class _Resolver:
         if hit:
             self.hit_fighters.add(x.defender)
             if wound is not None and wound.level > 0:
-                self._wound(victim, wound, x.owner)
-                self._length_transfer(x.owner, x.defender)
+                self._wound(victim, wound, x.owner)  # the length penalty moved with the Attack (rules.fold)
             loss = _cp_loss(m.effects.opponent_cp_loss, mos, x.dice)
             if loss:
                 self._lose_cp(victim, loss, f"{m.name} by {x.owner}")
@@ -512,7 +521,7 @@ class _Resolver:
             if loss:
                 self._lose_cp(attacker, loss, f"{defence.maneuver.name} by {x.defender}")
             if defence.seize and effects.seize_cost and victim.cp >= effects.seize_cost:
-                victim.cp -= effects.seize_cost
+                self._emit(CpSpent(self.exchange, victim.id, effects.seize_cost, "seizes initiative"))
                 seized = True
         self.outcomes.append(
             Outcome(
@@ -524,23 +533,16 @@ class _Resolver:
     def _grant_bonus(self, fighter: FighterState, dice: int) -> None:
         if dice <= 0:
             return
-        fighter.bonus_dice += dice
-        self.bout.bonus_expiry[fighter.id] = self.bout.clock.exchanges_done + 1
+        expires = self.bout.clock.exchanges_done + 1
+        self._emit(BonusDice(self.exchange, fighter.id, fighter.bonus_dice + dice, expires))
 
     def _lose_cp(self, fighter: FighterState, amount: int, reason: str) -> None:
         taken = min(amount, fighter.cp)
         if taken > 0:
-            fighter.cp -= taken
-            self.events.append(CpLost(self.exchange, fighter.id, taken, reason))
-
-    def _length_transfer(self, hitter: str, victim: str) -> None:
-        bout = self.bout
-        wa, wb = bout.fighters[hitter].sheet.weapon, bout.fighters[victim].sheet.weapon
-        if wa is not None and wb is not None and wa.length != wb.length:
-            bout.length_penalised[pair(hitter, victim)] = victim
+            self._emit(CpLost(self.exchange, fighter.id, taken, reason))
 
     def _wound(self, victim: FighterState, record: WoundRecord, attacker: str) -> None:
-        self.events += apply_wound(
+        self.events += apply_wound(  # folds into the victim itself
             victim, record, attacker=attacker, exchange=self.exchange, stream=self.stream,
             rules=self.bout.rules, pending=self.attacks,
         )
@@ -549,8 +551,7 @@ class _Resolver:
     def refund_unused(self) -> None:
         for d in self.defences:
             if not d.used and not d.quick and d.dice > 0 and self.bout.active(d.owner):
-                self.bout.fighters[d.owner].cp += d.dice
-                self.events.append(Refunded(self.exchange, d.owner, d.dice, d.maneuver.id))
+                self._emit(Refunded(self.exchange, d.owner, d.dice, d.maneuver.id))
 
     def fled(self) -> list[str]:
         out = []
@@ -599,8 +600,7 @@ class _Resolver:
         for a, b in untarget:
             for x, y in ((a, b), (b, a)):
                 if bout.targets.get(x) == y:
-                    bout.targets[x] = None
-                    self.events.append(Untargeted(self.exchange, x, "full evasion"))
+                    self._emit(Untargeted(self.exchange, x, "full evasion"))
         return flow, results, paused
 
     def _legend(
@@ -667,57 +667,40 @@ def _cp_loss(kind: str, mos: int, attacker_dice: int) -> int:
 
 
 def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
-    """Resolve the declared exchange and advance the bout's exchange / round."""
+    """Resolve the declared exchange and advance the bout's exchange / round. Every change is an
+    event folded as it is emitted (`rules.fold`); the clock ends at `s0` of the next exchange."""
     r = _Resolver(bout, stream)
     r.run()
     r.refund_unused()
     result = ExchangeResult(events=r.events)
     for fid in r.fled():
-        bout.remove_fighter(fid)
         result.left.append(fid)
-        r.events.append(LeftBout(r.exchange, fid, "fled"))
+        r._emit(LeftBout(r.exchange, fid, "fled"))
     flow, results, paused = r.initiative_after()
-    for fid, state in bout.fighters.items():
+    for fid, state in list(bout.fighters.items()):
         if state.out_of_fight and fid not in bout.left:
-            if state.unconscious and not state.dead:
-                r.events.append(LeftBout(r.exchange, fid, "knocked out"))
-            bout.remove_fighter(fid)
             result.left.append(fid)
-    live: dict[tuple[str, str], str | None] = {
-        k: v for k, v in flow.items() if v is not None and bout.active(k[0]) and bout.active(k[1])
-    }
-    bout.flow = live
-    bout.holders = {(h, k[1] if h == k[0] else k[0]) for k, h in live.items() if h is not None}
-    bout.contested = set()
-    bout.free_contests = set()
-    bout.declarations = {}
-    bout.forget_declaration_order()
-    bout.prev_targets = dict(bout.targets)
-    if paused:
-        bout.needs_orientation |= paused & set(bout.roster())
-    r.events.append(
-        InitiativeAfter(r.exchange, tuple(sorted(bout.holders)), tuple(results), tuple(sorted(paused)))
+            if state.unconscious and not state.dead:
+                r._emit(LeftBout(r.exchange, fid, "knocked out"))
+            else:
+                r._emit(Dropped(r.exchange, fid))
+    live = sorted(
+        (k[0], k[1], v) for k, v in flow.items() if v is not None and bout.active(k[0]) and bout.active(k[1])
     )
-    bout.clock.exchanges_done += 1
-    bout.arrivals.clear()  # one who arrived mid-round is an ordinary member from the next exchange on
-    if bout.bonus_expiry:
-        for fid, expiry in list(bout.bonus_expiry.items()):
-            if expiry < bout.clock.exchanges_done:
-                bout.fighters[fid].bonus_dice = 0
-                del bout.bonus_expiry[fid]
+    holders = tuple(sorted((h, b if h == a else a) for a, b, h in live))
+    r._emit(InitiativeAfter(r.exchange, holders, tuple(results), tuple(sorted(paused)), tuple(live)))
     members = bout.roster()
     anyone_holds = bool(bout.holders)
     pause = bout.clock.exchange == 1 and bool(members) and not anyone_holds and bool(paused)
     if bout.rules.initiative_model == "target_plus_global":
-        r.events.append(_update_global(bout, r, pause))
-    if bout.clock.exchange == 2 or pause:
+        r._emit(_update_global(bout, r, pause))
+    clock = bout.clock
+    if clock.exchange == 2 or pause:
         r.events.extend(end_round(bout, stream, pause))
         result.round_ended = True
         result.pause = pause
     else:
-        bout.clock.exchange = 2
-        for fid in bout.orientation:
-            bout.orientation[fid] = None
+        r._emit(ClockStepped(2, 0, clock.round))
     return result
 
 
@@ -737,12 +720,12 @@ def _update_global(bout: Bout, r: _Resolver, pause: bool) -> GlobalInitiative:
             fid for fid in members
             if fid not in r.hit_fighters and fid not in missed and (fid in attacked or fid in before)
         }
-    bout.global_holders = after | (before - set(members))  # those out of the fight keep their flag
     return GlobalInitiative(
         r.exchange,
         tuple(sorted(after)),
         tuple(sorted(f for f in members if f in before and f not in after)),
         tuple(sorted(f for f in members if f not in before and f in after)),
+        tuple(sorted(before - set(members))),  # those out of the fight keep their flag
     )
 
 
@@ -754,31 +737,16 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
         bleeding = fighters[fid]
         if bleeding.blood_loss > 0 and not bleeding.dead:  # blood_loss_check's own guard, without the call
             events.extend(blood_loss_check(bleeding, stream, bout.clock.round, bout.rules.negative_pool))
-    refreshed = []
-    for fid in bout.roster():
-        state = fighters[fid]
-        state.prone = False
-        if state.no_refresh:
-            state.no_refresh = False
-        else:
-            state.cp = state.max_cp()
-            state.carried_shock = 0
-        refreshed.append((fid, state.cp))
-    events.append(RoundEnded(bout.clock.round, tuple(refreshed), pause))
+    refreshed = tuple((fid, fighters[fid].refreshed_cp()) for fid in bout.roster())
+    events += bout.fold([RoundEnded(bout.clock.round, refreshed, pause)])
     for fid in bout.roster():
         state = fighters[fid]
         if state.pain >= state.sheet.level + state.reflex:
             # pain alone leaves no pool at all: he can no longer fight (research §1.8: CP <= 0)
-            state.unconscious = True
-            events.append(LeftBout(0, fid, "collapses, overwhelmed by pain"))
-    bout.clock.round += 1
-    bout.clock.exchange = 1
-    for fid in bout.orientation:
-        bout.orientation[fid] = None
-    if pause:
-        bout.needs_orientation |= set(bout.roster())
+            events += bout.fold([LeftBout(0, fid, "collapses, overwhelmed by pain", collapsed=True)])
+    events += bout.fold([ClockStepped(1, 0, bout.clock.round + 1)])
     for fid in [f for f, s in bout.fighters.items() if s.out_of_fight and f not in bout.left]:
-        bout.remove_fighter(fid)
+        events += bout.fold([Dropped(0, fid)])
     return events
 
 
@@ -789,11 +757,11 @@ def blood_loss_check(state: FighterState, stream: DiceStream, round_no: int, neg
         return []
     r = roll_pool(stream, state.attributes.EN, bl, negative_pool)
     lost = 1 if r.successes == 0 else 0
-    state.ht -= lost
-    events: list[Event] = [
-        BloodLossCheck(round_no, state.id, r.dice, r.tn, r.faces, r.successes, lost, state.ht)
-    ]
-    if state.ht <= 0 and not state.dead:
-        state.dead = True
+    ht = state.ht - lost
+    events: list[Event] = [BloodLossCheck(round_no, state.id, r.dice, r.tn, r.faces, r.successes, lost, ht)]
+    if ht <= 0:
         events.append(Died(0, state.id, "blood loss"))
+    fighters = {state.id: state}
+    for e in events:
+        apply(e, fighters)
     return events

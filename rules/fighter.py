@@ -166,7 +166,7 @@ class Wound:
 
 
 class FighterState:
-    """A fighter's condition during play. Mutated only by the rules package's own functions.
+    """A fighter's condition during play. Changed only by folding rules events (`rules.fold`).
 
     `dead` and `unconscious` are properties: changing either sets `out_of_fight` (dead or unconscious,
     a plain attribute) and bumps `FighterState.roster_epoch`, which
@@ -304,13 +304,21 @@ class FighterState:
 
     def max_cp(self) -> int:
         """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
+        return self._pool(self.prone)
+
+    def refreshed_cp(self) -> int:
+        """His CP after the round's refresh (`rules.exchange.end_round`): unchanged when he may not
+        refresh, else `max_cp` on his feet again (a knockdown lasts to the round's end)."""
+        return self.cp if self.no_refresh else self._pool(False)
+
+    def _pool(self, prone: bool) -> int:
         sheet = self.sheet
         penalty = sheet.shield.cp_penalty if sheet.shield is not None else 0
         cp = sheet.level + self.reflex - max(self.pain, self.carried_shock) - penalty
         cp = max(0, cp)
         if self.ht == 1:
             cp //= 2
-        if self.prone:
+        if prone:
             cp //= 2
         return cp
 

@@ -48,8 +48,9 @@ from typing import ClassVar
 from rules.catalog import Catalog, MissileWeapon, RangeBand
 from rules.damage import Blow, roll_wound
 from rules.dice import DiceStream, Roll, roll_pool
-from rules.events import Event, Part, WoundRecord
+from rules.events import CpSpent, Event, Part, WoundRecord
 from rules.fighter import FighterState, proficiency_level
+from rules.fold import apply
 from rules.wounds import apply_wound
 
 AIM_TICKS_FULL = 5  # ticks of aiming for the whole Aim bonus (3 -> 1/3, 4 -> 2/3)
@@ -262,8 +263,12 @@ def resolve_shot(ctx: ShotContext, stream: DiceStream, catalog: Catalog | None =
     botch = _botch(roll, ones_up_to)
 
     defence_dice = 0
+    consequences: list[Event] = []
     if not target.out_of_fight:
-        target.cp -= ctx.defence_cp
+        if ctx.defence_cp:
+            spent = CpSpent(ctx.exchange, target.id, ctx.defence_cp, f"against {shooter.id}'s shot")
+            apply(spent, {target.id: target})
+            consequences.append(spent)
         defence_dice = passive_defence_dice(target, ctx.target_step) + ctx.defence_cp
     dtn = defence_tn(target)
     droll = roll_pool(stream, defence_dice, dtn) if defence_dice > 0 else Roll(0, dtn, (), 0, False)
@@ -272,7 +277,6 @@ def resolve_shot(ctx: ShotContext, stream: DiceStream, catalog: Catalog | None =
     hit = mos > 0 and not botch
     strength = shooter.attributes.ST if weapon.adds_strength else 0
     blow = Blow(weapon.damage_type, weapon.damage + strength)
-    consequences: list[Event] = []
     wound: WoundRecord | None = None
     hit_instead: str | None = None
     stray: WoundRecord | None = None

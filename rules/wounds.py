@@ -9,6 +9,9 @@ the victim's unresolved attacks that shock strips first) and gets the events bac
     events += apply_wound(victim, record, attacker=..., exchange=..., stream=..., rules=...,
                           pending=unresolved_attacks)
 
+Every change to the victim is an event folded by `rules.fold` (the one writer): a `WoundTaken`, a
+`ShockApplied`, a `Died`, a failed `KnockCheck`.
+
 `pending` items only need `owner`, `defender`, `index`, `dice`, `stripped` and `done` (the
 exchange's `PendingAttack` has them); shock adds to their `stripped`. Missiles pass no pending
 attacks: shock then comes out of the victim's unspent CP and the rest carries over.
@@ -21,8 +24,9 @@ from typing import Protocol
 
 from rules.catalog import HouseRules
 from rules.dice import DiceStream, roll_pool
-from rules.events import Died, Event, KnockCheck, ShockApplied, WoundRecord
-from rules.fighter import FighterState, Wound
+from rules.events import Died, Event, KnockCheck, ShockApplied, WoundRecord, WoundTaken
+from rules.fighter import FighterState
+from rules.fold import apply
 
 ARM_LOCATIONS: frozenset[str] = frozenset({"hand", "forearm", "elbow", "upper_arm", "shoulder"})
 
@@ -52,10 +56,10 @@ def apply_wound(
     (if still in the fight) the knockdown check. A record of level 0 (glanced off) does nothing."""
     if record.level <= 0:
         return []
-    victim.add_wound(Wound(record.location, record.damage_type, record.level, record.pain, record.bl))
-    if record.location in ARM_LOCATIONS and record.destroyed:
-        victim.destroyed.add(record.location)
-    events: list[Event] = []
+    taken = WoundTaken(exchange, victim.id, record.location, record.damage_type, record.level, record.pain,
+                       record.bl, record.location in ARM_LOCATIONS and record.destroyed)
+    _fold(victim, taken)
+    events: list[Event] = [taken]
     shock = apply_shock(victim, record.shock, attacker=attacker, exchange=exchange, pending=pending)
     if shock is not None:
         events.append(shock)
@@ -94,11 +98,10 @@ def apply_shock(
         if left == 0:
             break
     from_pool = min(left, victim.cp)
-    victim.cp -= from_pool
     left -= from_pool
-    if left > 0:
-        victim.carried_shock = max(victim.carried_shock, left)
-    return ShockApplied(exchange, victim.id, amount, from_attack, from_pool, left)
+    event = ShockApplied(exchange, victim.id, amount, from_attack, from_pool, left)
+    _fold(victim, event)
+    return event
 
 
 def knock_check(
@@ -120,17 +123,10 @@ def knock_check(
     event: KnockCheck
     if spec == "instant":
         event = KnockCheck(exchange, victim.id, kind, 0, 0, (), 0, True, instant=True)
-        failed = True
     else:
         r = roll_pool(stream, dice, rules.knock_tn + int(spec), rules.negative_pool)
-        failed = r.successes == 0
-        event = KnockCheck(exchange, victim.id, kind, r.dice, r.tn, r.faces, r.successes, failed)
-    if failed:
-        if kind == "knockout":
-            victim.unconscious = True
-        elif not victim.prone:
-            victim.prone = True
-            victim.cp //= 2
+        event = KnockCheck(exchange, victim.id, kind, r.dice, r.tn, r.faces, r.successes, r.successes == 0)
+    _fold(victim, event)  # failed: knocked out (unconscious), or knocked down (prone, CP halved)
     return [event]
 
 
@@ -138,5 +134,10 @@ def kill(victim: FighterState, exchange: int, cause: str) -> Died | None:
     """Mark the victim dead; the event only the first time."""
     if victim.dead:
         return None
-    victim.dead = True
-    return Died(exchange, victim.id, cause)
+    event = Died(exchange, victim.id, cause)
+    _fold(victim, event)
+    return event
+
+
+def _fold(victim: FighterState, event: Event) -> None:
+    apply(event, {victim.id: victim})

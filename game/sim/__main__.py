@@ -1,9 +1,14 @@
 """`python -m game.sim`: the world without a window.
 
-  run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--record OUT] [--log]
-      plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary
+  run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--record OUT] [--events OUT] [--log] [--digest]
+      plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary;
+      --events writes the event log (JSON Lines, one event a line with its tick); --digest ends the
+      output with `digest <hex>`, a hash of the whole live state (game/sim/digest.py)
   replay FILE
       replays a recording, verifying every tick's checksum; exit 1 on any mismatch
+  fold FILE
+      rebuilds the state from an event log alone (no rules call, no random draw) and prints
+      `digest <hex>` the same way; a log that does not fold is refused with one line, exit 1
   bench [--actors 10,50,200] [--ticks N]
       time per tick and replay speed (see game/sim/bench.py)
   check [DIR]
@@ -14,14 +19,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 
 from game.sim.commands import Confirm
+from game.sim.digest import digest
+from game.sim.history import EventLogWriter, HistoryError, fold_events, read_event_log
 from game.sim.log import describe
 from game.sim.recording import RecordingError
-from game.sim.runfile import ReplayMismatch, replay, save_run
+from game.sim.runfile import ReplayMismatch, header_for, replay, save_run
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
 from game.sim.world import World
 from rules.content import ContentErrors
@@ -49,22 +57,44 @@ def cmd_run(args: argparse.Namespace) -> int:
     world = World(setup, seed=args.seed, player_ai=True)
     names = {a.id: a.name for a in world.state.actors.values()}
     out = sys.stdout
-    for event in world.opening:
-        line = describe(event, names) if args.log else None
-        if line:
-            print(line, file=out)
-    for _ in range(args.ticks):
-        for event in world.apply(Confirm()):
-            if args.log:
-                if event.type == "tick":
-                    print(f"-- tick {event.to_dict()['tick']}", file=out)
-                line = describe(event, names)
-                if line:
-                    print(line, file=out)
+    with contextlib.ExitStack() as stack:
+        log = None
+        if args.events:
+            log = EventLogWriter(stack.enter_context(open(args.events, "w", encoding="utf-8")), header_for(world))
+            log.write(0, world.opening)
+        for event in world.opening:
+            line = describe(event, names) if args.log else None
+            if line:
+                print(line, file=out)
+        for _ in range(args.ticks):
+            events = world.apply(Confirm())
+            if log is not None:
+                log.write(world.state.tick, events)
+            for event in events:
+                if args.log:
+                    if event.type == "tick":
+                        print(f"-- tick {event.to_dict()['tick']}", file=out)
+                    line = describe(event, names)
+                    if line:
+                        print(line, file=out)
     if args.record:
         save_run(world, args.record, final=True)
     summary = world.summary()
     print(json.dumps(summary, sort_keys=True))
+    if args.digest:
+        print(f"digest {digest(world.state)}")
+    return 0
+
+
+def cmd_fold(args: argparse.Namespace) -> int:
+    try:
+        header, events = read_event_log(args.file)
+        state = fold_events(header, events)
+    except HistoryError as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps({"tick": state.tick, "events": len(events), "outcome": state.over}, sort_keys=True))
+    print(f"digest {digest(state)}")
     return 0
 
 
@@ -116,8 +146,12 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--ticks", type=int, default=200)
     run.add_argument("--record", help="write the run file here")
     run.add_argument("--log", action="store_true", help="print the combat log")
+    run.add_argument("--events", help="write the event log here (JSON Lines)")
+    run.add_argument("--digest", action="store_true", help="end with `digest <hex>` of the whole live state")
     rep = sub.add_parser("replay", help="verify a recording")
     rep.add_argument("file")
+    fold_cmd = sub.add_parser("fold", help="rebuild the state from an event log and print its digest")
+    fold_cmd.add_argument("file")
     check = sub.add_parser("check", help="check the world content")
     check.add_argument("dir", nargs="?", default=None, help="a content directory (default: the shipped one)")
     bench = sub.add_parser("bench", help="time per tick and replay speed")
@@ -130,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args)
     if args.command == "check":
         return cmd_check(args)
+    if args.command == "fold":
+        return cmd_fold(args)
     from game.sim.bench import main as bench_main
 
     return bench_main(args.actors, args.ticks)

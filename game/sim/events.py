@@ -1,8 +1,9 @@
 """World events: everything that happens in the world, as data (SPEC §3, §7).
 
-World-level facts (positions, facings, bouts and their clocks, decisions owed) change only by folding
-these events into the state (`game.sim.fold`). A bout's inner state lives in the rules' `Bout`,
-which the rules change themselves; what they did comes out as `RulesEvent`, wrapping the rules event.
+World-level facts (positions, facings, bouts, decisions owed) change only by folding these events
+into the state (`game.sim.fold`). A bout's inner state (its clock among it) lives in the rules' `Bout`
+and changes only by folding the rules' own events (`rules.fold`); the world carries them as
+`RulesEvent` (and `ShotLanded`, `Bled` outside a bout), wrapping the rules event.
 Every event is a frozen, slotted dataclass with `rules.fastinit.fast_init`'s quicker `__init__` (a
 tick builds a few dozen of them); fields, equality and `to_dict` are the dataclass's own.
 """
@@ -181,11 +182,23 @@ class BoutEnded(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
-class ClockStepped(WorldEvent):
-    type: ClassVar[str] = "clock"
+class BoutReach(WorldEvent):
+    """Who can reach whom inside a bout (its members' hostile neighbours), when that changed."""
+
+    type: ClassVar[str] = "bout_reach"
     bout: int
-    exchange: int
-    step: int
+    reach: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class StreamsAt(WorldEvent):
+    """The random streams' positions (draws so far) where the world stops and waits."""
+
+    type: ClassVar[str] = "streams"
+    combat: int
+    ai: int
+    cosmetic: int
 
 
 @fast_init

@@ -1,8 +1,11 @@
 """Folding world events into the world state: the only place world facts change.
 
-Positions, facings, bout membership and clocks, orders and the decision owed are all set here from
-events, so a state is the fold of its events. The inside of a bout (targets, pools, wounds) belongs
-to the rules, which change it in the calls that produce `RulesEvent`s.
+Positions, facings, bout membership, orders, movement initiative, the streams' positions and the
+decision owed are all set here from events, so a state is the fold of its events. The inside of a bout
+(clock, targets, initiative, pools, wounds) belongs to the rules: `rules.fold` applies the rules'
+events. In live play the rules fold each of their events as they emit it, and the world records them
+(`RulesEvent`, `ShotLanded`, `Bled`) without folding them again; rebuilding a state from a log
+(`game.sim.history`) folds them here, through the same `rules.fold.apply`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from typing import cast
 from game.sim import events as ev
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
+from rules import fold as rules_fold
 from rules.bout import Bout
+from rules.events import ClockStepped
 
 
 def fold(state: WorldState, event: ev.WorldEvent) -> None:
@@ -34,6 +39,8 @@ def _moved(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Moved)
     actor = state.actors[e.actor]
     frm = e.frm
+    if actor.pos != frm:
+        raise ValueError(f"{e.actor} moves from {frm}, but stands on {tuple(actor.pos)}")
     x, y = e.to
     to = state.tilemap.positions_by_index[y * state.tilemap.width + x]  # a move ends on the map
     occupancy = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
@@ -121,7 +128,9 @@ def _synced(state: WorldState, e: ev.WorldEvent) -> None:
                 into.rules.orientation[fid] = orientation
                 into.rules.needs_orientation.discard(fid)
             into.rules.targets[fid] = target
-    into.step = e.step
+    clock = into.rules.clock
+    if e.step != clock.step:
+        rules_fold.apply(ClockStepped(clock.exchange, e.step, clock.round), into.rules.fighters, into.rules)
 
 
 def _split(state: WorldState, e: ev.WorldEvent) -> None:
@@ -130,6 +139,7 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
     new = Bout(state.catalog, [old.rules.fighters[m] for m in e.members], state.house_rules, reach={})
     new.clock.exchange = old.rules.clock.exchange
     new.clock.round = old.rules.clock.round
+    new.clock.step = old.rules.clock.step
     members = set(e.members)
     for fid in e.members:
         new.orientation[fid] = old.rules.orientation.get(fid)
@@ -143,17 +153,44 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
             new.flow[key] = holder
     for fid in e.members:
         old.rules.remove_fighter(fid)
-    state.bouts[e.new_bout] = BoutState(e.new_bout, new, old.step)
+    state.bouts[e.new_bout] = BoutState(e.new_bout, new)
     for fid in e.members:
         state.membership[fid] = e.new_bout
     state.next_bout = max(state.next_bout, e.new_bout + 1)
 
 
-def _clock(state: WorldState, e: ev.WorldEvent) -> None:
-    assert isinstance(e, ev.ClockStepped)
-    bout = state.bouts[e.bout]
-    bout.step = e.step
-    bout.decided.clear()
+def _reach(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutReach)
+    state.bouts[e.bout].rules.set_reach(dict(e.reach))
+
+
+def _rules_event(state: WorldState, e: ev.WorldEvent) -> None:
+    """A rules event inside a bout (only when rebuilding: live, the rules folded it already)."""
+    assert isinstance(e, ev.RulesEvent)
+    bout = state.bouts.get(e.bout)
+    if bout is not None:
+        rules_fold.apply(e.event, bout.rules.fighters, bout.rules)
+    else:  # a bout that ended in the same step (its last events name fighters only)
+        rules_fold.apply(e.event, state.fighters, None)
+
+
+def _outside_bout(state: WorldState, e: ev.WorldEvent) -> None:
+    """A shot or an out-of-combat blood-loss check (only when rebuilding, as `_rules_event`)."""
+    assert isinstance(e, ev.ShotLanded | ev.Bled)
+    rules_fold.apply(e.event, state.fighters, None)
+
+
+def _movement_initiative(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.MovementInitiative)
+    for aid, roll in e.order:
+        state.actors[aid].move_init = roll
+
+
+def _streams(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.StreamsAt)
+    state.combat.seek(e.combat)
+    state.ai.seek(e.ai)
+    state.cosmetic.seek(e.cosmetic)
 
 
 def _decision(state: WorldState, e: ev.WorldEvent) -> None:
@@ -258,7 +295,12 @@ _HANDLERS = {
     ev.BoutEnded: _ended,
     ev.BoutSynced: _synced,
     ev.BoutSplit: _split,
-    ev.ClockStepped: _clock,
+    ev.BoutReach: _reach,
+    ev.RulesEvent: _rules_event,
+    ev.ShotLanded: _outside_bout,
+    ev.Bled: _outside_bout,
+    ev.MovementInitiative: _movement_initiative,
+    ev.StreamsAt: _streams,
     ev.DecisionDue: _decision,
     ev.OrderGiven: _order,
     ev.StepPlanned: _planned,

@@ -356,6 +356,12 @@ def _header(data: Any, path: Path) -> RunHeader:
     )
 
 
+def parse_header(data: Any, path: Path) -> RunHeader:
+    """A run header from its JSON object (a run file's first line, an event log's `run`); RecordingError
+    with a one-line reason if it is not one."""
+    return _header(data, path)
+
+
 def _entry(data: Any) -> Entry:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")

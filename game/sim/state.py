@@ -1,7 +1,7 @@
 """The world's state: actors on a tile map, bouts with their clocks, the decision owed to the player.
 
-Only `game.sim.fold` (world facts) and the rules package (a bout's inside, an actor's wounds and
-pool) change it; everything else reads it.
+Only folds change it: `game.sim.fold` (world facts) and `rules.fold` (a bout's inside, an actor's
+wounds and pool), each applying events; everything else reads it.
 """
 
 from __future__ import annotations
@@ -64,19 +64,22 @@ class Actor:
 
 @dataclass(slots=True)
 class BoutState:
-    """One bout: the rules' `Bout` plus its step in the exchange clock (SPEC §2)."""
+    """One bout of the world: its id and the rules' `Bout`, which owns the bout's clock (SPEC §2)."""
 
     id: int
     rules: Bout
-    step: int = 0
-    decided: set[str] = field(default_factory=set)  # AI choices already made for the coming step
 
     @property
     def members(self) -> list[str]:
         return self.rules.members()
 
+    @property
+    def step(self) -> int:
+        """The step of the bout's clock: 0 footwork, 1 targets, 2 declarations."""
+        return self.rules.clock.step
+
     def clock(self) -> str:
-        return f"e{self.rules.clock.exchange}s{self.step}"
+        return self.rules.clock.label()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,7 @@ class WorldState:
     occupancy: dict[Pos, str] = field(default_factory=dict)
     shots: list[PendingShot] = field(default_factory=list)
     membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
+    fighters: dict[str, FighterState] = field(default_factory=dict)  # every actor's fighter, by actor id
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
     _foes: dict[str, frozenset[str]] = field(default_factory=dict)
 

@@ -38,9 +38,10 @@ from game.sim.commands import (
     Target,
     to_dict,
 )
-from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations
+from game.sim.creatures import CreatureTemplate, Relations
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
+from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
 from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
@@ -48,9 +49,8 @@ from game.sim.state import Actor, BoutState, WorldState
 from rules.ai import suggest_declaration, suggest_orientation, suggest_shot_defence, suggest_target
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
-from rules.content import default_catalog, with_house_rules
 from rules.declare import commit_declaration
-from rules.dice import SeededStream, roll_pool
+from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check, resolve_exchange
 from rules.fighter import FighterState
@@ -98,37 +98,14 @@ class World:
         relations: Relations | None = None,
         player_ai: bool = False,
     ) -> None:
-        base = catalog or default_catalog()
         self.overrides: dict[str, object] = {**setup.house_rules, **(house_rules or {})}
-        catalog = with_house_rules(base, self.overrides) if self.overrides else base
+        catalog = world_catalog(catalog, self.overrides)
         self.setup = setup
         self.seed = setup.seed if seed is None else seed
         self.player_ai = player_ai
-        creatures = creatures or default_creatures()
-        relations = relations or default_relations()
-        actors: dict[str, Actor] = {}
-        for a in setup.actors:
-            template = creatures[a.creature]
-            sheet = template.sheet(catalog, a.id, name=a.name, side=a.faction)
-            actors[a.id] = Actor(
-                id=a.id, name=a.name, creature=a.creature, faction=a.faction, sprite=template.sprite,
-                pos=a.pos, facing=Direction.S, fighter=FighterState(sheet), speed=template.move_points,
-                party=a.party, leader=a.leader, flee_threshold=template.flee_threshold,
-                missile=catalog.missiles.get(template.missile) if template.missile else None,
-            )
-        self.state = WorldState(
-            tick=0,
-            tilemap=setup.tilemap,
-            actors=actors,
-            catalog=catalog,
-            house_rules=catalog.house_rules,
-            relations=relations,
-            combat=SeededStream(self.seed, "combat"),
-            ai=SeededStream(self.seed, "ai"),
-            cosmetic=SeededStream(self.seed, "cosmetic"),
-            leader=setup.leader.id,
-        )
-        self.state.occupancy = {a.pos: a.id for a in actors.values()}
+        self._cast_templates = creatures
+        self.state = initial_state(setup, self.seed, catalog, creatures, relations)
+        actors = self.state.actors
         self.commands: list[tuple[int, dict[str, object]]] = []
         self.checksums: list[tuple[int, str]] = []
         self._events: list[ev.WorldEvent] = []
@@ -157,7 +134,13 @@ class World:
         self._roll_movement_initiative()
         self._update()
         self._decide()
+        self._mark_streams()
         self.opening = self._take()
+
+    def starting_state(self) -> WorldState:
+        """A fresh copy of this world's state before its first event (`game.sim.history` folds onto it)."""
+        s = self.state
+        return initial_state(self.setup, self.seed, s.catalog, self._cast_templates, s.relations)
 
     # ----- the one entry point --------------------------------------------------------------------
     @property
@@ -186,10 +169,21 @@ class World:
         self._events.append(event)
 
     def _rules(self, bout: int, events: list[RulesEventBase]) -> None:
-        """The rules' events, wrapped with their bout. They fold to nothing (the rules changed the bout
-        already; `fold` has no handler for them), so they go straight into the tick's events."""
+        """The rules' events, wrapped with their bout. The rules folded each as they emitted it
+        (`rules.fold`, through `rules.fold.Emitter` or `Bout.fold`), so they go straight into the tick's
+        events; `game.sim.fold` folds them the same way when a state is rebuilt from the log."""
         wrap = ev.RulesEvent
         self._events += [wrap(bout, e) for e in events]
+
+    def _folded(self, event: ev.WorldEvent) -> None:
+        """A world event wrapping rules events the rules already folded (a shot, a bleed): recorded only."""
+        self._events.append(event)
+
+    def _mark_streams(self) -> None:
+        """The random streams' positions, where the world may stop and wait (SPEC §7: the fold gives the
+        streams' positions too)."""
+        s = self.state
+        self._emit(ev.StreamsAt(s.combat.draws, s.ai.draws, s.cosmetic.draws))
 
     # ----- free commands --------------------------------------------------------------------------
     def _companion(self, actor_id: str) -> Actor:
@@ -238,19 +232,14 @@ class World:
         if defence:
             inp = replace(inp, shot_defence=defence)
         record_tick = s.tick + 1
-        pre: list[RulesEventBase] = []
         bout = s.bout_of(s.leader)
         if inp.declaration is not None and bout is not None:
             # the shots land before the declaration: it must fit in the CP they leave
-            fighter = s.actors[s.leader].fighter
             reserve = (chosen or 0) * len(pending.incoming)
-            fighter.cp -= reserve
-            try:
-                pre = commit_declaration(bout.rules, s.leader, list(inp.declaration))  # raises if illegal
-            finally:
-                fighter.cp += reserve
+            declared = commit_declaration(bout.rules, s.leader, list(inp.declaration), reserve=reserve)
+            self._rules(bout.id, declared)  # raised above if illegal, changing nothing
         self.commands.append((record_tick, to_dict(command)))
-        self._run_tick(inp, pre)
+        self._run_tick(inp)
 
     def _chosen_defence(self, command: Command) -> int | None:
         """The command's `shot_defence_cp`, checked against the shots coming at the leader (SPEC §4.9)."""
@@ -383,7 +372,7 @@ class World:
         return self._living_actors
 
     # ----- the tick -------------------------------------------------------------------------------
-    def _run_tick(self, inp: PlayerInput, pre: list[RulesEventBase]) -> None:
+    def _run_tick(self, inp: PlayerInput) -> None:
         s = self.state
         brain = Brain(s, self._memory, self._goals, self._sight, self._routes, self._living(), self._quiet)
         intents = self._intents(brain, inp)
@@ -398,7 +387,7 @@ class World:
             elif bout.step == 1:
                 self._targeting(bout, inp)
             elif bout.step == 2:
-                self._declarations(bout, pre)
+                self._declarations(bout)
         self._move(intents, brain)
 
     def _intents(self, brain: Brain, inp: PlayerInput) -> dict[str, Direction | None]:
@@ -445,7 +434,7 @@ class World:
         def chooser(fid: str) -> str | None:
             if fid == s.leader and not self.player_ai:
                 return inp.target
-            if fid in bout.decided:
+            if fid in bout.rules.answered:
                 return bout.rules.targets.get(fid)
             preferred = s.actors[fid].bumped
             if preferred is not None and preferred in bout.rules.legal_targets(fid):
@@ -454,14 +443,12 @@ class World:
 
         self._rules(bout.id, bout.rules.finish_targeting(s.combat, chooser))
 
-    def _declarations(self, bout: BoutState, pre: list[RulesEventBase]) -> None:
+    def _declarations(self, bout: BoutState) -> None:
         s = self.state
         while (fid := bout.rules.next_declarer()) is not None:
             if fid == s.leader and not self.player_ai:
                 break  # cannot happen: the leader's declaration was committed before the tick
             self._rules(bout.id, commit_declaration(bout.rules, fid, suggest_declaration(bout.rules, fid, s.ai)))
-        if pre:
-            self._rules(bout.id, pre)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
     def _roll_movement_initiative(self) -> None:
@@ -469,10 +456,8 @@ class World:
         rolls = []
         for actor in s.actors.values():
             if actor.alive:
-                actor.move_init = actor.fighter.reflex + s.combat.d6()
-                rolls.append((actor.id, actor.move_init))
-        if self._events is not None and s.tick > 0:
-            self._emit(ev.MovementInitiative(tuple(rolls)))
+                rolls.append((actor.id, actor.fighter.reflex + s.combat.d6()))
+        self._emit(ev.MovementInitiative(tuple(rolls)))
 
     def _order_key(self, actor_id: str) -> tuple[int, int, str]:
         a = self.state.actors[actor_id]
@@ -533,7 +518,7 @@ class World:
             )
             result = resolve_shot(ctx, s.combat, s.catalog)
             for e in result.events:
-                self._emit(ev.ShotLanded(e))
+                self._folded(ev.ShotLanded(e))
             self._casualties()
         self._emit(ev.ShotsDone())
 
@@ -591,6 +576,7 @@ class World:
             aid, d, square, fled_id = frame
             follow = tuple((f, fd.name) for f, fd in followers)
             self._emit(ev.BumpFrame(aid, (square.x, square.y), d.name, fled_id, follow))
+            self._mark_streams()
             options = ("follow", "stay", *(x.name for x in directions(s.house_rules.adjacency)))
             self._emit(ev.DecisionDue("bump", aid, None, options, "follow"))
             return
@@ -664,6 +650,7 @@ class World:
         self._health()
         self._check_over()
         self._decide()
+        self._mark_streams()
         checksum = self.checksum()
         self.checksums.append((s.tick, checksum))
         self._emit(ev.TickEnded(s.tick, checksum))
@@ -675,16 +662,16 @@ class World:
             if bout is None:
                 continue
             if bout.step < 2:
-                self._emit(ev.ClockStepped(bout.id, bout.rules.clock.exchange, bout.step + 1))
+                self._rules(bout.id, bout.rules.step_clock())
                 continue
-            # every declaration is in: resolve now, before anything moves again (SPEC §3 step 1)
+            # every declaration is in: resolve now, before anything moves again (SPEC §3 step 1);
+            # the rules step the clock to s0 of the next exchange
             result = resolve_exchange(bout.rules, s.combat)
             self._rules(bout.id, result.events)
             for fid in result.left:
                 if s.actors[fid].alive:
                     self._disengaged.add(fid)
             self._casualties()
-            self._emit(ev.ClockStepped(bout.id, bout.rules.clock.exchange, 0))
         self._ticking = set()
 
     def _casualties(self) -> None:
@@ -802,9 +789,11 @@ class World:
         self._merge_touching_bouts()
         if s.house_rules.allow_force_enter:
             self._join_busy_bouts()
-        for bout in s.bouts.values():
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
             members = set(bout.members)
-            bout.rules.set_reach({m: self._adjacent_hostiles(s.actors[m], members) for m in members})
+            reach = {m: self._adjacent_hostiles(s.actors[m], members) for m in sorted(members)}
+            if not bout.rules.same_reach(reach):
+                self._emit(ev.BoutReach(bout.id, tuple((m, tuple(foes)) for m, foes in reach.items())))
 
     def _merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to
@@ -932,7 +921,7 @@ class World:
                 if bleed >= BLEED_THIRDS:
                     bleed -= BLEED_THIRDS
                     for e in blood_loss_check(f, s.combat, 0, s.house_rules.negative_pool):
-                        self._emit(ev.Bled(actor.id, e))
+                        self._folded(ev.Bled(actor.id, e))
                     if f.dead:
                         self._emit(ev.Recovering(actor.id, bleed, 0, heal))
                         self._emit(ev.Died(actor.id, "blood loss"))
@@ -984,7 +973,6 @@ class World:
                     preferred = s.actors[fid].bumped
                     choice = preferred if preferred in rules.legal_targets(fid) else suggest_target(rules, fid)
                     self._rules(bout.id, rules.choose_target(fid, choice))
-                    bout.decided.add(fid)
             elif bout.step == 2 and player_here:
                 while (declarer := rules.next_declarer()) is not None and declarer != leader:
                     actions = suggest_declaration(rules, declarer, s.ai)

@@ -11,7 +11,7 @@ from rules.ai import SHOT_DEFENCE_MAX, suggest_shot_defence
 from rules.catalog import MissileWeapon
 from rules.content import default_catalog
 from rules.dice import ScriptedStream, SeededStream
-from rules.events import ShockApplied
+from rules.events import ShockApplied, WoundTaken
 from rules.fighter import Attributes, FighterSheet, FighterState
 from rules.ranged import (
     DODGE_TN,
@@ -234,8 +234,8 @@ def test_a_hit_wounds_through_the_melee_pipeline() -> None:
     assert (wound.location, wound.damage_type, wound.level) == ("lower_abdomen", "puncture", 2)
     assert (wound.bl, wound.shock, wound.pain) == (2, 5, 7 - 5)  # the table's level 2, pain 7 - WP
     assert (t.pain, t.blood_loss, t.cp) == (2, 2, 11 - 5)
-    assert [type(e) for e in result.events] == [Shot, ShockApplied]
-    assert result.events[1].to_dict()["from_pool"] == 5
+    assert [type(e) for e in result.events] == [Shot, WoundTaken, ShockApplied]
+    assert result.events[2].to_dict()["from_pool"] == 5
     data = shot.to_dict()
     assert data["type"] == "shot" and data["wound"]["location"] == "lower_abdomen"
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.catalog import HouseRules
 from rules.content import default_catalog
 from rules.dice import ScriptedStream
-from rules.events import Died, KnockCheck, ShockApplied, WoundRecord
+from rules.events import Died, KnockCheck, ShockApplied, WoundRecord, WoundTaken
 from rules.fighter import FighterSheet, FighterState
 from rules.wounds import apply_shock, apply_wound
 
@@ -52,7 +52,7 @@ def test_shock_strips_pending_attacks_first_then_the_pool_then_carries() -> None
 def test_wound_adds_pain_and_bl_and_takes_shock() -> None:
     v = victim()
     events = apply_wound(v, record(), attacker="A", exchange=0, stream=ScriptedStream([]), rules=HouseRules())
-    assert events == [ShockApplied(0, "V", 4, 0, 4, 0)]
+    assert events == [WoundTaken(0, "V", "lower_abdomen", "puncture", 2, 3, 2), ShockApplied(0, "V", 4, 0, 4, 0)]
     assert (v.pain, v.blood_loss, v.cp) == (3, 2, 7)
 
 

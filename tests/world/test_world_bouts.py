@@ -116,7 +116,7 @@ def test_three_way_ring_in_the_world_resolves_in_rule_order() -> None:
     w.apply(Confirm())  # s0
     ring = {"player": "b1", "b1": "g1", "g1": "player"}
     bout.rules.targets.update(ring)
-    bout.decided.update(ring)
+    bout.rules.answered.update(ring)
     w.apply(Confirm())  # s1: the targets above stand
     assert bout.rules.holders == {("player", "b1"), ("b1", "g1"), ("g1", "player")}
     events = w.apply(Confirm())  # s2: everyone declares; the exchange resolves

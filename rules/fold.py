@@ -1,0 +1,274 @@
+"""Folding the rules' events into a bout and its fighters: the only writer of rules state.
+
+Every change the rules make to a `Bout` (orientations, targets, initiative, declarations, the clock)
+or to a `FighterState` (CP, wounds, shock, HT, knockdown, death, bonus dice) is an event, and this
+module applies it. The rules themselves change state only by emitting an event through `Emitter`,
+which folds it at once (so the rest of a resolution reads the changed state) and keeps it; folding
+a run's events again, with no rules call and no random draw, rebuilds the same state.
+
+`apply(event, fighters, bout)`: `fighters` is every fighter the event may name (a bout's own, or the
+world's for a shot or an out-of-combat check); `bout` is the bout the event happened in, if any.
+Events that change nothing (rolls whose results other events carry) have no handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from rules import events as rev
+from rules.bout import THROW_AS_ORIENTATION, Action, Bout, Committed, PartChoice, pair
+from rules.fighter import FighterState, Wound
+
+Fighters = Mapping[str, FighterState]
+_Handler = Callable[[rev.Event, Fighters, "Bout | None"], None]
+
+
+def apply(event: rev.Event, fighters: Fighters, bout: Bout | None = None) -> None:
+    """Fold one rules event (see the module docstring)."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(event, fighters, bout)
+
+
+class Emitter:
+    """Collects the events of one rules call, folding each as it is emitted."""
+
+    __slots__ = ("bout", "events", "fighters")
+
+    def __init__(self, bout: Bout | None, fighters: Fighters | None = None) -> None:
+        self.bout = bout
+        self.fighters: Fighters = fighters if fighters is not None else (bout.fighters if bout else {})
+        self.events: list[rev.Event] = []
+
+    def emit(self, event: rev.Event) -> None:
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(event, self.fighters, self.bout)
+        self.events.append(event)
+
+    def extend(self, events: list[rev.Event]) -> None:
+        for e in events:
+            self.emit(e)
+
+
+def _need(bout: Bout | None) -> Bout:
+    if bout is None:
+        raise ValueError("a bout event folded without its bout")
+    return bout
+
+
+# ----- the bout ------------------------------------------------------------------------------------
+def _orientation(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.OrientationChosen)
+    b = _need(bout)
+    b.orientation[e.fighter] = THROW_AS_ORIENTATION.get(e.orientation, e.orientation)
+    b.answered.add(e.fighter)
+
+
+def _target(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.TargetChosen)
+    b = _need(bout)
+    b.targets[e.fighter] = e.target
+    b.answered.add(e.fighter)
+
+
+def _target_initiative(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.TargetInitiative)
+    b = _need(bout)
+    b.holders = set(e.holders)
+    b.contested = set(e.contested)
+    b.forget_declaration_order()
+
+
+def _declared(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.Declared)
+    b = _need(bout)
+    fighters[e.fighter].cp = e.cp_left
+    b.declarations[e.fighter] = [_committed(e.fighter, r) for r in e.actions]
+    b.answered.add(e.fighter)
+
+
+def _committed(owner: str, r: rev.ActionRecord) -> Committed:
+    parts = tuple(PartChoice(m, d, z) for m, d, z in r.parts)
+    action = Action(r.action, r.maneuver, r.opponent, r.dice if not parts else 0, r.zone, r.greater, r.seize,
+                    r.reflex_buy, r.terrain_dice, parts)
+    return Committed(owner, action, r.role, r.maneuver, r.opponent, r.dice, r.tn, r.cost, r.conditional_cost,
+                     r.zone, r.hand, r.flavour)
+
+
+def _target_changed(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.TargetChanged)
+    b = _need(bout)
+    if e.conceded and e.old is not None:
+        b.holders.discard((e.fighter, e.old))
+        b.contested.discard(pair(e.fighter, e.old))
+        b.holders.add((e.old, e.fighter))
+    b.targets[e.fighter] = e.new
+    if e.free_contest:
+        b.free_contests.add(pair(e.fighter, e.new))
+
+
+def _untargeted(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.Untargeted)
+    _need(bout).targets[e.fighter] = None
+
+
+def _attack(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.Attack)
+    b = _need(bout)
+    b.seq = e.seq
+    if e.hit and e.wound is not None and e.wound.level > 0:
+        # the weapon-length penalty moves to the one who was hit (rules.costs.length_cost)
+        wa, wb = fighters[e.attacker].sheet.weapon, fighters[e.defender].sheet.weapon
+        if wa is not None and wb is not None and wa.length != wb.length:
+            b.length_penalised[pair(e.attacker, e.defender)] = e.defender
+
+
+def _left(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.LeftBout | rev.Dropped)
+    if isinstance(e, rev.LeftBout) and e.collapsed:
+        fighters[e.fighter].unconscious = True
+    if bout is not None and e.fighter in bout.fighters and e.fighter not in bout.left:
+        bout.remove_fighter(e.fighter)
+
+
+def _initiative_after(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    """The end of an exchange: initiative flows into the next one, declarations are cleared."""
+    assert isinstance(e, rev.InitiativeAfter)
+    b = _need(bout)
+    b.flow = {(a, o): holder for a, o, holder in e.flow}
+    b.holders = set(e.holders)
+    b.contested = set()
+    b.free_contests = set()
+    b.declarations = {}
+    b.forget_declaration_order()
+    b.prev_targets = dict(b.targets)
+    if e.paused:
+        b.needs_orientation |= set(e.paused) & set(b.roster())
+    b.clock.exchanges_done += 1
+    b.arrivals.clear()  # one who arrived mid-round is an ordinary member from the next exchange on
+    if b.bonus_expiry:
+        for fid, expiry in list(b.bonus_expiry.items()):
+            if expiry < b.clock.exchanges_done:
+                b.fighters[fid].bonus_dice = 0
+                del b.bonus_expiry[fid]
+
+
+def _global(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.GlobalInitiative)
+    _need(bout).global_holders = set(e.holders) | set(e.kept)
+
+
+def _clock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    """The clock steps; a new exchange clears the orientations (they are "auto" after exchange 1)."""
+    assert isinstance(e, rev.ClockStepped)
+    b = _need(bout)
+    clock = b.clock
+    if (e.exchange, e.round) != (clock.exchange, clock.round):
+        for fid in b.orientation:
+            b.orientation[fid] = None
+    clock.exchange, clock.step, clock.round = e.exchange, e.step, e.round
+    b.answered.clear()
+
+
+def _round_ended(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.RoundEnded)
+    b = _need(bout)
+    for fid, cp in e.refreshed:
+        state = fighters[fid]
+        state.prone = False
+        if state.no_refresh:
+            state.no_refresh = False
+        else:
+            state.carried_shock = 0
+        state.cp = cp
+    if e.pause:
+        b.needs_orientation |= set(b.roster())
+
+
+# ----- a fighter ---------------------------------------------------------------------------------------
+def _cp_lost(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.CpLost | rev.CpSpent)
+    fighters[e.fighter].cp -= e.amount
+
+
+def _refunded(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.Refunded)
+    fighters[e.fighter].cp += e.dice
+
+
+def _bonus(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.BonusDice)
+    fighters[e.fighter].bonus_dice = e.dice
+    if e.expires >= 0 and bout is not None:
+        bout.bonus_expiry[e.fighter] = e.expires
+
+
+def _no_refresh(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.NoRefresh)
+    fighters[e.fighter].no_refresh = True
+
+
+def _wound(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.WoundTaken)
+    victim = fighters[e.fighter]
+    victim.add_wound(Wound(e.location, e.damage_type, e.level, e.pain, e.bl))
+    if e.destroyed:
+        victim.destroyed.add(e.location)
+
+
+def _shock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.ShockApplied)
+    victim = fighters[e.fighter]
+    victim.cp -= e.from_pool
+    if e.carried > 0:
+        victim.carried_shock = max(victim.carried_shock, e.carried)
+
+
+def _knock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.KnockCheck)
+    if not e.failed:
+        return
+    victim = fighters[e.fighter]
+    if e.kind == "knockout":
+        victim.unconscious = True
+    elif not victim.prone:
+        victim.prone = True
+        victim.cp //= 2
+
+
+def _died(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.Died)
+    fighters[e.fighter].dead = True
+
+
+def _blood_loss(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+    assert isinstance(e, rev.BloodLossCheck)
+    fighters[e.fighter].ht = e.ht
+
+
+_HANDLERS: dict[type[rev.Event], _Handler] = {
+    rev.OrientationChosen: _orientation,
+    rev.TargetChosen: _target,
+    rev.TargetInitiative: _target_initiative,
+    rev.Declared: _declared,
+    rev.TargetChanged: _target_changed,
+    rev.Untargeted: _untargeted,
+    rev.Attack: _attack,
+    rev.LeftBout: _left,
+    rev.Dropped: _left,
+    rev.InitiativeAfter: _initiative_after,
+    rev.GlobalInitiative: _global,
+    rev.ClockStepped: _clock,
+    rev.RoundEnded: _round_ended,
+    rev.CpLost: _cp_lost,
+    rev.CpSpent: _cp_lost,
+    rev.Refunded: _refunded,
+    rev.BonusDice: _bonus,
+    rev.NoRefresh: _no_refresh,
+    rev.WoundTaken: _wound,
+    rev.ShockApplied: _shock,
+    rev.KnockCheck: _knock,
+    rev.Died: _died,
+    rev.BloodLossCheck: _blood_loss,
+}
