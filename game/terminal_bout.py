@@ -1,7 +1,9 @@
 """A bout played in the terminal: the stand-in for the game window until the view ships.
 
-The player fights as the first fighter of a bout scenario; every choice comes from the rules' menus
-(`rules.menu.available_actions`) with the default preselected, so Enter alone plays a sensible fight.
+The player fights as the first fighter of a bout scenario. The bout runs through the combat system's
+step loop (`rules.systems`): every decision it asks is shown from its data (options, default) or,
+for a declaration, from the rules' menus (`rules.menu.available_actions`), with the default
+preselected, so Enter alone plays a sensible fight.
 """
 
 from __future__ import annotations
@@ -9,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from rules.ai import suggest_declaration, suggest_orientation, suggest_target
-from rules.bout import ORIENTATION_RANK, Action, Bout, IllegalAction
+from rules.bout import Action, Bout, IllegalAction
 from rules.content import default_catalog
-from rules.declare import commit_declaration
+from rules.deciders import Baseline
+from rules.decisions import DECLARATION, Decision
 from rules.dice import SeededStream
-from rules.exchange import resolve_exchange
+from rules.events import Event
 from rules.fighter import Attributes, FighterSheet
 from rules.log import describe
 from rules.menu import Menu, available_actions
 from rules.scenario import load_scenario
+from rules.systems import Answer, CombatSystem, system
 
 Ask = Callable[[str], str]
 
@@ -63,6 +66,38 @@ def _player_declaration(ask: Ask, menu: Menu) -> list[Action]:
     return [Action(action.action, option.maneuver, om.opponent, dice, zone)]
 
 
+def _player_answer(ask: Ask, bout: Bout, d: Decision, names: dict[str, str]) -> Answer:
+    """Ask the player any decision from its data: its options (the default preselected), or the
+    maneuver menu for a declaration."""
+    if d.kind == DECLARATION:
+        return tuple(_player_declaration(ask, available_actions(bout, d.who)))
+    if len(d.options) <= 1:
+        return d.default if d.default is not None else (d.options[0].value if d.options else None)
+    values = d.values()
+    labels = [names.get(o.value, o.label) + (f" ({o.note})" if o.note else "") for o in d.options]
+    default = values.index(d.default) if d.default in values else 0
+    return values[_choose(ask, f"{d.kind.replace('_', ' ').capitalize()}:", labels, default)]
+
+
+def _answer_step(combat_system: CombatSystem, bout: Bout, decide: Callable[[Decision], Answer],
+                 me: str) -> list[Event]:
+    """Answer every decision due at this step; the player is asked again when the rules refuse his."""
+    events: list[Event] = []
+    due = combat_system.due(bout)
+    while due:
+        for d in due:
+            while True:
+                try:
+                    events += combat_system.answer(bout, d, decide(d))
+                    break
+                except IllegalAction as exc:
+                    if d.who != me:
+                        raise
+                    print(f"  refused: {exc}")
+        due = combat_system.due(bout)
+    return events
+
+
 def play_terminal(seed: int = 1, scenario: Path | None = None, ask: Ask = input, auto: bool = False) -> int:
     """Play one bout as the first fighter; returns 0. `auto` lets the AI play both sides."""
     catalog = default_catalog()
@@ -81,43 +116,34 @@ def play_terminal(seed: int = 1, scenario: Path | None = None, ask: Ask = input,
             FighterSheet.build(catalog, id="bandit", name="Bandit", proficiencies={"cut_and_thrust": 6},
                                weapon="short_sword", armour=["leather_jerkin"]),
         ]
-    bout = Bout(catalog, fighters)
+    combat_system = system()
+    maker = Baseline()
+    bout = combat_system.new_bout(catalog, fighters)
     me = fighters[0].id
     names = {f.id: f.name for f in fighters}
     combat, ai = SeededStream(seed, "combat"), SeededStream(seed, "ai")
+
+    def decide(d: Decision) -> Answer:
+        if d.who != me or auto:
+            return combat_system.suggest(bout, d, maker, ai)
+        return _player_answer(ask, bout, d, names)
+
     print(f"A bout: {', '.join(f.name for f in fighters)}. You are {fighters[0].name}.")
     for _ in range(60):
         if not any(bout.foes_in_reach(f) for f in bout.members()) or not bout.active(me):
             break
         print(f"\n== round {bout.clock.round}, exchange {bout.clock.exchange} ==")
-        for fid in bout.orientation_due():
-            if fid == me and not auto:
-                options = list(ORIENTATION_RANK)
-                pick = options[_choose(ask, "Orientation:", options, 1)]
-            else:
-                pick = suggest_orientation(bout, fid, ai)
-            bout.choose_orientation(fid, pick)
-
-        def target_for(fid: str) -> str | None:
-            legal = bout.legal_targets(fid)
-            if fid != me or auto or len(legal) <= 1:
-                return suggest_target(bout, fid)
-            return legal[_choose(ask, "Target:", [names[o] for o in legal], 0)]
-
-        events = bout.finish_targeting(combat, target_for)
-        while (declarer := bout.next_declarer()) is not None:
-            while True:
-                actions = (_player_declaration(ask, available_actions(bout, me)) if declarer == me and not auto
-                           else suggest_declaration(bout, declarer, ai))
-                try:
-                    events += commit_declaration(bout, declarer, actions)
-                    break
-                except IllegalAction as exc:
-                    print(f"  refused: {exc}")
-        events += resolve_exchange(bout, combat).events
+        events: list[Event] = []
+        while True:  # s0, s1, s2, then the exchange resolves
+            events += _answer_step(combat_system, bout, decide, me)
+            events += combat_system.settle(bout, combat)
+            step = combat_system.advance(bout, combat)
+            events += step.events
+            if step.resolved:
+                break
         for event in events:
             line = describe(event, names)
-            if line and event.type not in ("target", "orientation"):
+            if line and event.type not in ("target", "orientation", "clock"):
                 print(line)
     print()
     for state in bout.fighters.values():

@@ -37,10 +37,12 @@ COMPILED: tuple[str, ...] = (
     "rules.bout",
     "rules.costs",
     "rules.damage",
+    "rules.decisions",
     "rules.declare",
     "rules.dice",
     "rules.exchange",
     "rules.fighter",
+    "rules.fold",
     "rules.menu",
     "rules.wounds",
 )

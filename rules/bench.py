@@ -10,23 +10,29 @@ import argparse
 import time
 from collections.abc import Callable
 
-from rules.ai import suggest_declaration, suggest_orientation, suggest_target
 from rules.bout import Bout
 from rules.catalog import Catalog
 from rules.content import default_catalog
-from rules.declare import commit_declaration
+from rules.deciders import Baseline
+from rules.decisions import Decision
 from rules.dice import SeededStream
-from rules.exchange import resolve_exchange
 from rules.fighter import Attributes, FighterSheet
+from rules.systems import Answer, run_step, system
+
+_SYSTEM = system()
+_MAKER = Baseline()
 
 
 def one_exchange(bout: Bout, combat: SeededStream, ai: SeededStream) -> None:
-    for fid in bout.orientation_due():
-        bout.choose_orientation(fid, suggest_orientation(bout, fid, ai))
-    bout.finish_targeting(combat, lambda fid: suggest_target(bout, fid))
-    while (declarer := bout.next_declarer()) is not None:
-        commit_declaration(bout, declarer, suggest_declaration(bout, declarer, ai))
-    resolve_exchange(bout, combat)
+    """One exchange through the combat system's step loop, every decision answered by the baseline AI."""
+
+    def decide(d: Decision) -> Answer:
+        return _SYSTEM.suggest(bout, d, _MAKER, ai)
+
+    while True:
+        run_step(_SYSTEM, bout, combat, decide)
+        if _SYSTEM.advance(bout, combat).resolved:
+            return
 
 
 def duel(catalog: Catalog) -> Bout:

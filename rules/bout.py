@@ -39,7 +39,7 @@ house rule `allow_force_enter`) against any one foe in reach, or defences, or no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -199,6 +199,10 @@ class Bout:
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved
         self.arrivals: set[str] = set()
         self._declaration_order: list[str] | None = None
+        # `targeting_order` at s1, for this roster tuple and this many exchanges done
+        self._order: tuple[str, ...] = ()
+        self._order_members: tuple[str, ...] | None = None
+        self._order_done = -1
         self._reach: dict[str, set[str]] | None = None
         # membership caches (members, foes per fighter): see `roster`
         self._roster_epoch = -1
@@ -206,10 +210,14 @@ class Bout:
         self._foes: dict[str, tuple[str, ...]] = {}
         self.set_reach(reach)
 
+    def fold1(self, event: Event) -> list[Event]:
+        """`fold` of one event: [event]."""
+        (_APPLY[0] if _APPLY else _fold_apply())(event, self.fighters, self)
+        return [event]
+
     def fold(self, events: list[Event]) -> list[Event]:
         """Fold the events into this bout and its fighters (`rules.fold`, the one writer); returns them."""
-        from rules.fold import apply
-
+        apply = _fold_apply()
         fighters = self.fighters
         for e in events:
             apply(e, fighters, self)
@@ -339,7 +347,7 @@ class Bout:
         clock = self.clock
         if clock.step >= 2:
             raise IllegalAction("the exchange is declared: resolve it to move the clock on")
-        return self.fold([ClockStepped(clock.exchange, clock.step + 1, clock.round)])
+        return self.fold1(ClockStepped(clock.exchange, clock.step + 1, clock.round))
 
     # ----- orientation (s0) -----------------------------------------------------------------------
     def orientation_due(self) -> list[str]:
@@ -370,17 +378,26 @@ class Bout:
             raise IllegalAction(f"unknown orientation {orientation!r}")
         if self.clock.exchange != 1 or fid not in self.needs_orientation or fid not in self.roster():
             raise IllegalAction(f"{fid} does not choose an orientation now")  # not in orientation_due()
-        return self.fold([OrientationChosen(self.clock.exchange, fid, orientation)])
+        return self.fold1(OrientationChosen(self.clock.exchange, fid, orientation))
 
     # ----- targets (s1) ---------------------------------------------------------------------------
     def targeting_order(self) -> list[str]:
-        """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group."""
+        """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group.
+        At `s1` (where it is asked once per target chosen) it is kept while the roster and the exchange
+        stay the same: orientations are fixed by then."""
+        members = self.roster()
+        done = self.clock.exchanges_done
+        if self.clock.step == 1 and self._order_members is members and self._order_done == done:
+            return list(self._order)
 
         def key(fid: str) -> tuple[int, int, str]:
             rank = ORIENTATION_RANK.get(self.orientation[fid] or CAUTIOUS, 2)
             return (-rank, -self.fighters[fid].reflex, fid)
 
-        return sorted(self.roster(), key=key)
+        order = sorted(members, key=key)
+        if self.clock.step == 1:
+            self._order, self._order_members, self._order_done = tuple(order), members, done
+        return order
 
     def forced_targets(self, fid: str) -> list[str]:
         """A Cautious fighter targeted by Aggressive ones must target one of them (SPEC §4.2)."""
@@ -396,8 +413,9 @@ class Bout:
         forced = self.forced_targets(fid)
         return forced or list(self.foes(fid))
 
-    def default_target(self, fid: str) -> str | None:
-        legal = self.legal_targets(fid)
+    def default_target(self, fid: str, legal: Sequence[str] | None = None) -> str | None:
+        if legal is None:
+            legal = self.legal_targets(fid)
         if not legal:
             return None
         current = self.targets.get(fid)
@@ -420,7 +438,7 @@ class Bout:
                     f"{fid} is Cautious and targeted by Aggressive {', '.join(forced)}: must target one of them"
                 )
             raise IllegalAction(f"{fid} cannot target {target}: not a foe in reach")
-        return self.fold([TargetChosen(self.clock.exchange, fid, target)])
+        return self.fold1(TargetChosen(self.clock.exchange, fid, target))
 
     def finish_targeting(
         self, stream: DiceStream, choose: Mapping[str, str | None] | Callable[[str], str | None] | None = None
@@ -436,17 +454,35 @@ class Bout:
                 want = choose[fid]
             else:
                 want = self.targets.get(fid)
-            legal = self.legal_targets(fid)
-            forced = False
-            reason = ""
-            if want not in legal:
-                forced = want is not None
-                if forced and self.forced_targets(fid):
-                    reason = "forced: Cautious targeted by Aggressive"
-                elif forced:
-                    reason = f"{want} is out of reach"
-                want = self.default_target(fid)
-            events += self.fold([TargetChosen(self.clock.exchange, fid, want, forced, reason)])
+            events += self.answer_target(fid, want)
+        events += self.fold(self._compute_initiative(stream))
+        return events
+
+    def answer_target(self, fid: str, want: str | None) -> list[Event]:
+        """fid targets `want`, or (out of reach, not allowed, or None) his default target, the event
+        saying why it was forced."""
+        legal = self.legal_targets(fid)
+        forced = False
+        reason = ""
+        if want not in legal:
+            forced = want is not None
+            if forced and self.forced_targets(fid):
+                reason = "forced: Cautious targeted by Aggressive"
+            elif forced:
+                reason = f"{want} is out of reach"
+            want = self.default_target(fid)
+        return self.fold1(TargetChosen(self.clock.exchange, fid, want, forced, reason))
+
+    def close_targeting(self, stream: DiceStream) -> list[Event]:
+        """The end of `s1`: everyone who has not answered, or whose answer no longer stands (his
+        target fell since), keeps his current target if he may or takes the default; then initiative
+        per pair (SPEC §4.3)."""
+        events: list[Event] = []
+        for fid in self.targeting_order():
+            current = self.targets.get(fid)
+            if fid in self.answered and current in self.legal_targets(fid):
+                continue
+            events += self.answer_target(fid, current)
         events += self.fold(self._compute_initiative(stream))
         return events
 
@@ -552,6 +588,18 @@ class Bout:
         return [
             c for items in self.declarations.values() for c in items if c.role == "attack" and c.opponent == fid
         ]
+
+
+_APPLY: list[Callable[[Event, Mapping[str, FighterState], Bout | None], None]] = []
+
+
+def _fold_apply() -> Callable[[Event, Mapping[str, FighterState], Bout | None], None]:
+    """`rules.fold.apply`, imported on first use (rules.fold imports this module)."""
+    if not _APPLY:
+        from rules.fold import apply
+
+        _APPLY.append(apply)
+    return _APPLY[0]
 
 
 # ----- what later declarers see (house rule `declare_roots_only`) ------------------------------------

@@ -165,13 +165,13 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
     if total > state.cp - max(0, reserve):
         raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp - max(0, reserve)}")
     exchange = bout.clock.exchange
-    events = bout.fold([Declared(exchange, fid, tuple(_record(c) for c in committed), state.cp - total)])
+    events = bout.fold1(Declared(exchange, fid, tuple(_record(c) for c in committed), state.cp - total))
     for c in committed:
         if c.action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY) and c.opponent is not None:
             # changing target concedes initiative to an old target who targets you (design doc)
             old = bout.targets.get(fid)
             conceded = old is not None and bout.targets.get(old) == fid
-            events += bout.fold([TargetChanged(exchange, fid, old, c.opponent, conceded, c.flavour == "free")])
+            events += bout.fold1(TargetChanged(exchange, fid, old, c.opponent, conceded, c.flavour == "free"))
     return events
 
 

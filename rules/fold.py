@@ -20,7 +20,7 @@ from rules.bout import THROW_AS_ORIENTATION, Action, Bout, Committed, PartChoice
 from rules.fighter import FighterState, Wound
 
 Fighters = Mapping[str, FighterState]
-_Handler = Callable[[rev.Event, Fighters, "Bout | None"], None]
+_Handler = Callable[..., None]  # (event of its own type, fighters, bout)
 
 
 def apply(event: rev.Event, fighters: Fighters, bout: Bout | None = None) -> None:
@@ -51,38 +51,32 @@ class Emitter:
             self.emit(e)
 
 
-def _need(bout: Bout | None) -> Bout:
-    if bout is None:
-        raise ValueError("a bout event folded without its bout")
-    return bout
-
-
 # ----- the bout ------------------------------------------------------------------------------------
-def _orientation(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.OrientationChosen)
-    b = _need(bout)
+def _orientation(e: rev.OrientationChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     b.orientation[e.fighter] = THROW_AS_ORIENTATION.get(e.orientation, e.orientation)
     b.answered.add(e.fighter)
 
 
-def _target(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.TargetChosen)
-    b = _need(bout)
+def _target(e: rev.TargetChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     b.targets[e.fighter] = e.target
     b.answered.add(e.fighter)
 
 
-def _target_initiative(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.TargetInitiative)
-    b = _need(bout)
+def _target_initiative(e: rev.TargetInitiative, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     b.holders = set(e.holders)
     b.contested = set(e.contested)
     b.forget_declaration_order()
 
 
-def _declared(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.Declared)
-    b = _need(bout)
+def _declared(e: rev.Declared, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     fighters[e.fighter].cp = e.cp_left
     b.declarations[e.fighter] = [_committed(e.fighter, r) for r in e.actions]
     b.answered.add(e.fighter)
@@ -96,9 +90,9 @@ def _committed(owner: str, r: rev.ActionRecord) -> Committed:
                      r.zone, r.hand, r.flavour)
 
 
-def _target_changed(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.TargetChanged)
-    b = _need(bout)
+def _target_changed(e: rev.TargetChanged, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     if e.conceded and e.old is not None:
         b.holders.discard((e.fighter, e.old))
         b.contested.discard(pair(e.fighter, e.old))
@@ -108,14 +102,14 @@ def _target_changed(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None
         b.free_contests.add(pair(e.fighter, e.new))
 
 
-def _untargeted(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.Untargeted)
-    _need(bout).targets[e.fighter] = None
+def _untargeted(e: rev.Untargeted, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.targets[e.fighter] = None
 
 
-def _attack(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.Attack)
-    b = _need(bout)
+def _attack(e: rev.Attack, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     b.seq = e.seq
     if e.hit and e.wound is not None and e.wound.level > 0:
         # the weapon-length penalty moves to the one who was hit (rules.costs.length_cost)
@@ -124,18 +118,17 @@ def _attack(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
             b.length_penalised[pair(e.attacker, e.defender)] = e.defender
 
 
-def _left(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.LeftBout | rev.Dropped)
+def _left(e: rev.LeftBout | rev.Dropped, fighters: Fighters, bout: Bout | None) -> None:
     if isinstance(e, rev.LeftBout) and e.collapsed:
         fighters[e.fighter].unconscious = True
     if bout is not None and e.fighter in bout.fighters and e.fighter not in bout.left:
         bout.remove_fighter(e.fighter)
 
 
-def _initiative_after(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+def _initiative_after(e: rev.InitiativeAfter, fighters: Fighters, bout: Bout | None) -> None:
     """The end of an exchange: initiative flows into the next one, declarations are cleared."""
-    assert isinstance(e, rev.InitiativeAfter)
-    b = _need(bout)
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     b.flow = {(a, o): holder for a, o, holder in e.flow}
     b.holders = set(e.holders)
     b.contested = set()
@@ -154,15 +147,15 @@ def _initiative_after(e: rev.Event, fighters: Fighters, bout: Bout | None) -> No
                 del b.bonus_expiry[fid]
 
 
-def _global(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.GlobalInitiative)
-    _need(bout).global_holders = set(e.holders) | set(e.kept)
+def _global(e: rev.GlobalInitiative, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.global_holders = set(e.holders) | set(e.kept)
 
 
-def _clock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
+def _clock(e: rev.ClockStepped, fighters: Fighters, bout: Bout | None) -> None:
     """The clock steps; a new exchange clears the orientations (they are "auto" after exchange 1)."""
-    assert isinstance(e, rev.ClockStepped)
-    b = _need(bout)
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     clock = b.clock
     if (e.exchange, e.round) != (clock.exchange, clock.round):
         for fid in b.orientation:
@@ -171,9 +164,9 @@ def _clock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
     b.answered.clear()
 
 
-def _round_ended(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.RoundEnded)
-    b = _need(bout)
+def _round_ended(e: rev.RoundEnded, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    b = bout
     for fid, cp in e.refreshed:
         state = fighters[fid]
         state.prone = False
@@ -187,46 +180,39 @@ def _round_ended(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
 
 
 # ----- a fighter ---------------------------------------------------------------------------------------
-def _cp_lost(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.CpLost | rev.CpSpent)
+def _cp_lost(e: rev.CpLost | rev.CpSpent, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].cp -= e.amount
 
 
-def _refunded(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.Refunded)
+def _refunded(e: rev.Refunded, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].cp += e.dice
 
 
-def _bonus(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.BonusDice)
+def _bonus(e: rev.BonusDice, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].bonus_dice = e.dice
     if e.expires >= 0 and bout is not None:
         bout.bonus_expiry[e.fighter] = e.expires
 
 
-def _no_refresh(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.NoRefresh)
+def _no_refresh(e: rev.NoRefresh, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].no_refresh = True
 
 
-def _wound(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.WoundTaken)
+def _wound(e: rev.WoundTaken, fighters: Fighters, bout: Bout | None) -> None:
     victim = fighters[e.fighter]
     victim.add_wound(Wound(e.location, e.damage_type, e.level, e.pain, e.bl))
     if e.destroyed:
         victim.destroyed.add(e.location)
 
 
-def _shock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.ShockApplied)
+def _shock(e: rev.ShockApplied, fighters: Fighters, bout: Bout | None) -> None:
     victim = fighters[e.fighter]
     victim.cp -= e.from_pool
     if e.carried > 0:
         victim.carried_shock = max(victim.carried_shock, e.carried)
 
 
-def _knock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.KnockCheck)
+def _knock(e: rev.KnockCheck, fighters: Fighters, bout: Bout | None) -> None:
     if not e.failed:
         return
     victim = fighters[e.fighter]
@@ -237,13 +223,11 @@ def _knock(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
         victim.cp //= 2
 
 
-def _died(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.Died)
+def _died(e: rev.Died, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].dead = True
 
 
-def _blood_loss(e: rev.Event, fighters: Fighters, bout: Bout | None) -> None:
-    assert isinstance(e, rev.BloodLossCheck)
+def _blood_loss(e: rev.BloodLossCheck, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].ht = e.ht
 
 

@@ -16,7 +16,6 @@ from game.sim import events as ev
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules import fold as rules_fold
-from rules.bout import Bout
 from rules.events import ClockStepped
 
 
@@ -77,7 +76,7 @@ def _bumped(state: WorldState, e: ev.WorldEvent) -> None:
 def _bout_started(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutStarted)
     fighters = [state.actors[m].fighter for m in e.members]
-    state.bouts[e.bout] = BoutState(e.bout, Bout(state.catalog, fighters, state.house_rules, reach={}))
+    state.bouts[e.bout] = BoutState(e.bout, state.system.new_bout(state.catalog, fighters, state.house_rules, reach={}))
     for m in e.members:
         state.membership[m] = e.bout
     state.next_bout = max(state.next_bout, e.bout + 1)
@@ -136,7 +135,7 @@ def _synced(state: WorldState, e: ev.WorldEvent) -> None:
 def _split(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.BoutSplit)
     old = state.bouts[e.bout]
-    new = Bout(state.catalog, [old.rules.fighters[m] for m in e.members], state.house_rules, reach={})
+    new = state.system.new_bout(state.catalog, [old.rules.fighters[m] for m in e.members], state.house_rules, reach={})
     new.clock.exchange = old.rules.clock.exchange
     new.clock.round = old.rules.clock.round
     new.clock.step = old.rules.clock.step
@@ -169,15 +168,15 @@ def _rules_event(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.RulesEvent)
     bout = state.bouts.get(e.bout)
     if bout is not None:
-        rules_fold.apply(e.event, bout.rules.fighters, bout.rules)
+        state.system.fold(e.event, bout.rules.fighters, bout.rules)
     else:  # a bout that ended in the same step (its last events name fighters only)
-        rules_fold.apply(e.event, state.fighters, None)
+        state.system.fold(e.event, state.fighters, None)
 
 
 def _outside_bout(state: WorldState, e: ev.WorldEvent) -> None:
     """A shot or an out-of-combat blood-loss check (only when rebuilding, as `_rules_event`)."""
     assert isinstance(e, ev.ShotLanded | ev.Bled)
-    rules_fold.apply(e.event, state.fighters, None)
+    state.system.fold(e.event, state.fighters, None)
 
 
 def _movement_initiative(state: WorldState, e: ev.WorldEvent) -> None:

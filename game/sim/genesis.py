@@ -16,6 +16,7 @@ from rules.catalog import Catalog
 from rules.content import default_catalog, with_house_rules
 from rules.dice import SeededStream
 from rules.fighter import FighterState
+from rules.systems import DEFAULT_SYSTEM, system
 
 
 def world_catalog(base: Catalog | None, overrides: Mapping[str, object]) -> Catalog:
@@ -30,8 +31,10 @@ def initial_state(
     catalog: Catalog,
     creatures: Mapping[str, CreatureTemplate] | None = None,
     relations: Relations | None = None,
+    combat_system: str = DEFAULT_SYSTEM,
 ) -> WorldState:
-    """The world of `setup` before anything happened (tick 0, no bout, nothing owed)."""
+    """The world of `setup` before anything happened (tick 0, no bout, nothing owed), its bouts run by
+    the combat system `combat_system`."""
     creatures = creatures or default_creatures()
     relations = relations or default_relations()
     actors: dict[str, Actor] = {}
@@ -55,6 +58,7 @@ def initial_state(
         ai=SeededStream(seed, "ai"),
         cosmetic=SeededStream(seed, "cosmetic"),
         leader=setup.leader.id,
+        system=system(combat_system),
     )
     state.occupancy = {a.pos: a.id for a in actors.values()}
     state.fighters = {aid: a.fighter for aid, a in actors.items()}

@@ -16,6 +16,7 @@ from rules.catalog import Catalog, HouseRules, MissileWeapon
 from rules.dice import SeededStream
 from rules.fastinit import fast_init_all
 from rules.fighter import FighterState
+from rules.systems import CombatSystem
 
 
 @dataclass(slots=True)
@@ -129,6 +130,7 @@ class WorldState:
     ai: SeededStream
     cosmetic: SeededStream
     leader: str
+    system: CombatSystem  # runs every bout (rules.systems)
     bouts: dict[int, BoutState] = field(default_factory=dict)
     next_bout: int = 1
     pending: Decision | None = None

@@ -46,16 +46,17 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
 from game.sim.pathfinding import DistanceMap
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, WorldState
-from rules.ai import suggest_declaration, suggest_orientation, suggest_shot_defence, suggest_target
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
-from rules.declare import commit_declaration
+from rules.deciders import decision_maker
+from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision
 from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
-from rules.exchange import blood_loss_check, resolve_exchange
+from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
+from rules.systems import DEFAULT_SYSTEM, Answer, system
 
 DEFAULT_SHOT_ZONE = "XI"
 ROUND_TICKS = 6  # two exchanges of three steps: movement initiative is rolled once per round
@@ -97,6 +98,8 @@ class World:
         creatures: Mapping[str, CreatureTemplate] | None = None,
         relations: Relations | None = None,
         player_ai: bool = False,
+        combat_system: str = DEFAULT_SYSTEM,
+        decider: str = "baseline",
     ) -> None:
         self.overrides: dict[str, object] = {**setup.house_rules, **(house_rules or {})}
         catalog = world_catalog(catalog, self.overrides)
@@ -104,7 +107,9 @@ class World:
         self.seed = setup.seed if seed is None else seed
         self.player_ai = player_ai
         self._cast_templates = creatures
-        self.state = initial_state(setup, self.seed, catalog, creatures, relations)
+        self.system = system(combat_system)  # ValueError naming the known systems
+        self.maker = decision_maker(decider)  # the AI of every fighter the player does not lead
+        self.state = initial_state(setup, self.seed, catalog, creatures, relations, combat_system)
         actors = self.state.actors
         self.commands: list[tuple[int, dict[str, object]]] = []
         self.checksums: list[tuple[int, str]] = []
@@ -140,7 +145,7 @@ class World:
     def starting_state(self) -> WorldState:
         """A fresh copy of this world's state before its first event (`game.sim.history` folds onto it)."""
         s = self.state
-        return initial_state(self.setup, self.seed, s.catalog, self._cast_templates, s.relations)
+        return initial_state(self.setup, self.seed, s.catalog, self._cast_templates, s.relations, self.system.name)
 
     # ----- the one entry point --------------------------------------------------------------------
     @property
@@ -236,7 +241,10 @@ class World:
         if inp.declaration is not None and bout is not None:
             # the shots land before the declaration: it must fit in the CP they leave
             reserve = (chosen or 0) * len(pending.incoming)
-            declared = commit_declaration(bout.rules, s.leader, list(inp.declaration), reserve=reserve)
+            mine = [d for d in self.system.due(bout.rules) if d.who == s.leader and d.kind == DECLARATION]
+            if not mine:
+                raise IllegalAction("it is not your turn to declare")
+            declared = self.system.answer(bout.rules, mine[0], inp.declaration, reserve=reserve)
             self._rules(bout.id, declared)  # raised above if illegal, changing nothing
         self.commands.append((record_tick, to_dict(command)))
         self._run_tick(inp)
@@ -382,12 +390,7 @@ class World:
         if s.tick > 1 and s.tick % ROUND_TICKS == 1:
             self._roll_movement_initiative()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
-            if bout.step == 0:
-                self._player_orientation(bout, inp)
-            elif bout.step == 1:
-                self._targeting(bout, inp)
-            elif bout.step == 2:
-                self._declarations(bout)
+            self._bout_step(bout, inp)
         self._move(intents, brain)
 
     def _intents(self, brain: Brain, inp: PlayerInput) -> dict[str, Direction | None]:
@@ -418,37 +421,55 @@ class World:
                 intents[actor.id] = brain.step_intent(actor, True, orientation, foe)
         return intents
 
-    def _player_orientation(self, bout: BoutState, inp: PlayerInput) -> None:
+    def _bout_step(self, bout: BoutState, inp: PlayerInput) -> None:
+        """The bout's step at the start of the tick: its decisions still owed are answered (the leader's
+        from his command, the rest by the AI), then the combat system settles the step."""
         s = self.state
-        if self.player_ai or s.leader not in bout.rules.orientation_due():
-            return
-        chosen = inp.orientation or self.contextual_orientation(None)
-        self._rules(bout.id, bout.rules.choose_orientation(s.leader, chosen))
+        if bout.step == 1:
+            revealed = tuple((f, o) for f in bout.members if (o := bout.rules.shown_orientation(f)) is not None)
+            if revealed:
+                self._emit(ev.OrientationRevealed(bout.id, revealed))
+        self._answer_due(bout, inp)
+        self._rules(bout.id, self.system.settle(bout.rules, s.combat))
 
-    def _targeting(self, bout: BoutState, inp: PlayerInput) -> None:
+    def _answer_due(self, bout: BoutState, inp: PlayerInput | None) -> None:
+        """Answer the decisions the combat system says are due in `bout`, in its order: the leader's
+        from `inp` (with None, stop at the leader's: it is the player's to answer), the others by the
+        AI (`_ai_answer`)."""
         s = self.state
-        revealed = tuple((f, o) for f in bout.members if (o := bout.rules.shown_orientation(f)) is not None)
-        if revealed:
-            self._emit(ev.OrientationRevealed(bout.id, revealed))
+        system, rules, leader = self.system, bout.rules, s.leader
+        player = not self.player_ai
+        due = system.due(rules)
+        while due:
+            waiting = False
+            for decision in due:
+                if player and decision.who == leader:
+                    if inp is None:
+                        waiting = True
+                        continue
+                    answer = self._leader_answer(decision, inp)
+                else:
+                    answer = self._ai_answer(bout, decision)
+                self._rules(bout.id, system.answer(rules, decision, answer))
+            if waiting:
+                return
+            due = system.due(rules)
 
-        def chooser(fid: str) -> str | None:
-            if fid == s.leader and not self.player_ai:
-                return inp.target
-            if fid in bout.rules.answered:
-                return bout.rules.targets.get(fid)
-            preferred = s.actors[fid].bumped
-            if preferred is not None and preferred in bout.rules.legal_targets(fid):
+    def _leader_answer(self, decision: Decision, inp: PlayerInput) -> Answer:
+        if decision.kind == ORIENTATION:
+            return inp.orientation or self.contextual_orientation(None)
+        if decision.kind == TARGET:
+            return inp.target
+        raise IllegalAction(f"the leader's {decision.kind} comes with his command")  # declarations: `_advance`
+
+    def _ai_answer(self, bout: BoutState, decision: Decision) -> Answer:
+        """An AI's answer; a fighter who bumped a foe targets him if he may (the bump is an attack intent)."""
+        s = self.state
+        if decision.kind == TARGET:
+            preferred = s.actors[decision.who].bumped
+            if preferred is not None and preferred in decision.values():
                 return preferred
-            return suggest_target(bout.rules, fid)
-
-        self._rules(bout.id, bout.rules.finish_targeting(s.combat, chooser))
-
-    def _declarations(self, bout: BoutState) -> None:
-        s = self.state
-        while (fid := bout.rules.next_declarer()) is not None:
-            if fid == s.leader and not self.player_ai:
-                break  # cannot happen: the leader's declaration was committed before the tick
-            self._rules(bout.id, commit_declaration(bout.rules, fid, suggest_declaration(bout.rules, fid, s.ai)))
+        return self.system.suggest(bout.rules, decision, self.maker, s.ai)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
     def _roll_movement_initiative(self) -> None:
@@ -504,10 +525,10 @@ class World:
             if target.id == s.leader and not self.player_ai:
                 wanted = inp.shot_defence
             elif bout is None:
-                wanted = suggest_shot_defence(target.fighter, None)
+                wanted = self.maker.shot_defence(target.fighter, None)
             else:
-                wanted = suggest_shot_defence(target.fighter, step, declared=target.id in bout.rules.declarations,
-                                              exchange=bout.rules.clock.exchange)
+                wanted = self.maker.shot_defence(target.fighter, step, declared=target.id in bout.rules.declarations,
+                                                 exchange=bout.rules.clock.exchange)
             ctx = ShotContext(
                 shooter=shooter.fighter, target=target.fighter, weapon=shooter.missile, distance=distance,
                 aim_ticks=shot.aim_ticks, clear_line_of_fire=clear, crowd=crowd,
@@ -661,13 +682,12 @@ class World:
             bout = s.bouts.get(bout_id)
             if bout is None:
                 continue
-            if bout.step < 2:
-                self._rules(bout.id, bout.rules.step_clock())
-                continue
-            # every declaration is in: resolve now, before anything moves again (SPEC §3 step 1);
-            # the rules step the clock to s0 of the next exchange
-            result = resolve_exchange(bout.rules, s.combat)
+            # after the last step every declaration is in: the combat system resolves the exchange now,
+            # before anything moves again (SPEC §3 step 1), and its clock starts the next one
+            result = self.system.advance(bout.rules, s.combat)
             self._rules(bout.id, result.events)
+            if not result.resolved:
+                continue
             for fid in result.left:
                 if s.actors[fid].alive:
                     self._disengaged.add(fid)
@@ -959,24 +979,11 @@ class World:
         s = self.state
         leader = s.leader
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
-            rules = bout.rules
+            # orientations (simultaneous) are chosen before the tick in every bout; in the leader's bout
+            # the targets and declarations that come before his are made now too, so that he sees them
             player_here = leader in bout.members and not self.player_ai
-            if bout.step == 0:
-                for fid in rules.orientation_due():
-                    if fid == leader and player_here:
-                        continue
-                    self._rules(bout.id, rules.choose_orientation(fid, suggest_orientation(rules, fid, s.ai)))
-            elif bout.step == 1 and player_here:
-                for fid in rules.targeting_order():
-                    if fid == leader:
-                        break
-                    preferred = s.actors[fid].bumped
-                    choice = preferred if preferred in rules.legal_targets(fid) else suggest_target(rules, fid)
-                    self._rules(bout.id, rules.choose_target(fid, choice))
-            elif bout.step == 2 and player_here:
-                while (declarer := rules.next_declarer()) is not None and declarer != leader:
-                    actions = suggest_declaration(rules, declarer, s.ai)
-                    self._rules(bout.id, commit_declaration(rules, declarer, actions))
+            if bout.step == 0 or player_here:
+                self._answer_due(bout, None)
         actor = s.actors[leader]
         if not actor.alive or self.player_ai:
             self._emit(ev.DecisionDue("watch", leader))
@@ -1013,7 +1020,7 @@ class World:
         shooters = tuple(shot.shooter for shot in self.state.shots if shot.target == actor.id)
         if not shooters:
             return (), 0
-        return shooters, suggest_shot_defence(actor.fighter, None if bout is None else bout.step)
+        return shooters, self.maker.shot_defence(actor.fighter, None if bout is None else bout.step)
 
     # ----- checks ---------------------------------------------------------------------------------
     def checksum(self) -> str:

@@ -1,4 +1,4 @@
-"""`python -m rules.scenario FILE.yaml [--seed N] [--json]`: run one bout scenario."""
+"""`python -m rules.scenario FILE.yaml [--seed N] [--json] [--system NAME]`: run one bout scenario."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 from rules.content import ContentErrors
 from rules.log import describe
 from rules.scenario.runner import ScenarioError, load_scenario, run_scenario
+from rules.systems import DEFAULT_SYSTEM, SYSTEMS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,10 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", help="scenario YAML file (see docs/scenario-format.md)")
     parser.add_argument("--seed", type=int, default=None, help="override the file's seed")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the log")
+    parser.add_argument("--system", default=DEFAULT_SYSTEM, help=f"the combat system ({', '.join(sorted(SYSTEMS))})")
     args = parser.parse_args(argv)
+    if args.system not in SYSTEMS:
+        print(f"unknown combat system {args.system!r}: choose one of {', '.join(sorted(SYSTEMS))}", file=sys.stderr)
+        return 2
     try:
         scenario = load_scenario(args.file)
-        result = run_scenario(scenario, seed=args.seed)
+        result = run_scenario(scenario, seed=args.seed, system_name=args.system)
     except ContentErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)

@@ -1,5 +1,6 @@
-"""Run a bout scenario: build the fighters, then each exchange's orientations, targets and
-declarations (given in the file, or `auto` from `rules.ai`), and resolve it."""
+"""Run a bout scenario: build the fighters, then drive each exchange through the combat system's step
+loop (`rules.systems`), answering its decisions from the file (orientations, targets, declarations)
+or, for `auto`, with the baseline AI (`rules.deciders`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.ai import suggest_declaration, suggest_orientation, suggest_target
 from rules.bout import (
     ATTACK,
     BUY_INITIATIVE,
@@ -27,13 +27,14 @@ from rules.bout import (
 )
 from rules.catalog import Catalog
 from rules.content import default_catalog, load_model, with_house_rules
-from rules.declare import commit_declaration
+from rules.deciders import Baseline
+from rules.decisions import ORIENTATION, TARGET, Decision
 from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
-from rules.exchange import resolve_exchange
 from rules.fighter import Attributes, FighterSheet
 from rules.menu import available_actions
 from rules.scenario.model import ActionSpec, ExchangeSpec, FighterSpec, ScenarioFile
+from rules.systems import DEFAULT_SYSTEM, Answer, run_step, system
 
 ATTACK_PRIORITY = (
     ATTACK, DOUBLE_ATTACK, CHANGE_TARGET, NO_INITIATIVE, QUICK_ATTACK, BUY_INITIATIVE, CHANGE_TARGET_BUY
@@ -136,8 +137,11 @@ def to_action(bout: Bout, fid: str, spec: ActionSpec, pending: list[Action]) -> 
 
 
 def run_scenario(
-    scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | None = None
+    scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | None = None,
+    system_name: str = DEFAULT_SYSTEM,
 ) -> ScenarioResult:
+    """Play the scenario's exchanges through the combat system `system_name` (`rules.systems`), the
+    file's choices answering its decisions and the baseline AI the rest."""
     catalog = catalog or default_catalog()
     if scenario.house_rules:
         catalog = with_house_rules(catalog, scenario.house_rules)
@@ -153,7 +157,9 @@ def run_scenario(
     for f in scenario.fighters:
         if f.target is not None and f.target not in specs:
             raise ScenarioError(f"fighter {f.id} targets unknown fighter {f.target!r}")
-    bout = Bout(catalog, sheets)
+    combat_system = system(system_name)
+    maker = Baseline()
+    bout = combat_system.new_bout(catalog, sheets)
     events: list[Event] = []
     run = 0
     for number, raw in enumerate(scenario.exchanges, start=1):
@@ -166,33 +172,34 @@ def run_scenario(
             if fid not in specs:
                 raise ScenarioError(f"exchange {number}: unknown fighter {fid!r}")
         first = number == 1
+
+        def decide(d: Decision, spec: ExchangeSpec = spec, first: bool = first) -> Answer:
+            if d.kind == ORIENTATION:
+                given: str = spec.orientations.get(d.who) or (specs[d.who].orientation if first else "auto")
+                return combat_system.suggest(bout, d, maker, ai) if given == "auto" else given
+            if d.kind == TARGET:
+                if d.who in spec.targets:
+                    return spec.targets[d.who]
+                if first and specs[d.who].target is not None:
+                    return specs[d.who].target
+                return combat_system.suggest(bout, d, maker, ai)
+            given_d = "auto" if spec.declarations == "auto" else spec.declarations.get(d.who, "auto")
+            if given_d == "auto":
+                return combat_system.suggest(bout, d, maker, ai)
+            actions: list[Action] = []
+            for item in given_d:
+                actions.append(to_action(bout, d.who, item, actions))
+            return tuple(actions)
+
         try:
-            for fid in bout.orientation_due():
-                given_ori: str = spec.orientations.get(fid) or (specs[fid].orientation if first else "auto")
-                if given_ori == "auto":
-                    given_ori = suggest_orientation(bout, fid, ai)
-                events += bout.choose_orientation(fid, given_ori)
-
-            def chooser(fid: str, spec: ExchangeSpec = spec, first: bool = first) -> str | None:
-                if fid in spec.targets:
-                    return spec.targets[fid]
-                if first and specs[fid].target is not None:
-                    return specs[fid].target
-                return suggest_target(bout, fid)
-
-            events += bout.finish_targeting(stream, chooser)
-            while (declarer := bout.next_declarer()) is not None:
-                given = "auto" if spec.declarations == "auto" else spec.declarations.get(declarer, "auto")
-                if given == "auto":
-                    actions = suggest_declaration(bout, declarer, ai)
-                else:
-                    actions = []
-                    for item in given:
-                        actions.append(to_action(bout, declarer, item, actions))
-                events += commit_declaration(bout, declarer, actions)
+            while True:  # s0, s1, s2, then the exchange resolves
+                events += run_step(combat_system, bout, stream, decide)
+                step = combat_system.advance(bout, stream)
+                events += step.events
+                if step.resolved:
+                    break
         except IllegalAction as exc:
             raise ScenarioError(f"exchange {number}: {exc}") from None
-        events += resolve_exchange(bout, stream).events
         run += 1
     return ScenarioResult(
         events,

@@ -210,11 +210,11 @@ def test_a_rechained_log_with_an_altered_event_does_not_fold_quietly(tmp_path: P
         writer = EventLogWriter(out, header_for(world))
         writer.write(0, world.opening)
         for _ in range(60):
-            events = world.apply(Confirm())
-            writer.write(world.state.tick, events)
+            happened = world.apply(Confirm())
+            writer.write(world.state.tick, happened)
     lines = log.read_text().splitlines()
-    header, events = read_event_log(log)
-    assert digest(fold_events(header, events)) == digest(world.state)
+    header, logged = read_event_log(log)
+    assert digest(fold_events(header, logged)) == digest(world.state)
 
     def edited(match: str, old: str, new: str) -> list[str]:
         i = next(i for i, line in enumerate(lines) if match in line and old in line)
@@ -230,8 +230,8 @@ def test_a_rechained_log_with_an_altered_event_does_not_fold_quietly(tmp_path: P
         bad = tmp_path / "bad.jsonl"
         bad.write_text("\n".join(case) + "\n")
         try:
-            h, e = read_event_log(bad)
-            assert digest(fold_events(h, e)) != digest(world.state)  # folded, but not into the live state
+            bad_header, bad_events = read_event_log(bad)
+            assert digest(fold_events(bad_header, bad_events)) != digest(world.state)  # folded, but not into the live state
         except HistoryError:
             refused += 1
     assert refused >= 2  # the moved step and the declaration's CP break the tick checksums

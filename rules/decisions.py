@@ -1,0 +1,60 @@
+"""Decisions as data: what a fighter owes, with its legal options, their costs and the default.
+
+A combat system (`rules.systems`) says which decisions are due in a bout and takes their answers;
+the world adds its own (a bump frame, first aid, CP against a shot) in the same form. AIs
+(`rules.deciders`), the player's view, scenario files and the terminal all answer these objects.
+
+- `kind`: what is asked (`ORIENTATION`, `TARGET`, `DECLARATION`, `BUMP`, `FIRST_AID`, `SHOT_DEFENCE`;
+  later systems add their own kinds).
+- `who`: the fighter who decides.
+- `options`: the legal answers (value, label, CP cost, a note); empty when the answer is composed
+  from a menu (`DECLARATION`: `rules.menu.Menu` via `Bout` and `rules.menu.available_actions`) or is
+  a number (`low`..`high`, e.g. CP against a shot).
+- `default`: the preselected answer (`Enter` takes it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.fastinit import fast_init_all
+
+ORIENTATION = "orientation"
+TARGET = "target"
+DECLARATION = "declaration"
+BUMP = "bump"
+FIRST_AID = "first_aid"
+SHOT_DEFENCE = "shot_defence"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer."""
+
+    value: str
+    label: str
+    cost: int = 0  # CP it costs now (0: none or not known before the menu)
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision owed (see the module docstring)."""
+
+    kind: str
+    who: str
+    options: tuple[Option, ...] = ()
+    default: str | None = None
+    low: int = 0
+    high: int = 0
+    note: str = ""
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(o.value for o in self.options)
+
+    def allows(self, value: str | None) -> bool:
+        """Is `value` one of the options (any value when the decision lists none)?"""
+        return not self.options or value in self.values()
+
+
+fast_init_all(Option, Decision)

@@ -1,0 +1,107 @@
+"""Combat systems: the ways of ordering a fight (SPEC §8), behind one protocol.
+
+A `CombatSystem` owns each bout's clock and step loop: it says which decisions are due (`due`, plain
+data: `rules.decisions.Decision`), takes their answers (`answer`), settles a step once its decisions
+are in (`settle`), and moves the clock on (`advance`: at the last step it resolves the exchange). Every
+change it makes is an event folded by its `fold` (the one writer; `rules.fold` for `tros_sos`), so a
+bout is rebuilt by folding its events. `suggest` answers a decision for a fighter nobody controls,
+through a decision-maker (`rules.deciders`). The world, the scenario runner, the terminal bout and
+the bench drive every bout through this protocol and nothing else of the system's insides.
+
+`SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
+records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rules.bout import Action, Bout
+from rules.catalog import Catalog, HouseRules
+from rules.deciders import DecisionMaker
+from rules.decisions import Decision
+from rules.dice import DiceStream
+from rules.events import Event
+from rules.fighter import FighterSheet, FighterState
+
+Answer = str | int | tuple[Action, ...] | None
+DEFAULT_SYSTEM = "tros_sos"
+
+
+@dataclass
+class StepResult:
+    """What `CombatSystem.advance` did: its events, who left the bout in it (fled or fell), and
+    whether an exchange was resolved."""
+
+    events: list[Event] = field(default_factory=list)
+    left: tuple[str, ...] = ()
+    resolved: bool = False
+
+
+class CombatSystem(Protocol):
+    """One way of ordering a fight (see the module docstring)."""
+
+    name: str
+
+    def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
+                 house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
+        """A bout of these fighters at the start of its clock."""
+        ...
+
+    def due(self, bout: Bout) -> list[Decision]:
+        """The decisions that may be answered now, in the order they are asked (several at a step whose
+        choices are simultaneous and secret; one at a time where each sees the ones before)."""
+        ...
+
+    def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
+        """Commit an answer; `IllegalAction` (changing nothing) if it is not a legal one."""
+        ...
+
+    def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
+        """The step's decisions are in: what follows from them before anyone moves on."""
+        ...
+
+    def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
+        """Move the clock one step on (resolving the exchange after its last step)."""
+        ...
+
+    def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
+        """A decision-maker's answer to `decision`."""
+        ...
+
+    def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
+        """Apply one of this system's events (the only writer of its state)."""
+        ...
+
+
+def _tros_sos() -> CombatSystem:
+    from rules.systems.tros_sos import TrosSos
+
+    return TrosSos()
+
+
+SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos}
+
+
+def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
+    """The combat system called `name`; ValueError naming the known ones otherwise."""
+    factory = SYSTEMS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown combat system {name!r}: choose one of {', '.join(sorted(SYSTEMS))}")
+    return factory()
+
+
+def run_step(sys_: CombatSystem, bout: Bout, stream: DiceStream,
+             decide: Callable[[Decision], Answer]) -> list[Event]:
+    """Answer every decision of the current step (asking `decide`), then settle it: the step loop of a
+    bout with no world around it (scenario runner, terminal, bench)."""
+    events: list[Event] = []
+    due = sys_.due(bout)
+    while due:
+        for decision in due:
+            events += sys_.answer(bout, decision, decide(decision))
+        due = sys_.due(bout)
+    events += sys_.settle(bout, stream)
+    return events
