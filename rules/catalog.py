@@ -76,7 +76,7 @@ class Effects:
     """Outcome effects the engine knows how to apply."""
 
     initiative_on_win: InitiativeOnWin = "gain"
-    seize_cost: int | None = None
+    can_seize: bool = False  # a win may pay `HouseRules.partial_evade_seize_cost` to take initiative
     bonus_dice_next: BonusDice = "none"
     opponent_cp_loss: CpLoss = "none"
     botch_damage_bonus: int = 0

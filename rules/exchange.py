@@ -520,8 +520,9 @@ class _Resolver:
             loss = _cp_loss(effects.opponent_cp_loss, max(margin, 0), x.dice)
             if loss:
                 self._lose_cp(attacker, loss, f"{defence.maneuver.name} by {x.defender}")
-            if defence.seize and effects.seize_cost and victim.cp >= effects.seize_cost:
-                self._emit(CpSpent(self.exchange, victim.id, effects.seize_cost, "seizes initiative"))
+            seize_cost = bout.rules.partial_evade_seize_cost
+            if defence.seize and effects.can_seize and victim.cp >= seize_cost:
+                self._emit(CpSpent(self.exchange, victim.id, seize_cost, "seizes initiative"))
                 seized = True
         self.outcomes.append(
             Outcome(

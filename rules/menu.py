@@ -339,15 +339,16 @@ def _option_set(
     """The maneuver options of one action type and the default among them. They depend only on the
     inputs in the cache key (the kit stands for the sheet's equipment, proficiency and level), so they
     are memoized across bouts: menus are rebuilt many times per exchange."""
+    seize_cost = bout.rules.partial_evade_seize_cost
     key = (
         kit[0], role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
-        incoming, orientation, needs_orientation, stance,
+        incoming, orientation, needs_orientation, stance, seize_cost,
     )
     found = _OPTIONS.get(key)
     if found is None:
         opts = _compute_options(
             bout.fighters[fid].sheet, kit[1], role, extra_cost, conditional, budget, hands_free, incoming,
-            orientation, needs_orientation, stance,
+            orientation, needs_orientation, stance, seize_cost,
         )
         found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
         if len(_OPTIONS) >= _OPTIONS_MAX:
@@ -368,8 +369,10 @@ def _compute_options(
     orientation: str | None,
     needs_orientation: bool,
     stance: int = 0,
+    seize_cost: int = 0,
 ) -> tuple[ManeuverOption, ...]:
-    """`stance`: the house rule `stance_bonus` shift of activation costs for this role (costs.stance_shift)."""
+    """`stance`: the house rule `stance_bonus` shift of activation costs for this role (costs.stance_shift);
+    `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize)."""
     both_free = "master" in hands_free and "off" in hands_free
     out: list[ManeuverOption] = []
     for entry in kit:
@@ -399,7 +402,7 @@ def _compute_options(
         parts = entry.parts
         base = stance_cost(entry.cost, stance, m) if stance else entry.cost
         cost = base + extra_cost
-        cond = conditional + (m.effects.seize_cost or 0 if m.evasion == "partial" else 0)
+        cond = conditional + (seize_cost if m.effects.can_seize and m.evasion == "partial" else 0)
         if m.cost.conditional:
             cond += base
             cost -= base

@@ -1,6 +1,7 @@
 """`python -m game.sim`: the world without a window.
 
-  run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--record OUT] [--events OUT] [--log] [--digest]
+  run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--system NAME] [--record OUT] [--events OUT]
+      [--log] [--digest]
       plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary;
       --events writes the event log (JSON Lines, one event a line with its tick); --digest ends the
       output with `digest <hex>`, a hash of the whole live state (game/sim/digest.py)
@@ -33,6 +34,7 @@ from game.sim.runfile import ReplayMismatch, header_for, replay, save_run
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
 from game.sim.world import World
 from rules.content import ContentErrors
+from rules.systems import DEFAULT_SYSTEM, SYSTEMS
 
 
 def _setup(args: argparse.Namespace) -> WorldSetup:
@@ -54,7 +56,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as exc:
         print(f"cannot build the world: {exc}", file=sys.stderr)
         return 2
-    world = World(setup, seed=args.seed, player_ai=True)
+    try:
+        world = World(setup, seed=args.seed, player_ai=True, combat_system=args.system)
+    except ValueError as exc:  # an unknown combat system
+        print(str(exc), file=sys.stderr)
+        return 2
     names = {a.id: a.name for a in world.state.actors.values()}
     out = sys.stdout
     with contextlib.ExitStack() as stack:
@@ -147,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--record", help="write the run file here")
     run.add_argument("--log", action="store_true", help="print the combat log")
     run.add_argument("--events", help="write the event log here (JSON Lines)")
+    run.add_argument("--system", default=DEFAULT_SYSTEM,
+                     help=f"the combat system that runs the bouts ({', '.join(sorted(SYSTEMS))})")
     run.add_argument("--digest", action="store_true", help="end with `digest <hex>` of the whole live state")
     rep = sub.add_parser("replay", help="verify a recording")
     rep.add_argument("file")

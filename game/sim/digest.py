@@ -34,6 +34,7 @@ def snapshot(state: WorldState) -> dict[str, Any]:
         "pending": None if pending is None else [
             pending.kind, pending.actor, pending.bout, list(pending.options), pending.default,
             pending.orientation_due, pending.first_aid_offered, list(pending.incoming), pending.shot_defence,
+            [[a.kind, a.who, [o.value for o in a.options], a.default, a.low, a.high] for a in pending.asks],
         ],
         "paused": None if paused is None else [
             [[a, d.name] for a, d in paused.followers], paused.player_dir.name, list(paused.square),

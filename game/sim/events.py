@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from rules.decisions import Decision, Option
 from rules.events import Event as RulesEventBase
 from rules.fastinit import fast_init
 
@@ -34,6 +35,8 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, Decision | Option):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     return value
 
 
@@ -378,6 +381,7 @@ class DecisionDue(WorldEvent):
     default: str | None = None
     incoming: tuple[str, ...] = field(default=())
     shot_defence: int = 0
+    asks: tuple[Decision, ...] = field(default=())  # the decisions it bundles, as data (rules.decisions)
 
 
 @fast_init

@@ -197,7 +197,7 @@ def _decision(state: WorldState, e: ev.WorldEvent) -> None:
     state.pending = Decision(
         e.kind, e.actor, e.bout, e.options, e.default,
         orientation_due="orientation" in e.options, first_aid_offered="first_aid" in e.options,
-        incoming=e.incoming, shot_defence=e.shot_defence,
+        incoming=e.incoming, shot_defence=e.shot_defence, asks=e.asks,
     )
 
 

@@ -128,7 +128,11 @@ def starting_state(header: RunHeader) -> WorldState:
         setup = setup_from_origin(data)
     except (ValueError, KeyError) as exc:
         raise HistoryError(f"cannot rebuild its world: {exc}") from None
-    return initial_state(setup, header.seed, world_catalog(catalog, header.house_rules))
+    try:
+        catalog = world_catalog(catalog, header.house_rules)
+        return initial_state(setup, header.seed, catalog, combat_system=header.system)
+    except ValueError as exc:
+        raise HistoryError(f"cannot rebuild its world: {exc}") from None
 
 
 def fold_events(header: RunHeader, events: Iterable[LoggedEvent]) -> WorldState:

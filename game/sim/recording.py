@@ -79,6 +79,7 @@ class RunHeader:
     setup: JsonObject  # how to build the world: a scenario name or the dungeon's parameters
     game_version: str
     format: int = FORMAT_VERSION
+    system: str = "tros_sos"  # the combat system that runs its bouts (rules.systems); absent in older files
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +90,7 @@ class RunHeader:
             "content_hash": self.content_hash,
             "setup": dict(self.setup),
             "game_version": self.game_version,
+            "system": self.system,
         }
 
 
@@ -346,6 +348,9 @@ def _header(data: Any, path: Path) -> RunHeader:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise RecordingError(path, f"header field {key!r} is missing or of the wrong type ({value!r})", 1)
+    system = data.get("system", "tros_sos")
+    if not isinstance(system, str):
+        raise RecordingError(path, f"header field 'system' is not a combat system's name ({system!r})", 1)
     return RunHeader(
         seed=data["seed"],
         house_rules=data["house_rules"],
@@ -353,6 +358,7 @@ def _header(data: Any, path: Path) -> RunHeader:
         setup=data["setup"],
         game_version=data["game_version"],
         format=version,
+        system=system,
     )
 
 

@@ -25,6 +25,7 @@ from game.sim.recording import (
 from game.sim.scenario_file import WorldSetup, setup_from_origin
 from game.sim.world import World
 from rules.content import default_catalog
+from rules.systems import DEFAULT_SYSTEM
 
 
 class ReplayMismatch(Exception):
@@ -42,6 +43,7 @@ def header_for(world: World) -> RunHeader:
         content_hash=world.state.catalog.content_hash,
         setup={**world.setup.origin, "player_ai": world.player_ai},
         game_version=game_version(),
+        system=world.system.name,
     )
 
 
@@ -89,7 +91,11 @@ def world_for(
         raise RecordingError(path or Path("<run>"), f"cannot rebuild its world: {exc}") from None
     seed = header.seed if isinstance(header, RunHeader) else int(str(header.get("seed", 0)))
     overrides = dict(header.house_rules) if isinstance(header, RunHeader) else {}
-    return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai)
+    combat_system = header.system if isinstance(header, RunHeader) else DEFAULT_SYSTEM
+    try:
+        return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai, combat_system=combat_system)
+    except ValueError as exc:
+        raise RecordingError(path or Path("<run>"), f"cannot rebuild its world: {exc}") from None
 
 
 def replay(

@@ -13,6 +13,7 @@ from game.sim.geometry import Direction, Pos
 from game.sim.tilemap import TileMap
 from rules.bout import Bout
 from rules.catalog import Catalog, HouseRules, MissileWeapon
+from rules.decisions import Decision as RulesDecision
 from rules.dice import SeededStream
 from rules.fastinit import fast_init_all
 from rules.fighter import FighterState
@@ -99,6 +100,7 @@ class Decision:
     first_aid_offered: bool = False
     incoming: tuple[str, ...] = ()
     shot_defence: int = 0
+    asks: tuple[RulesDecision, ...] = ()  # the decisions it bundles, as data: see game.sim.events.DecisionDue
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ from game.sim.state import Actor, BoutState, WorldState
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.deciders import decision_maker
-from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision
+from rules.decisions import BUMP, DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
 from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
@@ -59,6 +59,12 @@ from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 from rules.systems import DEFAULT_SYSTEM, Answer, system
 
 DEFAULT_SHOT_ZONE = "XI"
+BUMP_LABELS = {"follow": "Follow him", "stay": "Stay"}
+
+
+def first_aid_decision(who: str) -> Decision:
+    """First aid on the next waiting tick (SPEC §4.10), or keep moving."""
+    return Decision(FIRST_AID, who, (Option("accept", "Give first aid"), Option("decline", "Not now")), "accept")
 ROUND_TICKS = 6  # two exchanges of three steps: movement initiative is rolled once per round
 BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 waiting ticks
 FIRST_AID_TICKS = 6
@@ -599,7 +605,9 @@ class World:
             self._emit(ev.BumpFrame(aid, (square.x, square.y), d.name, fled_id, follow))
             self._mark_streams()
             options = ("follow", "stay", *(x.name for x in directions(s.house_rules.adjacency)))
-            self._emit(ev.DecisionDue("bump", aid, None, options, "follow"))
+            bump = Decision(BUMP, aid, tuple(Option(o, BUMP_LABELS.get(o, f"step {o}")) for o in options), "follow",
+                            note=f"{s.actors[fled_id].name} stepped away")
+            self._emit(ev.DecisionDue("bump", aid, None, options, "follow", asks=(bump,)))
             return
         for aid, d in followers:
             self._step(aid, d)
@@ -992,27 +1000,41 @@ class World:
         self._player_decision(actor, mine)
 
     def _player_decision(self, actor: Actor, bout: BoutState | None) -> None:
+        """What the world waits for from the player, with the decisions it bundles as data (`asks`:
+        the combat system's decisions due for him, first aid, CP against shots)."""
         s = self.state
         leader = actor.id
         incoming = self._incoming(actor, bout)
+        mine = [] if bout is None else [d for d in self.system.due(bout.rules) if d.who == leader]
+        asks: list[Decision] = []
+        if incoming[0]:
+            cp = actor.fighter.cp
+            asks.append(Decision(SHOT_DEFENCE, leader, default=str(incoming[1]), low=0,
+                                 high=cp // len(incoming[0]), note=f"CP against each of {len(incoming[0])} shot(s)"))
         if bout is None or bout.step == 0:
             options: tuple[str, ...] = tuple(d.name for d in directions(s.house_rules.adjacency))
-            if bout is not None and leader in bout.rules.orientation_due():
+            if any(d.kind == ORIENTATION for d in mine):
                 options += ("orientation",)
+                asks += [d for d in mine if d.kind == ORIENTATION]
             if actor.waited == FIRST_AID_TICKS - 1 and actor.fighter.blood_loss > 0:
                 options += ("first_aid",)
+                asks.append(first_aid_decision(leader))
                 self._emit(ev.FirstAidOffered(leader))
             self._emit(ev.DecisionDue("step", leader, None if bout is None else bout.id, options, None,
-                                      *incoming))
+                                      *incoming, tuple(asks)))
         elif bout.step == 1:
-            legal = tuple(bout.rules.legal_targets(leader))
-            default = bout.rules.default_target(leader)
+            target = next((d for d in mine if d.kind == TARGET), None)
+            legal = () if target is None else target.values()
+            default = None if target is None else target.default
             preferred = actor.bumped
             if preferred in legal:
-                default = preferred
-            self._emit(ev.DecisionDue("target", leader, bout.id, legal, default, *incoming))
+                default = preferred  # the bump was an attack intent on him
+            if target is not None:
+                asks.append(replace(target, default=default))
+            self._emit(ev.DecisionDue("target", leader, bout.id, legal, default, *incoming, tuple(asks)))
         else:
-            self._emit(ev.DecisionDue("declare", leader, bout.id, (), None, *incoming))
+            asks += [d for d in mine if d.kind == DECLARATION]
+            self._emit(ev.DecisionDue("declare", leader, bout.id, (), None, *incoming, tuple(asks)))
 
     def _incoming(self, actor: Actor, bout: BoutState | None) -> tuple[tuple[str, ...], int]:
         """The shooters of the shots landing on `actor` at the next tick, and the CP the AI would add

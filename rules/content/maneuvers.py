@@ -263,7 +263,7 @@ def to_maneuver(node: ManeuverNode, *, group: str, order: int) -> Maneuver:
         dice_max=node.dice.max,
         effects=Effects(
             initiative_on_win=effects.initiative_on_win,
-            seize_cost=effects.seize_cost,
+            can_seize=effects.can_seize,
             bonus_dice_next=effects.bonus_dice_next,
             opponent_cp_loss=effects.opponent_cp_loss,
             botch_damage_bonus=effects.botch_damage_bonus,

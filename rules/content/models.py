@@ -127,7 +127,7 @@ class DiceModel(Strict):
 
 class EffectsModel(Strict):
     initiative_on_win: InitiativeOnWin = "gain"
-    seize_cost: NonNegative | None = None
+    can_seize: StrictBool = False  # a win may pay house rule partial_evade_seize_cost to take initiative
     bonus_dice_next: BonusDice = "none"
     opponent_cp_loss: CpLoss = "none"
     botch_damage_bonus: NonNegative = 0

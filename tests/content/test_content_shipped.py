@@ -95,7 +95,7 @@ def test_key_numbers_from_the_research() -> None:
     assert (m["full_evasion"].tn.value, m["full_evasion"].evasion) == (4, "full")
     assert m["full_evasion"].effects.initiative_on_win == "pause_untarget"
     assert m["full_evasion"].effects.botch_damage_bonus == 2
-    assert (m["partial_evasion"].tn.value, m["partial_evasion"].effects.seize_cost) == (7, 2)
+    assert (m["partial_evasion"].tn.value, m["partial_evasion"].effects.can_seize) == (7, True)
     assert m["partial_evasion"].effects.initiative_on_win == "none"
     assert (m["void"].tn.value, m["void"].evasion) == (8, "partial")
     assert m["duck_and_weave"].effects.opponent_cp_loss == "half_attacker_dice"

@@ -280,3 +280,28 @@ def test_cp_accounting_and_determinism_hold_with_the_house_rules(seed: int, n: i
         return [json.dumps(e.to_dict(), sort_keys=True) for e in play(Bout(cat, sheets), seed, 10)]
 
     assert run() == run()
+
+
+def test_partial_evade_seize_cost_is_the_one_source_of_the_seize_cost() -> None:
+    """House rule `partial_evade_seize_cost` sets both the menu's conditional cost ("~N") and the CP a
+    successful Partial Evasion pays to seize initiative (defense.yaml only marks it `can_seize`)."""
+    from rules.bout import ATTACK, DEFEND, Action
+    from rules.declare import commit_declaration
+    from rules.dice import ScriptedStream
+    from rules.events import CpSpent, InitiativeAfter
+    from rules.exchange import resolve_exchange
+    from rules.menu import available_actions
+    from tests.rules.helpers import bout, catalog, setup, sheet
+
+    for cost in (2, 3):
+        b = bout(sheet("A", AG=6, WT=6), sheet("B"), cat=catalog(partial_evade_seize_cost=cost))
+        setup(b, ScriptedStream([]), {"A": "aggressive", "B": "cautious"})
+        commit_declaration(b, "A", [Action(ATTACK, "cut", "B", 3, "III")])
+        evade = available_actions(b, "B").opponent("A").action(DEFEND).option("partial_evasion")
+        assert evade is not None and evade.label.startswith(f"Partial Evasion (~{cost}): tn")
+        commit_declaration(b, "B", [Action(DEFEND, "partial_evasion", "A", 5, seize=True)])
+        result = resolve_exchange(b, ScriptedStream([1, 1, 2, 9, 9, 9, 9, 9]))  # A: 0 successes, B: 5
+        spent = [e for e in result.events if isinstance(e, CpSpent) and e.fighter == "B"]
+        assert [e.amount for e in spent] == [cost]
+        after = next(e for e in result.events if isinstance(e, InitiativeAfter))
+        assert ("B", "A") in after.holders

@@ -83,7 +83,7 @@ def test_writer_round_trip(tmp_path: Path) -> None:
     assert lines[-1] == b""
     first = json.loads(lines[0])
     assert first["kind"] == KIND and first["format"] == FORMAT_VERSION
-    assert set(first) == {"kind", "format", "seed", "house_rules", "content_hash", "setup", "game_version"}
+    assert set(first) == {"kind", "format", "seed", "house_rules", "content_hash", "setup", "game_version", "system"}
     assert json.loads(lines[2]) == {"tick": 1, "command": {"actor": "player", "move": "N"}}
 
 
