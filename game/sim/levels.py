@@ -30,6 +30,7 @@ from typing import Any, Literal, TypeVar
 from game.sim.dungeon import Dungeon, Room, generate_dungeon
 from game.sim.geometry import Pos
 from game.sim.run_content import CreatureEntry, LootEntry, RunContent, ThemeSpec, default_run_content
+from game.sim.scenario_file import LEADER_ID, PARTY_FACTION, ActorSetup, WorldSetup
 from game.sim.tilemap import Tile, TileMap
 from rules.dice import SeededStream
 
@@ -386,6 +387,37 @@ def _recruits(
     pos = _free_square(stream, dungeon.rooms[room], dungeon.tilemap, taken)
     taken.add(pos)
     return (Recruit(entry.creature, pos, entry.kind, entry.price),)
+
+
+# ---- a starting world -------------------------------------------------------------------------------
+
+
+def level_setup(level: Level, party: Sequence[str], content: RunContent | None = None) -> WorldSetup:
+    """A `WorldSetup` of `level` with `party` (creature ids, the first the leader) on its arrival
+    squares and its foes in place, for a world that knows one level at a time. Foe ids carry the depth
+    (`d<depth>_<creature>_<n>`), so they stay unique across a run; the goal's leader takes his title as
+    his name. Recruits, loot and chests are not actors: the world places them (docs/run.md)."""
+    content = content or default_run_content()
+    if not party:
+        raise ValueError("the party needs at least a leader")
+    if len(party) > len(level.arrival):
+        raise ValueError(f"a party of {len(party)} is more than the cap of {len(level.arrival)}")
+    creatures = content.creatures
+    actors: list[ActorSetup] = []
+    seen: dict[str, int] = {}
+    for index, (creature, pos) in enumerate(zip(party, level.arrival, strict=False)):
+        n = seen[creature] = seen.get(creature, 0) + 1
+        actor_id = LEADER_ID if index == 0 else f"{creature}_{n}"
+        actors.append(ActorSetup(actor_id, creature, PARTY_FACTION, pos, creatures[creature].name, True, index == 0))
+    for foe in sorted(level.foes, key=lambda f: (f.pos.y, f.pos.x)):
+        n = seen[foe.creature] = seen.get(foe.creature, 0) + 1
+        template = creatures[foe.creature]
+        actors.append(ActorSetup(f"d{level.depth}_{foe.creature}_{n}", foe.creature, template.faction, foe.pos,
+                                 foe.title or f"{template.name} {n}", False, False))
+    theme = content.themes[level.theme]
+    origin: dict[str, object] = {"kind": "run_level", "seed": level.seed, "depth": level.depth, "party": list(party)}
+    return WorldSetup(name=f"{theme.name}, depth {level.depth} (seed {level.seed})", seed=level.seed,
+                      tilemap=level.tilemap, actors=tuple(actors), origin=origin)
 
 
 # ---- command line ----------------------------------------------------------------------------------

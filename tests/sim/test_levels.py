@@ -177,3 +177,26 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "run content OK" in capsys.readouterr().out
     assert main(["bench", "--seeds", "1"]) == 0
     assert "level generation: worst" in capsys.readouterr().out
+
+
+def test_a_level_is_a_world_the_current_engine_runs(content: RunContent) -> None:
+    from game.sim.commands import Confirm
+    from game.sim.levels import level_setup
+    from game.sim.world import World
+
+    plan = plan_run(4, content)
+    for depth in (1, plan.last):
+        level = generate_level(plan, depth, content)
+        setup = level_setup(level, ("player_fighter", "companion_spearman"), content)
+        assert setup.leader.id == "player" and setup.leader.pos == level.arrival[0]
+        ids = [a.id for a in setup.actors]
+        assert len(ids) == len(set(ids)) == 2 + len(level.foes)
+        assert all(a.id.startswith(f"d{depth}_") for a in setup.actors if not a.party)
+        if level.goal is not None:
+            assert any(a.name == level.goal.title and a.pos == level.goal.leader_pos for a in setup.actors)
+        world = World(setup, seed=4, player_ai=True)
+        for _ in range(40):
+            world.apply(Confirm())
+        assert world.state.tick == 40
+    with pytest.raises(ValueError, match="more than the cap"):
+        level_setup(level, ("player_fighter",) * 5, content)
