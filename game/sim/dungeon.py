@@ -195,11 +195,12 @@ def generate_dungeon(
     if not fits_party:
         raise DungeonError(f"no room holds a party of {party_size}")
     player_room = fits_party[_int(rng, 0, len(fits_party) - 1)]
-    dist: dict[int, DistanceMap] = {player_room: distance_map(tilemap, [rooms[player_room].center])}
+    nav = tilemap  # stairs are passable like floor: distances on the map before them are the same
+    dist: dict[int, DistanceMap] = {player_room: distance_map(nav, [rooms[player_room].center])}
 
     def room_distance(src: int, dst: int) -> int:
         if src not in dist:
-            dist[src] = distance_map(tilemap, [rooms[src].center])
+            dist[src] = distance_map(nav, [rooms[src].center])
         d = dist[src].get(rooms[dst].center)
         assert d is not None, "rooms are connected by construction"
         return d
@@ -219,7 +220,7 @@ def generate_dungeon(
     groups: list[SpawnGroup] = []
     for index, size in enumerate(group_sizes):
         candidates = [
-            i for i in range(len(rooms)) if i not in used and sum(1 for p in rooms[i].squares() if p != stairs) >= size
+            i for i in range(len(rooms)) if i not in used and rooms[i].area - rooms[i].contains(stairs) >= size
         ]
         if not candidates:
             raise DungeonError(f"no free room holds group {index} of {size}")
