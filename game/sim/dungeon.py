@@ -8,8 +8,12 @@ random state is touched, so the same seed and parameters always give the same `D
 Layout: non-overlapping rectangular rooms (at least two walls apart); L-shaped corridors along a
 minimum spanning tree of room centres (every room is connected), plus a few extra corridors for
 loops; a door wherever a corridor leaves a room through a one-square gap; stairs down in the room
-farthest (by path) from the party's room; faction groups in rooms picked greedily to be as far as
-possible (by path) from the party and from each other.
+farthest (by path) from the party's room; with ``stairs_up``, stairs up in the party's room (where a
+party coming down arrives); faction groups in rooms picked greedily to be as far as possible (by path)
+from the party and from each other.
+
+A run's levels (``game.sim.levels``) pass ``depth``: the stream is then ``"mapgen:<seed>:<depth>"``, so
+every depth of one seed has its own map, while a plain dungeon (no depth) keeps the maps it always had.
 """
 
 from __future__ import annotations
@@ -92,6 +96,7 @@ class Dungeon:
     player_start: tuple[Pos, ...]  # one square per party member
     stairs_down: Pos
     spawn_groups: tuple[SpawnGroup, ...]  # in the order of group_sizes
+    stairs_up: Pos | None = None  # in the party's room, when asked for
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description of everything generated (for comparisons, debugging, tools)."""
@@ -107,6 +112,7 @@ class Dungeon:
             "spawn_groups": [
                 {"index": g.index, "room": g.room, "squares": [list(p) for p in g.squares]} for g in self.spawn_groups
             ],
+            **({"stairs_up": list(self.stairs_up)} if self.stairs_up is not None else {}),
         }
 
     def render(self) -> list[str]:
@@ -120,9 +126,9 @@ class Dungeon:
         return ["".join(r) for r in rows]
 
 
-def mapgen_rng(seed: int) -> random.Random:
-    """The ``mapgen`` stream for a run seed."""
-    return random.Random(f"{MAPGEN_STREAM}:{seed}")
+def mapgen_rng(seed: int, depth: int | None = None) -> random.Random:
+    """The ``mapgen`` stream for a run seed (and a depth of a run, see the module docstring)."""
+    return random.Random(f"{MAPGEN_STREAM}:{seed}" if depth is None else f"{MAPGEN_STREAM}:{seed}:{depth}")
 
 
 def _int(rng: random.Random, lo: int, hi: int) -> int:
@@ -151,12 +157,15 @@ def generate_dungeon(
     room_max: int = 10,
     extra_corridors: int = 2,
     placement_tries: int = 300,
+    depth: int | None = None,
+    stairs_up: bool = False,
 ) -> Dungeon:
     """Build the dungeon for ``seed``; see the module docstring for the layout rules.
 
     ``party_size`` start squares go in one room; each entry of ``group_sizes`` gets a room of its
-    own (never the party's), all squares distinct and free of the stairs. Raises `DungeonError` if
-    the map cannot hold that many rooms or a group is larger than every free room.
+    own (never the party's), all squares distinct and free of the stairs. ``depth`` picks the stream
+    (see the module docstring); ``stairs_up`` puts stairs up in the party's room. Raises `DungeonError`
+    if the map cannot hold that many rooms or a group is larger than every free room.
     """
     if party_size < 1 or any(n < 1 for n in group_sizes):
         raise DungeonError("party and group sizes must be at least 1")
@@ -164,7 +173,7 @@ def generate_dungeon(
         raise DungeonError(f"need 3 <= room_min <= room_max, got {room_min}, {room_max}")
     if width < room_min + 2 or height < room_min + 2:
         raise DungeonError(f"a {width} x {height} map cannot hold a {room_min} x {room_min} room")
-    rng = mapgen_rng(seed)
+    rng = mapgen_rng(seed, depth)
     need_rooms = len(group_sizes) + 1
     rooms = _place_rooms(rng, width, height, max(max_rooms, need_rooms), room_min, room_max, placement_tries)
     if len(rooms) < need_rooms:
@@ -181,15 +190,17 @@ def generate_dungeon(
     _place_doors(tiles, width, rooms, carved)
 
     tilemap = TileMap(width, height, tiles)
-    fits_party = [i for i, r in enumerate(rooms) if r.area > party_size]  # one square spare for stairs
+    spare = 2 if stairs_up else 1  # squares for the stairs
+    fits_party = [i for i, r in enumerate(rooms) if r.area >= party_size + spare]
     if not fits_party:
         raise DungeonError(f"no room holds a party of {party_size}")
     player_room = fits_party[_int(rng, 0, len(fits_party) - 1)]
-    dist: dict[int, DistanceMap] = {player_room: distance_map(tilemap, [rooms[player_room].center])}
+    nav = tilemap  # stairs are passable like floor: distances on the map before them are the same
+    dist: dict[int, DistanceMap] = {player_room: distance_map(nav, [rooms[player_room].center])}
 
     def room_distance(src: int, dst: int) -> int:
         if src not in dist:
-            dist[src] = distance_map(tilemap, [rooms[src].center])
+            dist[src] = distance_map(nav, [rooms[src].center])
         d = dist[src].get(rooms[dst].center)
         assert d is not None, "rooms are connected by construction"
         return d
@@ -199,12 +210,17 @@ def generate_dungeon(
     stairs = rooms[stairs_room].squares()[_int(rng, 0, rooms[stairs_room].area - 1)]
     tilemap = tilemap.with_tiles({stairs: Tile.STAIRS_DOWN})
 
-    player_start = _sample(rng, [p for p in rooms[player_room].squares() if p != stairs], party_size)
+    up: Pos | None = None
+    if stairs_up:
+        home = [p for p in rooms[player_room].squares() if p != stairs]
+        up = home[_int(rng, 0, len(home) - 1)]
+        tilemap = tilemap.with_tiles({up: Tile.STAIRS_UP})
+    player_start = _sample(rng, [p for p in rooms[player_room].squares() if p not in (stairs, up)], party_size)
     used = {player_room}
     groups: list[SpawnGroup] = []
     for index, size in enumerate(group_sizes):
         candidates = [
-            i for i in range(len(rooms)) if i not in used and sum(1 for p in rooms[i].squares() if p != stairs) >= size
+            i for i in range(len(rooms)) if i not in used and rooms[i].area - rooms[i].contains(stairs) >= size
         ]
         if not candidates:
             raise DungeonError(f"no free room holds group {index} of {size}")
@@ -213,7 +229,7 @@ def generate_dungeon(
         free = [p for p in rooms[best].squares() if p != stairs]
         groups.append(SpawnGroup(index, best, _sample(rng, free, size)))
 
-    return Dungeon(seed, tilemap, rooms, player_room, player_start, stairs, tuple(groups))
+    return Dungeon(seed, tilemap, rooms, player_room, player_start, stairs, tuple(groups), up)
 
 
 def _place_rooms(

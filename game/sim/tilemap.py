@@ -24,6 +24,7 @@ class Tile(IntEnum):
     WALL = 1
     DOOR = 2
     STAIRS_DOWN = 3
+    STAIRS_UP = 4
 
     @property
     def label(self) -> str:
@@ -35,9 +36,11 @@ class Tile(IntEnum):
 
 
 TILE_BY_LABEL: Mapping[str, Tile] = {t.label: t for t in Tile}
-PASSABLE_TILES: frozenset[Tile] = frozenset({Tile.FLOOR, Tile.DOOR, Tile.STAIRS_DOWN})
+PASSABLE_TILES: frozenset[Tile] = frozenset({Tile.FLOOR, Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP})
 OPAQUE_TILES: frozenset[Tile] = frozenset({Tile.WALL})
-DEFAULT_GLYPHS: Mapping[Tile, str] = {Tile.FLOOR: ".", Tile.WALL: "#", Tile.DOOR: "+", Tile.STAIRS_DOWN: ">"}
+DEFAULT_GLYPHS: Mapping[Tile, str] = {
+    Tile.FLOOR: ".", Tile.WALL: "#", Tile.DOOR: "+", Tile.STAIRS_DOWN: ">", Tile.STAIRS_UP: "<",
+}
 DEFAULT_LEGEND: Mapping[str, str] = {glyph: tile.label for tile, glyph in DEFAULT_GLYPHS.items()}
 
 
@@ -277,7 +280,7 @@ def parse_ascii(rows: Sequence[str], legend: Mapping[str, str] = DEFAULT_LEGEND)
     """Build a `TileMap` from ASCII rows.
 
     ``legend`` maps single characters to a tile label (``floor``, ``wall``, ``door``,
-    ``stairs_down``) or to any other name, which is an actor/item placeholder: it is returned as a
+    ``stairs_down``, ``stairs_up``) or to any other name, which is an actor/item placeholder: it is returned as a
     `Placement` and its square becomes floor. Short rows are padded with wall to the longest row.
     An unknown character or an empty map raises `MapError` naming the 1-based row and column.
     """

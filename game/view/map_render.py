@@ -58,6 +58,10 @@ SPRITES: dict[str, tuple[str, tuple[int, int, int], float, str]] = {
     "goblin": ("actor_goblin", (255, 255, 255), 0.92, "E"),
     "goblin_boss": ("actor_goblin", (255, 214, 170), 1.12, "E"),
     "wolf": ("actor_wolf", (210, 200, 190), 1.0, "W"),
+    "rat": ("actor_wolf", (150, 120, 105), 0.72, "W"),
+    "bandit_brute": ("actor_bandit", (225, 190, 170), 1.12, "E"),
+    "skeleton": ("actor_guard", (215, 215, 190), 1.0, "E"),
+    "barrow_king": ("actor_knight", (170, 175, 225), 1.15, "E"),
 }
 _DEFAULT_SPRITE = ("actor_bandit", (255, 255, 255), 1.0, "E")
 
@@ -119,9 +123,18 @@ class Textures:
             base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
             draw = ImageDraw.Draw(base)
             draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
-        elif kind in (Tile.DOOR, Tile.STAIRS_DOWN):
+        elif kind in (Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP):
             base = floor.copy()
             over = _source("door" if kind == Tile.DOOR else "stairs_down").resize((px, px), Image.Resampling.LANCZOS)
+            if kind == Tile.STAIRS_UP:  # the same ladder, pale, with an arrow up: the way back
+                over = _shade(over, 1.0, (0.85, 1.05, 1.3))
+                ImageDraw.Draw(over).polygon(
+                    [(px * 0.5, px * 0.08), (px * 0.82, px * 0.42), (px * 0.18, px * 0.42)],
+                    fill=(235, 240, 250, 255), outline=(20, 24, 32, 255))
+            elif kind == Tile.STAIRS_DOWN:  # an arrow down on the ladder: the way on
+                ImageDraw.Draw(over).polygon(
+                    [(px * 0.5, px * 0.92), (px * 0.82, px * 0.58), (px * 0.18, px * 0.58)],
+                    fill=(250, 200, 70, 255), outline=(20, 24, 32, 255))
             base.alpha_composite(over)
         else:
             base = floor

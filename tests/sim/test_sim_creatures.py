@@ -21,7 +21,7 @@ from rules.catalog import Catalog
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_catalog
 
-FACTIONS = ("player", "town_guard", "bandits", "goblins", "wolves")
+FACTIONS = ("player", "town_guard", "bandits", "goblins", "wolves", "vermin", "dead")
 CREATURES = (
     "player_fighter",
     "companion_spearman",
@@ -34,6 +34,15 @@ CREATURES = (
     "goblin",
     "goblin_boss",
     "wolf",
+    "giant_rat",
+    "bandit_brute",
+    "goblin_spearman",
+    "skeleton",
+    "skeleton_spearman",
+    "barrow_king",
+    "prisoner_militiaman",
+    "hireling_sellsword",
+    "hireling_crossbowman",
 )
 
 GOOD_FACTIONS = """\
