@@ -3,7 +3,8 @@
 Inheritance (docs/content-format.md): a node takes every field of its parent that it does not set
 itself; for a mapping field (`requires`, `cost`, `tn`, `dice`, `effects`, `ai`) only the keys the
 child sets replace the parent's; lists and scalars replace whole. `id`, `name`, `inherits` and
-`abstract` are never inherited. The group of a node is its root's id.
+`abstract` are never inherited. The group of a node is its root's id. A root needs a `description`; a
+child that gives none takes its parent's (the shipped content gives every node its own).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rules.content.yamlsource import DataPath, YamlDocument
 INHERITED: frozenset[str] = frozenset(
     {
         "role", "status", "tags", "min_level", "requires", "cost", "tn", "attack_kind", "damage_type",
-        "damage_bonus", "dice", "effects", "evasion", "composite", "ai",
+        "damage_bonus", "dice", "effects", "evasion", "composite", "ai", "description",
     }
 )
 MAPPING_FIELDS: frozenset[str] = frozenset({"requires", "cost", "tn", "dice", "effects", "ai"})
@@ -200,6 +201,8 @@ def _check_effective(
         ok = False
     elif node.inherits is not None and node.role is not None and node.role != root.node.role:
         errors.append(src.error(("role",), f"role {node.role!r} differs from its root {root.node.id!r}"))
+    if effective.description is None and node.inherits is None:
+        errors.append(src.error(("id",), "a root maneuver needs a description (one plain line for the menu)"))
     declarable = not effective.abstract and not effective.composite
     if declarable and effective.tn.source == "fixed" and effective.tn.value < 1:
         where: DataPath = ("tn",) if "tn" in node.model_fields_set else ("id",)
@@ -276,4 +279,5 @@ def to_maneuver(node: ManeuverNode, *, group: str, order: int) -> Maneuver:
         abstract=node.abstract,
         ai_weight=node.ai.weight,
         order=order,
+        description=node.description or "",
     )

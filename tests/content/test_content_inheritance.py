@@ -14,6 +14,7 @@ TREE = """
 maneuvers:
   - id: test_root
     name: Test Root
+    description: The root of the test tree.
     role: attack
     abstract: true
     tags: [root_tag]
@@ -28,6 +29,7 @@ maneuvers:
   - id: test_child
     inherits: test_parent
     name: Test Child
+    description: The child of the test tree.
     tags: [child_tag]
     requires: {hand: "off"}
     cost: {base: 2}
@@ -97,3 +99,10 @@ def test_allowed_maneuvers_nearest_entry_wins() -> None:
     assert allowed_maneuvers({"a"}, {"b"}, tree) == {"a", "e"}
     assert allowed_maneuvers({"a", "d"}, {"b"}, tree) == {"a", "d", "e"}
     assert isinstance(load_catalog().proficiencies["rapier"], Proficiency)
+
+
+def test_description_is_inherited_until_a_node_sets_its_own(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    assert tree["test_root"].description == "The root of the test tree."
+    assert tree["test_parent"].description == "The root of the test tree."
+    assert tree["test_child"].description == tree["test_grandchild"].description == "The child of the test tree."
