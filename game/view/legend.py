@@ -249,3 +249,28 @@ def marks_in(indicators: Any) -> set[MarkKey]:
         if button.mark is not None:
             out.add(MarkKey(Kind.ROLL, str(button.mark)))
     return out
+
+
+def hud_marks(ht: int, ht_max: int, cp: int, cp_max: int) -> set[MarkKey]:
+    """The HUD pips drawn for the leader's HT and CP (the HUD draws one per point of the larger value)."""
+    out: set[MarkKey] = set()
+    if ht > 0:
+        out.add(MarkKey(Kind.HUD_PIP, "ht"))
+    if ht < ht_max:
+        out.add(MarkKey(Kind.HUD_PIP, "ht_lost"))
+    if cp > 0:
+        out.add(MarkKey(Kind.HUD_PIP, "cp"))
+    if cp < cp_max:
+        out.add(MarkKey(Kind.HUD_PIP, "cp_spent"))
+    return out
+
+
+def actor_marks(allegiances: Iterable[str], *, leader: bool = False, party: bool = False) -> set[MarkKey]:
+    """The sprite marks on screen: allegiance marks drawn ("hostile", "neutral", "ally"), the leader's
+    crown and the party ring, as the map renderer reports them."""
+    out = {MarkKey(Kind.ALLEGIANCE, a) for a in allegiances}
+    if leader:
+        out.add(MarkKey(Kind.LEADER, "leader"))
+    if party:
+        out.add(MarkKey(Kind.PARTY, "ring"))
+    return out

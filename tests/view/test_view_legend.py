@@ -7,7 +7,17 @@ import pytest
 
 from game.view.arrow_pad import Mark
 from game.view.indicators import compute
-from game.view.legend import CATALOGUE, Kind, LegendEntry, MarkKey, entries, legend_for, marks_in
+from game.view.legend import (
+    CATALOGUE,
+    Kind,
+    LegendEntry,
+    MarkKey,
+    actor_marks,
+    entries,
+    hud_marks,
+    legend_for,
+    marks_in,
+)
 from game.view.palette import (
     COLOUR_BLIND,
     DEFAULT,
@@ -95,3 +105,14 @@ def test_the_legend_shows_exactly_the_marks_the_indicator_code_drew() -> None:
 def test_a_mark_without_an_entry_is_refused() -> None:
     with pytest.raises(KeyError, match="sparkle"):
         legend_for([MarkKey(Kind.ARC, "sparkle")], DEFAULT)
+
+
+def test_hud_and_sprite_marks_have_entries() -> None:
+    assert hud_marks(ht=3, ht_max=5, cp=0, cp_max=12) == {MarkKey(Kind.HUD_PIP, "ht"), MarkKey(Kind.HUD_PIP, "ht_lost"),
+                                                         MarkKey(Kind.HUD_PIP, "cp_spent")}
+    assert hud_marks(ht=5, ht_max=5, cp=12, cp_max=12) == {MarkKey(Kind.HUD_PIP, "ht"), MarkKey(Kind.HUD_PIP, "cp")}
+    sprites = actor_marks(["hostile", "ally"], leader=True, party=True)
+    shown = legend_for(sprites | hud_marks(1, 5, 3, 12), DEFAULT)
+    assert [e.image for e in shown if e.image] == ["mark_hostile", "mark_ally", "mark_leader"]
+    with pytest.raises(KeyError):
+        legend_for(actor_marks(["friendly"]), DEFAULT)
