@@ -207,7 +207,9 @@ def _items(bout: Bout, owner: str, action: Action | SeenAction, option: Maneuver
     """One declared item as (role, blow or guard, opponent); composite maneuvers give one per part."""
     catalog = bout.catalog
     sheet = bout.fighters[owner].sheet
-    m = catalog.maneuvers[action.maneuver]
+    m = catalog.maneuvers.get(action.maneuver)
+    if m is None:  # Do Nothing, or nothing chosen yet
+        return []
     opponent = action.opponent
     out: list[_Item] = []
     if m.composite:
@@ -216,7 +218,9 @@ def _items(bout: Bout, owner: str, action: Action | SeenAction, option: Maneuver
         else:
             parts = list(action.parts)
         for spec, (maneuver, dice, zone) in zip(m.composite, parts, strict=False):
-            pm = catalog.maneuvers[maneuver]
+            pm = catalog.maneuvers.get(maneuver)
+            if pm is None:
+                continue
             tn = _tn_for(sheet, pm, spec.hand)
             if spec.role == "attack" and opponent is not None:
                 out.append(("attack", _Blow(owner, opponent, pm, dice, tn, zone, spec.hand), opponent))

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from rules import ai
-from rules.bout import ATTACK, DEFEND, NO_INITIATIVE, Action, Bout
+from rules.bout import ATTACK, DEFEND, DO_NOTHING, NO_INITIATIVE, Action, Bout
 from rules.declare import commit_declaration
 from rules.dice import SeededStream
 from rules.events import Attack
@@ -136,3 +136,12 @@ def test_land_matches_the_engine_against_the_baseline_ai_defence() -> None:
     assert rate(hits, odds.land) < 4, (hits / TRIALS, odds.land)
     assert levels / TRIALS == pytest.approx(odds.wound, abs=0.15)
     assert odds.hit_back == 0.0  # B is not expected to attack: A holds the initiative over him
+
+
+def test_do_nothing_and_defences_elsewhere() -> None:
+    b = holder_attacks_first()
+    idle = declaration_odds(b, "A", Action(DO_NOTHING, "", "B"))
+    assert idle.land is None and idle.wound == 0.0 and idle.hit_back > 0.9  # his 6-dice swing, unanswered
+    # a parry already chosen in the same declaration counts against his blow
+    with_parry = declaration_odds(b, "A", Action(DO_NOTHING, "", "B"), pending=[Action(DEFEND, "parry", "B", 6)])
+    assert with_parry.hit_back < idle.hit_back - 0.2
