@@ -3,11 +3,12 @@
 Run from the repository root: ``python packaging/tools/make_actors.py`` (writes into ``assets/images``).
 Bold flat shapes with a thick dark outline, so each creature reads at a glance at map size (about 30 px
 tall): the knight in plate with a plume and a blue shield, the spearman in a kettle hat with a spear,
-the hooded bandit, the guard in red and yellow with a round shield, the big-eared goblin, the stone golem,
-and a grey wolf with ears, snout and a bushy tail. People face east, the wolf faces west (the view's
-``SPRITES`` table says which way each image looks). The marks: hostile (red spiked diamond), neutral
-(yellow square), ally (green disc with a tick) and leader (gold crown), told apart by shape as well as
-colour. Deterministic output; the PNGs are committed and listed in ``assets/LICENSES.md`` (CC0).
+the archer with a bow and a feathered cap, the hooded bandit, the guard in red and yellow with a round
+shield, the big-eared goblin, the stone golem, and a grey wolf with ears, snout and a bushy tail. People
+face east, the wolf faces west (the view's ``SPRITES`` table says which way each image looks). The
+marks: hostile (red diamond), neutral (yellow square), ally (green disc with a tick) and leader (gold
+crown), told apart by shape as well as colour. Deterministic output; the PNGs are committed and listed
+in ``assets/LICENSES.md`` (CC0).
 """
 
 from __future__ import annotations
@@ -152,6 +153,27 @@ def companion() -> Image.Image:
     p.poly(arc_points(50, 30, 19, 18, 180, 360), STEEL)
     p.rect(22, 27, 80, 33, STEEL_DARK, r=3)
     arm(p, 64, (64, 140, 72, 255), y=64)
+    return p.finish()
+
+
+def archer() -> Image.Image:
+    p = Pen(W, H)
+    tunic, cap = (150, 120, 60, 255), (60, 110, 60, 255)
+    p.rect(18, 50, 30, 90, LEATHER_DARK, r=3)  # quiver on the back, arrows sticking out
+    for x in (20, 24, 28):
+        p.line([(x, 52), (x - 2, 40)], WOOD, 1.6)
+        p.poly([(x - 4, 38), (x - 2, 32), (x, 38)], WHITE)
+    legs(p, (84, 70, 50, 255))
+    body(p, tunic)
+    arm(p, 22, tunic)
+    face(p)
+    # a soft cap with a long feather
+    p.poly(arc_points(48, 30, 21, 16, 180, 360) + [(70, 30), (27, 30)], cap)
+    p.poly([(30, 22), (12, 4), (16, 2), (36, 20)], (226, 64, 52, 255))
+    # the bow, held out in front, string back
+    p.line(arc_points(70, 76, 14, 40, -80, 80, 20), WOOD, 4.5)
+    p.line([(72.4, 36.6), (72.4, 115.4)], (236, 232, 220, 255), 1.2)
+    arm(p, 64, tunic, y=62)
     return p.finish()
 
 
@@ -315,6 +337,7 @@ def mark_leader() -> Image.Image:
 IMAGES: dict[str, Callable[[], Image.Image]] = {
     "actor_knight.png": knight,
     "actor_companion.png": companion,
+    "actor_archer.png": archer,
     "actor_bandit.png": bandit,
     "actor_guard.png": guard,
     "actor_goblin.png": goblin,
