@@ -3,8 +3,8 @@
 Inheritance (docs/content-format.md): a node takes every field of its parent that it does not set
 itself; for a mapping field (`requires`, `cost`, `tn`, `dice`, `effects`, `ai`) only the keys the
 child sets replace the parent's; lists and scalars replace whole. `id`, `name`, `inherits` and
-`abstract` are never inherited. The group of a node is its root's id. A root needs a `description`; a
-child that gives none takes its parent's (the shipped content gives every node its own).
+`abstract` are never inherited, nor is `description`: every node needs its own plain line for the menu.
+The group of a node is its root's id.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules.content.yamlsource import DataPath, YamlDocument
 INHERITED: frozenset[str] = frozenset(
     {
         "role", "status", "tags", "min_level", "requires", "cost", "tn", "attack_kind", "damage_type",
-        "damage_bonus", "dice", "effects", "evasion", "composite", "ai", "description",
+        "damage_bonus", "dice", "effects", "evasion", "composite", "ai",
     }
 )
 MAPPING_FIELDS: frozenset[str] = frozenset({"requires", "cost", "tn", "dice", "effects", "ai"})
@@ -50,6 +50,7 @@ def merge(parent: ManeuverNode, child: ManeuverNode) -> ManeuverNode:
     update: dict[str, object] = {
         "id": child.id,
         "name": child.name,
+        "description": child.description,
         "inherits": child.inherits,
         "abstract": child.abstract,
     }
@@ -201,8 +202,8 @@ def _check_effective(
         ok = False
     elif node.inherits is not None and node.role is not None and node.role != root.node.role:
         errors.append(src.error(("role",), f"role {node.role!r} differs from its root {root.node.id!r}"))
-    if effective.description is None and node.inherits is None:
-        errors.append(src.error(("id",), "a root maneuver needs a description (one plain line for the menu)"))
+    if node.description is None:
+        errors.append(src.error(("id",), "a maneuver needs a description (one plain line for the menu)"))
     declarable = not effective.abstract and not effective.composite
     if declarable and effective.tn.source == "fixed" and effective.tn.value < 1:
         where: DataPath = ("tn",) if "tn" in node.model_fields_set else ("id",)

@@ -148,14 +148,14 @@ class AiModel(Strict):
 
 
 class ManeuverNode(Strict):
-    """One node of a maneuver tree. Every field but `id`, `name`, `inherits` and `abstract` is
-    inherited from the parent when not set; the defaults below apply to roots."""
+    """One node of a maneuver tree. Every field but `id`, `name`, `description`, `inherits` and `abstract`
+    is inherited from the parent when not set; the defaults below apply to roots."""
 
     id: Id
     name: Name
     inherits: Id | None = None
     role: Role | None = None  # required on roots
-    description: OneLine | None = None  # required on roots; a child without its own takes its parent's
+    description: OneLine | None = None  # required (a content check error when missing), never inherited
     abstract: StrictBool = False
     status: Status = "playable"
     tags: list[Id] = []

@@ -48,13 +48,17 @@ def test_the_catalog_carries_every_description() -> None:
         assert all(text and "\n" not in text for text in table.values())
 
 
-def test_a_root_without_description_is_an_error_at_its_id(tmp_path: Path) -> None:
+def test_a_maneuver_without_description_is_an_error_at_its_id(tmp_path: Path) -> None:
     root = copy_shipped(tmp_path)
-    text = "maneuvers:\n  - id: test_group\n    name: T\n    role: attack\n    abstract: true\n"
+    text = (
+        "maneuvers:\n  - id: test_group\n    name: T\n    role: attack\n    abstract: true\n"
+        "  - id: test_cut\n    inherits: cut\n    name: C\n"  # a child does not take its parent's line
+    )
     path = write(root / "maneuvers" / "zz_test.yaml", text)
+    message = "a maneuver needs a description (one plain line for the menu)"
     assert errors_of(root) == [
-        f"{path}:{position(text, 2, 'test_group')}: maneuvers[0].id: "
-        "a root maneuver needs a description (one plain line for the menu)"
+        f"{path}:{position(text, 2, 'test_group')}: maneuvers[0].id: {message}",
+        f"{path}:{position(text, 6, 'test_cut')}: maneuvers[1].id: {message}",
     ]
 
 

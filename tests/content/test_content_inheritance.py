@@ -22,6 +22,7 @@ maneuvers:
   - id: test_parent
     inherits: test_root
     name: Test Parent
+    description: The parent of the test tree.
     tn: {source: weapon_swing, modifier: 1}
     attack_kind: swing
     cost: {base: 1, by_proficiency: {rapier: 3}, with_shield: {sword_and_shield: 4}}
@@ -39,6 +40,7 @@ maneuvers:
   - id: test_grandchild
     inherits: test_child
     name: Test Grandchild
+    description: The grandchild of the test tree.
     status: planned
 """
 
@@ -101,8 +103,8 @@ def test_allowed_maneuvers_nearest_entry_wins() -> None:
     assert isinstance(load_catalog().proficiencies["rapier"], Proficiency)
 
 
-def test_description_is_inherited_until_a_node_sets_its_own(tmp_path: Path) -> None:
+def test_description_is_never_inherited(tmp_path: Path) -> None:
     tree = _tree(tmp_path)
     assert tree["test_root"].description == "The root of the test tree."
-    assert tree["test_parent"].description == "The root of the test tree."
-    assert tree["test_child"].description == tree["test_grandchild"].description == "The child of the test tree."
+    assert tree["test_parent"].description == "The parent of the test tree."
+    assert tree["test_grandchild"].description == "The grandchild of the test tree."
