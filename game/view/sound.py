@@ -90,6 +90,12 @@ def attack_outcome(event: Mapping[str, Any]) -> str:
     return "missed"
 
 
+def impact_sound(attack: Mapping[str, Any]) -> str | None:
+    """The sound at the moment a blow (an ``attack`` or ``shot`` event dict) lands or is stopped; the
+    animator plays ``EVENT_SOUNDS["attack"]`` as the lunge starts and this at its peak."""
+    return ATTACK_OUTCOME_SOUNDS[attack_outcome(_inner(attack))]
+
+
 def sounds_for(event: Mapping[str, Any]) -> tuple[str, ...]:
     """The sounds one event makes, in order (often none)."""
     outer = str(event.get("type", ""))
@@ -102,7 +108,7 @@ def sounds_for(event: Mapping[str, Any]) -> tuple[str, ...]:
     if first:
         out.append(first)
     if kind in ("attack", "shot"):  # a blow swings (above), then lands or is stopped; a shot only lands
-        after = ATTACK_OUTCOME_SOUNDS[attack_outcome(inner)]
+        after = impact_sound(inner)
         if after:
             out.append(after)
     elif kind == "knock_check" and inner.get("failed"):

@@ -20,6 +20,7 @@ from game.view.sound import (
     MENU_SELECT,
     SOUND_NAMES,
     SoundBank,
+    impact_sound,
     sounds_for,
 )
 from rules.events import Attack, DefenceRoll, WoundRecord
@@ -155,3 +156,10 @@ def test_volume_settings_round_trip_and_old_files_still_load(tmp_path: Path) -> 
     result = store.load()
     assert len(result.problems) == 3 and result.settings.ui_scale == 1.25
     assert (result.settings.master_volume, result.settings.effects_volume, result.settings.muted) == (0.8, 1.0, False)
+
+
+def test_the_impact_sound_is_the_outcome_alone() -> None:
+    assert impact_sound(attack(True, level=5)) == "heavy_hit"
+    assert impact_sound(attack(False, defence="block")) == "block"
+    assert impact_sound(attack(False)) is None
+    assert EVENT_SOUNDS["attack"] == "swing"
