@@ -117,6 +117,7 @@ class Maneuver:
     abstract: bool  # a menu group or family node: never declared itself
     ai_weight: float
     order: int  # position in the content files, for stable menus
+    description: str = ""  # one plain line for the menu (content/maneuvers/*.yaml `description`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +277,20 @@ class HouseRules:
 
 
 @dataclass(frozen=True, slots=True)
+class Descriptions:
+    """Plain one-line descriptions of what the menus offer besides maneuvers (content/descriptions.yaml).
+
+    `actions` by action type (`rules.bout.ACTION_LABELS` keys), `flavours` by `ActionOption.flavour`
+    (steal, buy_attacker, force_enter, free, none, global, quick), `options` by `Action` field
+    (opponent, dice, zone, greater, seize, reflex_buy, terrain_dice, parts), `orientations` by name."""
+
+    actions: Mapping[str, str] = field(default_factory=dict)
+    flavours: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = field(default_factory=dict)
+    orientations: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Catalog:
     maneuvers: Mapping[str, Maneuver]
     weapons: Mapping[str, Weapon]
@@ -287,6 +302,12 @@ class Catalog:
     house_rules: HouseRules
     content_hash: str
     missiles: Mapping[str, MissileWeapon] = field(default_factory=dict)  # content/missiles.yaml
+    descriptions: Descriptions = field(default_factory=Descriptions)  # content/descriptions.yaml
+
+    def describe_maneuver(self, maneuver_id: str) -> str:
+        """The plain one-line description of a maneuver ("" for an unknown id)."""
+        m = self.maneuvers.get(maneuver_id)
+        return m.description if m is not None else ""
 
     def children(self, maneuver_id: str) -> tuple[Maneuver, ...]:
         return tuple(m for m in self.maneuvers.values() if m.parent == maneuver_id)

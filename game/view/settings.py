@@ -41,6 +41,9 @@ class Settings:
     colour_blind: bool = False
     key_bindings: InputMap = field(default_factory=InputMap)
     house_rules: dict[str, Any] = field(default_factory=dict)  # overrides of content/house_rules.yaml
+    master_volume: float = 0.8  # 0..1; the heard volume is master_volume * effects_volume
+    effects_volume: float = 1.0  # 0..1
+    muted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +54,9 @@ class Settings:
             "colour_blind": self.colour_blind,
             "key_bindings": self.key_bindings.to_json(),
             "house_rules": dict(self.house_rules),
+            "master_volume": self.master_volume,
+            "effects_volume": self.effects_volume,
+            "muted": self.muted,
         }
 
     @classmethod
@@ -94,7 +100,24 @@ class Settings:
             settings.house_rules = dict(rules)
         else:
             problems.append("house_rules: expected an object of rule name -> value; using none")
+        _read_sound(settings, data, problems)
         return settings
+
+
+def _read_sound(settings: Settings, data: dict[str, Any], problems: list[str]) -> None:
+    """The sound fields (added after format 1 shipped: a file without them keeps the defaults)."""
+    for name in ("master_volume", "effects_volume"):
+        default = getattr(settings, name)
+        value = data.get(name, default)
+        if _is_number(value) and 0.0 <= float(value) <= 1.0:
+            setattr(settings, name, float(value))
+        else:
+            problems.append(f"{name}: {value!r} is not a number in 0..1; using {default}")
+    muted = data.get("muted", settings.muted)
+    if isinstance(muted, bool):
+        settings.muted = muted
+    else:
+        problems.append(f"muted: {muted!r} is not true/false; using false")
 
 
 def _is_number(value: object) -> bool:

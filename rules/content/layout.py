@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from rules.content.models import (
     ArmourFile,
     BodyFile,
+    DescriptionsFile,
     HouseRulesFile,
     ManeuversFile,
     MissilesFile,
@@ -64,6 +65,7 @@ FILE_KINDS: tuple[FileKind, ...] = (
     FileKind("missiles", "missiles.yaml", MissilesFile),
     FileKind("body", "body.yaml", BodyFile),
     FileKind("wounds", "wounds.yaml", WoundsFile),
+    FileKind("descriptions", "descriptions.yaml", DescriptionsFile),
 )
 
 

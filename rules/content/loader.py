@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rules.catalog import Catalog, HouseRules, Proficiency
+from rules.catalog import Catalog, Descriptions, HouseRules, Proficiency
 from rules.content.build import (
     Loaded,
     build_armour,
@@ -36,6 +36,7 @@ from rules.content.maneuvers import NodeSource, check_composite_roles, resolve_m
 from rules.content.models import (
     ArmourFile,
     BodyFile,
+    DescriptionsFile,
     HouseRulesFile,
     ManeuversFile,
     MissilesFile,
@@ -96,6 +97,7 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
     missiles_file = reader.file("missiles.yaml", MissilesFile)
     body_file = reader.file("body.yaml", BodyFile)
     wounds_file = reader.file("wounds.yaml", WoundsFile)
+    descriptions_file = reader.file("descriptions.yaml", DescriptionsFile)
     maneuver_files = reader.maneuver_files()
 
     prof_ids = proficiency_ids(profs_file) if profs_file is not None else None
@@ -135,7 +137,7 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
 
     if errors:
         raise ContentErrors(errors)
-    assert house is not None
+    assert house is not None and descriptions_file is not None
     return Catalog(
         maneuvers=fold_proficiency_costs(maneuvers, proficiencies),
         weapons=weapons,
@@ -147,6 +149,17 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
         house_rules=build_house_rules(house.model),
         content_hash=content_hash(root),
         missiles=missiles,
+        descriptions=build_descriptions(descriptions_file.model),
+    )
+
+
+def build_descriptions(model: DescriptionsFile) -> Descriptions:
+    """descriptions.yaml as plain mappings (flavour `global` keeps its YAML name)."""
+    return Descriptions(
+        actions=model.actions.model_dump(),
+        flavours=model.flavours.model_dump(by_alias=True),
+        options=model.options.model_dump(),
+        orientations=model.orientations.model_dump(),
     )
 
 

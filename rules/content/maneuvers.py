@@ -3,7 +3,8 @@
 Inheritance (docs/content-format.md): a node takes every field of its parent that it does not set
 itself; for a mapping field (`requires`, `cost`, `tn`, `dice`, `effects`, `ai`) only the keys the
 child sets replace the parent's; lists and scalars replace whole. `id`, `name`, `inherits` and
-`abstract` are never inherited. The group of a node is its root's id.
+`abstract` are never inherited, nor is `description`: every node needs its own plain line for the menu.
+The group of a node is its root's id.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def merge(parent: ManeuverNode, child: ManeuverNode) -> ManeuverNode:
     update: dict[str, object] = {
         "id": child.id,
         "name": child.name,
+        "description": child.description,
         "inherits": child.inherits,
         "abstract": child.abstract,
     }
@@ -200,6 +202,8 @@ def _check_effective(
         ok = False
     elif node.inherits is not None and node.role is not None and node.role != root.node.role:
         errors.append(src.error(("role",), f"role {node.role!r} differs from its root {root.node.id!r}"))
+    if node.description is None:
+        errors.append(src.error(("id",), "a maneuver needs a description (one plain line for the menu)"))
     declarable = not effective.abstract and not effective.composite
     if declarable and effective.tn.source == "fixed" and effective.tn.value < 1:
         where: DataPath = ("tn",) if "tn" in node.model_fields_set else ("id",)
@@ -276,4 +280,5 @@ def to_maneuver(node: ManeuverNode, *, group: str, order: int) -> Maneuver:
         abstract=node.abstract,
         ai_weight=node.ai.weight,
         order=order,
+        description=node.description or "",
     )

@@ -43,6 +43,8 @@ ID_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 Id = Annotated[StrictStr, Field(pattern=ID_PATTERN)]
 Name = Annotated[StrictStr, Field(min_length=1)]
+# A plain description for a newcomer, shown in one line under the menu: no line breaks, at most 200 characters.
+OneLine = Annotated[StrictStr, Field(min_length=1, max_length=200, pattern=r"^[^\n\r]+$")]
 NonNegative = Annotated[StrictInt, Field(ge=0)]
 Tn = Annotated[StrictInt, Field(ge=1, le=20)]
 Orientation = Literal["aggressive", "cautious", "defensive"]
@@ -146,13 +148,14 @@ class AiModel(Strict):
 
 
 class ManeuverNode(Strict):
-    """One node of a maneuver tree. Every field but `id`, `name`, `inherits` and `abstract` is
-    inherited from the parent when not set; the defaults below apply to roots."""
+    """One node of a maneuver tree. Every field but `id`, `name`, `description`, `inherits` and `abstract`
+    is inherited from the parent when not set; the defaults below apply to roots."""
 
     id: Id
     name: Name
     inherits: Id | None = None
     role: Role | None = None  # required on roots
+    description: OneLine | None = None  # required (a content check error when missing), never inherited
     abstract: StrictBool = False
     status: Status = "playable"
     tags: list[Id] = []
@@ -172,6 +175,65 @@ class ManeuverNode(Strict):
 
 class ManeuversFile(Strict):
     maneuvers: list[ManeuverNode]
+
+
+# ---- descriptions.yaml --------------------------------------------------------------------------
+
+
+class ActionDescriptions(Strict):
+    """One line per action type of the maneuver menu (the ids of `rules.bout.ACTION_LABELS`)."""
+
+    attack: OneLine
+    double_attack: OneLine
+    buy_initiative: OneLine
+    no_initiative: OneLine
+    defend: OneLine
+    defend_preemptive: OneLine
+    quick_defense: OneLine
+    change_target: OneLine
+    change_target_buy: OneLine
+    quick_attack: OneLine
+    do_nothing: OneLine
+
+
+class FlavourDescriptions(Strict):
+    """One line per flavour of an action (`rules.menu.ActionOption.flavour`): which kind of buy it is."""
+
+    steal: OneLine
+    buy_attacker: OneLine
+    force_enter: OneLine
+    free: OneLine
+    none: OneLine
+    global_: OneLine = Field(alias="global")
+    quick: OneLine
+
+
+class OptionDescriptions(Strict):
+    """One line per choice inside a declaration (`rules.bout.Action`'s fields)."""
+
+    opponent: OneLine
+    dice: OneLine
+    zone: OneLine
+    greater: OneLine
+    seize: OneLine
+    reflex_buy: OneLine
+    terrain_dice: OneLine
+    parts: OneLine
+
+
+class OrientationDescriptions(Strict):
+    aggressive: OneLine
+    cautious: OneLine
+    defensive: OneLine
+
+
+class DescriptionsFile(Strict):
+    """descriptions.yaml: the plain words the menus show for what is not a maneuver."""
+
+    actions: ActionDescriptions
+    flavours: FlavourDescriptions
+    options: OptionDescriptions
+    orientations: OrientationDescriptions
 
 
 # ---- proficiencies.yaml -------------------------------------------------------------------------

@@ -46,6 +46,7 @@ def test_schema_writes_one_file_per_kind(tmp_path: Path) -> None:
         f"{k}.schema.json"
         for k in (
             "house_rules", "maneuvers", "proficiencies", "weapons", "shields", "armour", "missiles", "body", "wounds",
+            "descriptions",
         )
     )
     for path in (tmp_path / "out").iterdir():

@@ -93,19 +93,20 @@ def test_composite_part_naming_a_missing_maneuver(root: Path) -> None:
           - id: test_combo
             inherits: simultaneous
             name: Combo
+            description: A test combination.
             composite:
               - {role: defense, maneuver: no_such_block, hand: "off"}
               - {role: attack, maneuver: parry, hand: master}
         """
     path = write(root / EXTRA, text)
     assert errors_of(root) == [
-        f"{path}:6:35: maneuvers[0].composite[0].maneuver: unknown maneuver 'no_such_block'",
-        f"{path}:7:34: maneuvers[0].composite[1].maneuver: 'parry' is a defense maneuver, the part's role is attack",
+        f"{path}:7:35: maneuvers[0].composite[0].maneuver: unknown maneuver 'no_such_block'",
+        f"{path}:8:34: maneuvers[0].composite[1].maneuver: 'parry' is a defense maneuver, the part's role is attack",
     ]
 
 
 def test_declarable_maneuver_without_tn(root: Path) -> None:
-    path = write(root / EXTRA, "maneuvers:\n  - {id: test_misc, inherits: misc_attack, name: T}\n")
+    path = write(root / EXTRA, "maneuvers:\n  - {id: test_misc, inherits: misc_attack, name: T, description: D}\n")
     message = "a declarable maneuver needs a TN: tn.value, or a tn.source"
     assert errors_of(root) == [f"{path}:2:10: maneuvers[0].id: {message}"]
 

@@ -14,6 +14,7 @@ TREE = """
 maneuvers:
   - id: test_root
     name: Test Root
+    description: The root of the test tree.
     role: attack
     abstract: true
     tags: [root_tag]
@@ -21,6 +22,7 @@ maneuvers:
   - id: test_parent
     inherits: test_root
     name: Test Parent
+    description: The parent of the test tree.
     tn: {source: weapon_swing, modifier: 1}
     attack_kind: swing
     cost: {base: 1, by_proficiency: {rapier: 3}, with_shield: {sword_and_shield: 4}}
@@ -28,6 +30,7 @@ maneuvers:
   - id: test_child
     inherits: test_parent
     name: Test Child
+    description: The child of the test tree.
     tags: [child_tag]
     requires: {hand: "off"}
     cost: {base: 2}
@@ -37,6 +40,7 @@ maneuvers:
   - id: test_grandchild
     inherits: test_child
     name: Test Grandchild
+    description: The grandchild of the test tree.
     status: planned
 """
 
@@ -97,3 +101,10 @@ def test_allowed_maneuvers_nearest_entry_wins() -> None:
     assert allowed_maneuvers({"a"}, {"b"}, tree) == {"a", "e"}
     assert allowed_maneuvers({"a", "d"}, {"b"}, tree) == {"a", "d", "e"}
     assert isinstance(load_catalog().proficiencies["rapier"], Proficiency)
+
+
+def test_description_is_never_inherited(tmp_path: Path) -> None:
+    tree = _tree(tmp_path)
+    assert tree["test_root"].description == "The root of the test tree."
+    assert tree["test_parent"].description == "The parent of the test tree."
+    assert tree["test_grandchild"].description == "The grandchild of the test tree."

@@ -1,0 +1,276 @@
+"""The legend: every mark the game screen can draw, with one line of meaning, in either palette (issue 11).
+
+`CATALOGUE` lists each mark kind the indicator code draws, keyed by a `MarkKey` (kind + variant): the
+five initiative arc states, the footbase circles, the arrow pad's dot, inner and outer lines and button
+outlines, the orientation icons, the Atk/Def badges, the bout clock pills, companions' planned steps,
+the party's feet ring, the HUD's HT and CP pips and the allegiance and leader marks. `entries(palette)`
+dresses them in a palette's colours, strokes and glyphs; `legend_for(drawn, palette)` returns only the
+entries for the marks drawn this frame, in catalogue order, for the `?` overlay. `marks_in(indicators)`
+reads those keys off the view's `game.view.indicators.Indicators` (duck-typed, so this module stays pure
+data: no arcade, no rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from game.view.palette import (
+    ARC_TONE,
+    INITIATIVE_TONE,
+    ORIENTATION_ICON,
+    OUTLINE_TONE,
+    RGBA,
+    ArcState,
+    Glyph,
+    Initiative,
+    Outline,
+    Palette,
+    Stroke,
+    Tone,
+)
+
+
+class Kind(StrEnum):
+    """A family of marks; its variants are the states it can show."""
+
+    ARC = "arc"  # initiative arc between two fighters (variant: ArcState)
+    FOOTBASE = "footbase"  # circle at a fighter's feet (primary, primary_faded, secondary)
+    PAD_DOT = "pad_dot"  # arrow pad: dot on a button (variant: Initiative)
+    PAD_INNER_LINE = "pad_inner_line"  # arrow pad: line from the centre (variant: Initiative)
+    PAD_OUTER_LINE = "pad_outer_line"  # arrow pad: line outside a button (variant: Initiative)
+    PAD_OUTLINE = "pad_outline"  # arrow pad: coloured button outline (variant: Outline)
+    ORIENTATION = "orientation"  # icon over a head (aggressive, cautious, defensive)
+    ROLL = "roll"  # Atk / Def badge (on the map and on the pad)
+    CLOCK = "clock"  # bout clock pill (mine, other)
+    PLANNED = "planned"  # a companion's planned step (move, wait)
+    PARTY = "party"  # the ring round a party member's shadow
+    HUD_PIP = "hud_pip"  # HUD pips (ht, ht_lost, cp, cp_spent)
+    ALLEGIANCE = "allegiance"  # mark over a sprite (hostile, neutral, ally)
+    LEADER = "leader"  # the leader's crown
+
+
+@dataclass(frozen=True, slots=True)
+class MarkKey:
+    kind: Kind
+    variant: str
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One legend line: what to draw as the swatch, a short name and the meaning."""
+
+    key: MarkKey
+    name: str  # e.g. "Red arc (solid, disc)"
+    meaning: str  # one line, plain words
+    colour: RGBA | None  # swatch colour in this palette (None: drawn from an image)
+    stroke: Stroke | None = None
+    glyph: Glyph | None = None
+    image: str | None = None  # assets/images name for image marks (orientation icons, allegiance)
+
+
+_ARC = {
+    ArcState.ATTACKING_WITH_INITIATIVE: "Initiative over the one the arrow points at, used to attack him.",
+    ArcState.HAS_INITIATIVE: "Initiative over the one the arrow points at; the attack is not declared yet.",
+    ArcState.NO_INITIATIVE: "A target without initiative: an attack is still possible, but it lands after theirs.",
+    ArcState.DEFENDING: "A fighter without initiative has declared a defence against the other.",
+    ArcState.FORFEITED: "Initiative given up: declared without attacking the one the arrow points at.",
+}
+_PAD_DOT = {
+    Initiative.THEIRS: "Your target, and he holds the initiative over you.",
+    Initiative.CONTESTED: "Your target, and the initiative between you is contested.",
+    Initiative.MINE: "Your target, and he has no initiative over you.",
+}
+_PAD_INNER = {
+    Initiative.THEIRS: "He targets you and holds the initiative over you.",
+    Initiative.CONTESTED: "He targets you and the initiative between you is contested.",
+    Initiative.MINE: "He targets you, without initiative over you.",
+}
+_PAD_OUTER = {
+    Initiative.THEIRS: "He targets someone else and holds the initiative over him.",
+    Initiative.CONTESTED: "He targets someone else and they contest the initiative.",
+    Initiative.MINE: "He targets someone else, without initiative over him.",
+}
+_PAD_OUTLINE = {
+    Outline.AGGRESSIVE: "He chose Aggressive: he will attack and cannot defend this exchange.",
+    Outline.CAUTIOUS: "He chose Cautious: he may attack or defend.",
+    Outline.DEFENSIVE: "He chose Defensive: he will not attack this exchange.",
+    Outline.ATTACK_ONLY: "Against him you can only attack.",
+    Outline.ATTACK_AND_DEFENCE: "Against him you can attack or defend.",
+    Outline.DEFENCE_ONLY: "Against him you can only defend.",
+}
+# the same outline colour means his orientation while targets are chosen (s1), your options when declaring (s2)
+_OUTLINE_STAGE: dict[object, str] = {
+    **{o: " while choosing targets" for o in (Outline.AGGRESSIVE, Outline.CAUTIOUS, Outline.DEFENSIVE)},
+    **{o: " while declaring" for o in (Outline.ATTACK_ONLY, Outline.ATTACK_AND_DEFENCE, Outline.DEFENCE_ONLY)},
+}
+_ORIENTATION = {
+    "aggressive": "Aggressive (bear paw): commits to attack, cannot defend this exchange.",
+    "cautious": "Cautious (tiger paw): may attack or defend.",
+    "defensive": "Defensive (shield): will not attack this exchange.",
+}
+
+# Marks whose look does not come from a palette tone: key -> (name, meaning)
+_OTHER: dict[MarkKey, tuple[str, str]] = {
+    MarkKey(Kind.FOOTBASE, "primary"): ("Double circle at the feet", "Your target."),
+    MarkKey(Kind.FOOTBASE, "primary_faded"): ("Double circle, inner ring faded",
+                                              "Your target, while you are choosing someone else."),
+    MarkKey(Kind.FOOTBASE, "secondary"): ("Single circle at the feet", "The fighter you are choosing now."),
+    MarkKey(Kind.ROLL, "Atk"): ("Atk badge", "Your target, and your initiative: you can attack him first."),
+    MarkKey(Kind.ROLL, "Def"): ("Def badge", "He has declared an attack on you: you will roll to defend."),
+    MarkKey(Kind.CLOCK, "mine"): ("Clock with a gold rim", "Your fight's clock: exchange and step (e1s2)."),
+    MarkKey(Kind.CLOCK, "other"): ("Clock with a grey rim", "Another fight's clock: exchange and step."),
+    MarkKey(Kind.PLANNED, "move"): ("Cyan arrow on the floor", "Where a companion will step next."),
+    MarkKey(Kind.PLANNED, "wait"): ("Cyan ring on the floor", "A companion who will wait this tick."),
+    MarkKey(Kind.PARTY, "ring"): ("Cyan ring round a shadow", "One of your party."),
+    MarkKey(Kind.HUD_PIP, "ht"): ("Red pip by HT", "One point of Health left."),
+    MarkKey(Kind.HUD_PIP, "ht_lost"): ("Dark pip by HT", "One point of Health lost."),
+    MarkKey(Kind.HUD_PIP, "cp"): ("Gold pip by CP", "One die of your Combat Pool still to spend this round."),
+    MarkKey(Kind.HUD_PIP, "cp_spent"): ("Dark pip by CP", "One die of your Combat Pool already spent."),
+    MarkKey(Kind.ALLEGIANCE, "hostile"): ("Red diamond over a creature", "Hostile: will fight you."),
+    MarkKey(Kind.ALLEGIANCE, "neutral"): ("Yellow square over a creature", "Neutral: neither with you nor against."),
+    MarkKey(Kind.ALLEGIANCE, "ally"): ("Green disc over a creature", "On your side."),
+    MarkKey(Kind.LEADER, "leader"): ("Gold crown", "The leader: the one you control."),
+}
+_OTHER_COLOUR: dict[MarkKey, RGBA] = {
+    MarkKey(Kind.CLOCK, "mine"): (250, 204, 36, 255),
+    MarkKey(Kind.CLOCK, "other"): (120, 130, 150, 255),
+    MarkKey(Kind.PLANNED, "move"): (120, 220, 235, 210),
+    MarkKey(Kind.PLANNED, "wait"): (120, 220, 235, 210),
+    MarkKey(Kind.PARTY, "ring"): (120, 220, 235, 150),
+    MarkKey(Kind.HUD_PIP, "ht"): (232, 72, 72, 255),
+    MarkKey(Kind.HUD_PIP, "ht_lost"): (60, 20, 24, 255),
+    MarkKey(Kind.HUD_PIP, "cp"): (250, 204, 36, 255),
+    MarkKey(Kind.HUD_PIP, "cp_spent"): (70, 62, 30, 255),
+}
+_IMAGES: dict[MarkKey, str] = {
+    MarkKey(Kind.ALLEGIANCE, "hostile"): "mark_hostile",
+    MarkKey(Kind.ALLEGIANCE, "neutral"): "mark_neutral",
+    MarkKey(Kind.ALLEGIANCE, "ally"): "mark_ally",
+    MarkKey(Kind.LEADER, "leader"): "mark_leader",
+}
+
+_TONE_NAME = {Tone.RED: "Red", Tone.YELLOW: "Yellow", Tone.WHITE: "Clear", Tone.BLUE: "Blue", Tone.GREEN: "Green"}
+
+
+def _tone_name(palette: Palette, tone: Tone, what: str) -> str:
+    style = palette.style(tone)
+    return f"{_TONE_NAME[tone]} {what} ({style.stroke.value.replace('_', '-')}, {style.glyph.value})"
+
+
+def _toned(palette: Palette) -> list[LegendEntry]:
+    out: list[LegendEntry] = []
+    tables: list[tuple[Kind, str, Mapping[Any, str], Mapping[Any, Tone]]] = [
+        (Kind.ARC, "arc", _ARC, ARC_TONE),
+        (Kind.PAD_DOT, "dot on a pad button", _PAD_DOT, INITIATIVE_TONE),
+        (Kind.PAD_INNER_LINE, "line from the pad's centre", _PAD_INNER, INITIATIVE_TONE),
+        (Kind.PAD_OUTER_LINE, "line outside a pad button", _PAD_OUTER, INITIATIVE_TONE),
+        (Kind.PAD_OUTLINE, "button outline", _PAD_OUTLINE, OUTLINE_TONE),
+    ]
+    for kind, what, meanings, tones in tables:
+        for variant, meaning in meanings.items():
+            style = palette.style(tones[variant])
+            name = _tone_name(palette, style.tone, what) + _OUTLINE_STAGE.get(variant, "")
+            out.append(LegendEntry(MarkKey(kind, str(variant)), name, meaning, style.colour, style.stroke, style.glyph))
+    for orientation, meaning in _ORIENTATION.items():
+        style = palette.orientation(orientation)
+        out.append(LegendEntry(MarkKey(Kind.ORIENTATION, orientation), f"{orientation.title()} icon", meaning,
+                               style.colour, None, None, ORIENTATION_ICON[orientation]))
+    return out
+
+
+def entries(palette: Palette) -> list[LegendEntry]:
+    """Every legend entry, in catalogue order, with this palette's colours."""
+    out = _toned(palette)
+    for key, (name, meaning) in _OTHER.items():
+        colour: RGBA | None
+        if key.kind is Kind.FOOTBASE:
+            colour = palette.footbase_primary if key.variant.startswith("primary") else palette.footbase_secondary
+        elif key.kind is Kind.ROLL:
+            colour = palette.mark_attack if key.variant == "Atk" else palette.mark_defence
+        else:
+            colour = _OTHER_COLOUR.get(key)
+        out.append(LegendEntry(key, name, meaning, colour, None, None, _IMAGES.get(key)))
+    return out
+
+
+def all_keys() -> tuple[MarkKey, ...]:
+    """Every mark kind the legend knows, in catalogue order."""
+    keys = [MarkKey(kind, str(v)) for kind, table in (
+        (Kind.ARC, _ARC), (Kind.PAD_DOT, _PAD_DOT), (Kind.PAD_INNER_LINE, _PAD_INNER),
+        (Kind.PAD_OUTER_LINE, _PAD_OUTER), (Kind.PAD_OUTLINE, _PAD_OUTLINE), (Kind.ORIENTATION, _ORIENTATION),
+    ) for v in table]
+    return (*keys, *_OTHER)
+
+
+CATALOGUE: tuple[MarkKey, ...] = all_keys()
+
+
+def legend_for(drawn: Iterable[MarkKey], palette: Palette) -> list[LegendEntry]:
+    """The entries for the marks actually on screen, each once, in catalogue order.
+
+    Raises ``KeyError`` for a mark the legend does not know (a new mark needs its line here)."""
+    wanted = set(drawn)
+    known = {e.key: e for e in entries(palette)}
+    unknown = wanted - known.keys()
+    if unknown:
+        raise KeyError(f"no legend entry for {sorted((k.kind.value, k.variant) for k in unknown)}")
+    return [entry for key, entry in known.items() if key in wanted]
+
+
+def marks_in(indicators: Any) -> set[MarkKey]:
+    """The mark keys in a `game.view.indicators.Indicators` (map and arrow pad)."""
+    out: set[MarkKey] = set()
+    for fb in indicators.footbases:
+        variant = "primary_faded" if fb.kind == "primary" and fb.inner_faded else fb.kind
+        out.add(MarkKey(Kind.FOOTBASE, variant))
+    for arc in indicators.arcs:
+        out.add(MarkKey(Kind.ARC, str(arc.state)))
+    for icon in indicators.icons:
+        orientation = icon.orientation
+        key = {"red": "aggressive", "white": "defensive"}.get(orientation, orientation)  # red/white throws
+        out.add(MarkKey(Kind.ORIENTATION, key))
+    for mark in indicators.marks:
+        out.add(MarkKey(Kind.ROLL, str(mark.mark)))
+    for clock in indicators.clocks:
+        out.add(MarkKey(Kind.CLOCK, "mine" if clock.mine else "other"))
+    for step in indicators.planned:
+        out.add(MarkKey(Kind.PLANNED, "wait" if step.direction is None else "move"))
+    pad = indicators.pad
+    for name in ("north", "east", "south", "west"):
+        button = getattr(pad, name)
+        for attr, kind in (("target", Kind.PAD_DOT), ("targeting_you", Kind.PAD_INNER_LINE),
+                           ("targeting_other", Kind.PAD_OUTER_LINE), ("outline", Kind.PAD_OUTLINE)):
+            value = getattr(button, attr)
+            if value is not None:
+                out.add(MarkKey(kind, str(value)))
+        if button.mark is not None:
+            out.add(MarkKey(Kind.ROLL, str(button.mark)))
+    return out
+
+
+def hud_marks(ht: int, ht_max: int, cp: int, cp_max: int) -> set[MarkKey]:
+    """The HUD pips drawn for the leader's HT and CP (the HUD draws one per point of the larger value)."""
+    out: set[MarkKey] = set()
+    if ht > 0:
+        out.add(MarkKey(Kind.HUD_PIP, "ht"))
+    if ht < ht_max:
+        out.add(MarkKey(Kind.HUD_PIP, "ht_lost"))
+    if cp > 0:
+        out.add(MarkKey(Kind.HUD_PIP, "cp"))
+    if cp < cp_max:
+        out.add(MarkKey(Kind.HUD_PIP, "cp_spent"))
+    return out
+
+
+def actor_marks(allegiances: Iterable[str], *, leader: bool = False, party: bool = False) -> set[MarkKey]:
+    """The sprite marks on screen: allegiance marks drawn ("hostile", "neutral", "ally"), the leader's
+    crown and the party ring, as the map renderer reports them."""
+    out = {MarkKey(Kind.ALLEGIANCE, a) for a in allegiances}
+    if leader:
+        out.add(MarkKey(Kind.LEADER, "leader"))
+    if party:
+        out.add(MarkKey(Kind.PARTY, "ring"))
+    return out
