@@ -44,6 +44,7 @@ COMPILED: tuple[str, ...] = (
     "rules.fighter",
     "rules.fold",
     "rules.menu",
+    "rules.tros_sos",
     "rules.wounds",
 )
 GROUP = "steelstep"  # mypyc's shared library is `steelstep__mypyc`

@@ -210,6 +210,32 @@ class Bout:
         self._foes: dict[str, tuple[str, ...]] = {}
         self.set_reach(reach)
 
+    def clone(self, fighters: Mapping[str, FighterState]) -> Bout:
+        """A copy of this bout over `fighters` (copies of its own, by id): every fact copied, caches
+        rebuilt on demand. For time travel (`game.sim.history`) and lookahead."""
+        b = Bout(self.catalog, [fighters[fid] for fid in self.fighters], self.rules, None)
+        c = self.clock
+        b.clock = BoutClock(c.exchange, c.step, c.round, c.exchanges_done)
+        b.orientation = dict(self.orientation)
+        b.needs_orientation = set(self.needs_orientation)
+        b.targets = dict(self.targets)
+        b.prev_targets = dict(self.prev_targets)
+        b.flow = dict(self.flow)
+        b.holders = set(self.holders)
+        b.contested = set(self.contested)
+        b.declarations = {fid: list(items) for fid, items in self.declarations.items()}  # items never change
+        b.left = set(self.left)
+        b.length_penalised = dict(self.length_penalised)
+        b.bonus_expiry = dict(self.bonus_expiry)
+        b.seq = self.seq
+        b.free_contests = set(self.free_contests)
+        b.answered = set(self.answered)
+        b.global_holders = set(self.global_holders)
+        b.arrivals = set(self.arrivals)
+        b.set_reach(self._reach)
+        b.invalidate_roster()
+        return b
+
     def fold1(self, event: Event) -> list[Event]:
         """`fold` of one event: [event]."""
         (_APPLY[0] if _APPLY else _fold_apply())(event, self.fighters, self)

@@ -48,6 +48,13 @@ class SeededStream:
         self._random = self._rng.random
         self.draws = 0
 
+    def clone(self) -> SeededStream:
+        """A copy at the same position that draws apart from this one."""
+        c = SeededStream(self.seed, self.name)
+        c._rng.setstate(self._rng.getstate())
+        c.draws = self.draws
+        return c
+
     def seek(self, draws: int) -> None:
         """Put the stream at position `draws` (a folded state's streams, SPEC §7): forward by drawing
         the difference, backward by starting again from the seed."""

@@ -302,6 +302,22 @@ class FighterState:
             FighterState.roster_epoch += 1
 
 
+    def clone(self) -> FighterState:
+        """A copy whose wounds and flags change apart from this one's (the sheet is shared: it never changes)."""
+        c = FighterState(self.sheet)
+        c.ht = self.ht
+        c.wounds = [Wound(w.location, w.damage_type, w.level, w.pain, w.bl) for w in self.wounds]
+        c._pain, c._bl = self._pain, self._bl
+        c._pain_at, c._bl_at = dict(self._pain_at), dict(self._bl_at)
+        c.carried_shock = self.carried_shock
+        c.prone = self.prone
+        c._unconscious, c._dead, c.out_of_fight = self._unconscious, self._dead, self.out_of_fight
+        c.destroyed = set(self.destroyed)
+        c.bonus_dice = self.bonus_dice
+        c.no_refresh = self.no_refresh
+        c.cp = self.cp
+        return c
+
     def max_cp(self) -> int:
         """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
         return self._pool(self.prone)

@@ -106,6 +106,30 @@ def dungeon_replay_speed(ticks: int, groups: tuple[tuple[str, ...], ...] = DUNGE
     return world, _replay_speed(world, ticks)
 
 
+def history_jumps(ticks: int = 2000, jumps: int = 200) -> tuple[float, float, float, int]:
+    """Time travel (the watch view): build a History of a `ticks`-tick dungeon run, then jump to random
+    ticks. Returns (build seconds, median ms, worst ms, events)."""
+    import random
+
+    from game.sim.history import History, record
+    from game.sim.scenario_file import dungeon_setup
+
+    setup = dungeon_setup(11, party=("player_fighter", "companion_spearman"), groups=DUNGEON_GROUPS, width=90,
+                          height=60)
+    start, events = record(World(setup, player_ai=True), [Confirm()] * ticks)
+    began = time.perf_counter()
+    history = History(start, events)
+    built = time.perf_counter() - began
+    picks = random.Random(5).sample(range(history.last_tick + 1), min(jumps, history.last_tick + 1))
+    times = []
+    for tick in picks:
+        began = time.perf_counter()
+        history.state_at(tick)
+        times.append((time.perf_counter() - began) * 1000)
+    times.sort()
+    return built, times[len(times) // 2], times[-1], len(events)
+
+
 def _standing(world: World) -> int:
     return sum(1 for a in world.state.actors.values() if a.alive)
 
@@ -127,6 +151,9 @@ def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:
     world, speed = dungeon_replay_speed(2000, CALM_GROUPS)
     print(f"replay, dungeon, {len(world.state.actors)} actors who never fight (2000 ticks, "
           f"{_standing(world)} standing): {speed:,.0f} ticks/s")
+    built, median, worst, events = history_jumps()
+    print(f"time travel, dungeon of 2000 ticks ({events:,} events): history built in {built:.2f} s; "
+          f"a jump to any tick: median {median:.1f} ms, worst {worst:.1f} ms (target <= 100 ms)")
     return 0
 
 

@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from game.sim import events as ev
+from game.sim.clone import clone_state
 from game.sim.digest import checksum
 from game.sim.event_codec import EventDecodeError, decode, encode
 from game.sim.fold import fold
@@ -174,7 +174,7 @@ class History:
             for e in self.events[done:end]:
                 fold(state, e)
             done = end
-            self._snapshots.append((done, _copy(state)))
+            self._snapshots.append((done, clone_state(state)))
 
     @property
     def last_tick(self) -> int:
@@ -184,7 +184,7 @@ class History:
         """A fresh copy of the state at the end of `tick` (clamped to 0..last_tick)."""
         tick = max(0, min(tick, self.last_tick))
         done, snap = self._snapshots[tick // self.every]
-        state = _copy(snap)
+        state = clone_state(snap)
         for e in self.events[done:self._ends[tick]]:
             fold(state, e)
         return state
@@ -200,16 +200,3 @@ def record(world: World, commands: Iterable[Any]) -> tuple[WorldState, list[ev.W
     for command in commands:
         events += world.apply(command)
     return start, events
-
-
-def _copy(state: WorldState) -> WorldState:
-    """A deep copy sharing what never changes (catalog, map, relations, fighter sheets)."""
-    memo: dict[int, Any] = {id(state.catalog): state.catalog, id(state.tilemap): state.tilemap,
-                            id(state.relations): state.relations, id(state.house_rules): state.house_rules}
-    for f in state.fighters.values():
-        memo[id(f.sheet)] = f.sheet
-    for b in state.bouts.values():
-        memo[id(b.rules.catalog)] = b.rules.catalog
-        memo[id(b.rules.rules)] = b.rules.rules
-        memo[id(b.rules.kits)] = {}  # a cache: rebuilt on demand
-    return copy.deepcopy(state, memo)

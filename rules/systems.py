@@ -77,7 +77,7 @@ class CombatSystem(Protocol):
 
 
 def _tros_sos() -> CombatSystem:
-    from rules.systems.tros_sos import TrosSos
+    from rules.tros_sos import TrosSos
 
     return TrosSos()
 
