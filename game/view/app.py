@@ -22,9 +22,8 @@ from pathlib import Path
 
 import arcade
 
-from game import logs
+from game import logs, paths
 from game.sim.recording import RecordingError
-from game.view import paths
 from game.view.gui_compat import apply_headless_workaround
 from game.view.session import Session, continue_run, new_run, watch_recording
 from game.view.settings import Settings, SettingsStore

@@ -7,11 +7,11 @@ from types import ModuleType
 
 import arcade
 
+from game.paths import autosave_state, watchable_runs
 from game.sim.commands import Confirm
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
 from game.view.app import App
-from game.view.paths import autosave_state, watchable_runs
 from game.view.session import Session
 from game.view.views import GameOverView, RecordingPicker, WatchView
 from game.view.views.common import item_rect

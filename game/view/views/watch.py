@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager
 
+from game.paths import RunFile, data_dir, watchable_runs
 from game.sim.commands import Confirm, from_dict
 from game.view.input_map import Context, Intent
-from game.view.paths import RunFile, data_dir, watchable_runs
 from game.view.views.common import FONT, MenuButton, MenuView, Theme
 
 if TYPE_CHECKING:
