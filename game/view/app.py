@@ -346,15 +346,14 @@ def make_window(visible: bool = True, antialiasing: bool = True) -> arcade.Windo
     return window
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    """Open the window and play; returns the exit code."""
-    from game.__main__ import parse_args
-
-    args = parse_args(argv)  # logging and the crash handler were set up by game.__main__ (game.logs)
+def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = False,
+        watch: str | None = None) -> int:
+    """Open the window and play; returns the exit code. The entry point (``game.__main__``) parsed the
+    command line and set up logging and the crash handler (game.logs); the view never imports it."""
     window = make_window()
     store = SettingsStore()
     loaded = store.load()
     app = App(window, store, loaded.settings)
-    app.start(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch, notes=loaded.problems)
+    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems)
     arcade.run()
     return 0

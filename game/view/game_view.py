@@ -31,6 +31,8 @@ from arcade.camera import Camera2D
 
 from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Declare, Order, Step
+from game.sim.declaring import declaration_source
+from game.sim.player_view import PlayerView, player_view
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
@@ -121,6 +123,8 @@ class GameView(arcade.View):
         self.indicators = Indicators()
         self._ind_key: Hashable = None
         self._version = 0
+        self._pv_key: Hashable = None
+        self._pv: PlayerView | None = None
         self._decision_key: Hashable = None
         self._aid_answered: int | None = None
         self._bump_fled: str | None = None
@@ -134,6 +138,16 @@ class GameView(arcade.View):
         self.layout(self.window.width, self.window.height)
 
     # ----- public API ---------------------------------------------------------------------------------------
+    @property
+    def player_view(self) -> PlayerView:
+        """The leader's view of the world (``game.sim.player_view``), rebuilt when the world has changed."""
+        key = (self._version, self.state.tick)
+        if self._pv is None or key != self._pv_key:
+            self._pv = player_view(self.state)
+            self._pv_key = key
+            self.inspect.view = self._pv
+        return self._pv
+
     @property
     def busy(self) -> bool:
         """Movement / attack animation still playing (the screen lags the world)."""
@@ -263,10 +277,10 @@ class GameView(arcade.View):
         if pending.kind == "target":
             self._open_prompt(TargetPrompt(s, self.palette, pending.options, pending.default))
         elif pending.kind == "declare":
-            bout = s.bout_of(s.leader)
-            if bout is not None:
+            source = declaration_source(s)
+            if source is not None:
                 names = {a.id: a.name for a in s.actors.values()}
-                self.menu_model = MenuModel(bout.rules, s.leader, names, reserve=self._arrow_reserve())
+                self.menu_model = MenuModel(source, names, reserve=self._arrow_reserve())
                 self.menu.open(self.menu_model)
             self._close_prompt()
         elif pending.kind == "bump":
@@ -548,10 +562,7 @@ class GameView(arcade.View):
 
     def _refresh_party_target(self) -> None:
         s = self.state
-        target = None
-        bout = s.bout_of(s.leader)
-        if bout is not None:
-            target = bout.rules.targets.get(s.leader)
+        target = self.player_view.target_of(s.leader)
         if target is None and self.inspect.actor in s.actors and s.hostile(s.leader, self.inspect.actor or ""):
             target = self.inspect.actor
         if target is None:
@@ -616,8 +627,7 @@ class GameView(arcade.View):
         elif isinstance(self.prompt, TargetPrompt):
             pick = self.prompt.candidate
         if pick is None:
-            bout = s.bout_of(s.leader)
-            pick = bout.rules.targets.get(s.leader) if bout is not None else None
+            pick = self.player_view.target_of(s.leader)
         if pick is None:
             hostile = [a for a in self._inspect_candidates() if a != s.leader and s.hostile(s.leader, a)]
             pick = hostile[0] if hostile else s.leader
@@ -836,7 +846,8 @@ class GameView(arcade.View):
             self._ind_key = key
             selected, candidate = self._selection()
             menu = self.menu_model.base if self.menu_model is not None else None
-            self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu)
+            self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu,
+                                      view=self.player_view)
             self.render.set_indicators(self.indicators)
         return self.indicators
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from game.sim.player_view import bout_clock
 from game.sim.state import WorldState
 from game.view.widgets import (
     ACCENT,
@@ -59,14 +60,14 @@ def vitals(state: WorldState, actor_id: str) -> Vitals:
 
 def hud_key(state: WorldState, selected_companion: str | None, hint: str) -> Hashable:
     leader = vitals(state, state.leader)
-    bout = state.bout_of(state.leader)
+    clock = bout_clock(state, state.leader)
     pending = state.pending
     party = tuple(
         (a.id, vitals(state, a.id), a.order, a.order_target)
         for a in state.actors.values()
         if a.party and not a.leader
     )
-    return (leader, None if bout is None else bout.clock(), None if pending is None else pending.kind, party,
+    return (leader, clock, None if pending is None else pending.kind, party,
             selected_companion, hint, state.tick, state.over)
 
 
@@ -137,7 +138,7 @@ class Hud(Panel):
         self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
                        colour=TEXT)
         # bout clock and what the world waits for
-        bout = s.bout_of(s.leader)
+        bout = bout_clock(s, s.leader)
         cx = w / 2
         bw = 300 * k
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
@@ -145,8 +146,8 @@ class Hud(Panel):
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"
         elif bout is not None:
-            big = bout.clock()
-            small = STEP_NAMES.get(bout.step, "")
+            big, step = bout
+            small = STEP_NAMES.get(step, "")
         else:
             big, small = "Exploring", f"tick {s.tick}"
         self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=(20 if bout else 15) * k,
