@@ -25,7 +25,7 @@ import arcade
 from game import logs, paths
 from game.sim.recording import RecordingError
 from game.view.gui_compat import apply_headless_workaround
-from game.view.session import Session, continue_run, new_run, watch_recording
+from game.view.session import Session, continue_run, new_run, watch_demo, watch_recording
 from game.view.settings import Settings, SettingsStore
 
 apply_headless_workaround()
@@ -244,14 +244,14 @@ class App:
         if problem:
             return problem.replace("play", "watch")
         try:
-            session, commands = watch_recording(path)
+            session, timeline = watch_recording(path)
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot watch %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
             return f"Cannot watch {path.name}: {_reason(exc)}."
         assert self.game_factory is not None
         go_back = back or self.show_title
-        view = WatchView(self, session, commands, self.game_factory, title=path.name, back=go_back,
-                         again=lambda: self._watch_again(path, go_back))
+        view = WatchView(self, session, timeline, self.game_factory, title=path.name, back=go_back,
+                         again=lambda: self._watch_again(path, go_back), end=session.recording_ticks or None)
         self.show(view)
         return None
 
@@ -270,14 +270,14 @@ class App:
 
         try:
             setup = load_named_scenario(scenario or DEMO_SCENARIO)
-            world = World(setup, seed=seed, player_ai=True)
+            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True))
         except Exception as exc:
             log.exception("the demo could not start")
             return f"Cannot start the demo: {_reason(exc)}"
         assert self.game_factory is not None
-        session = Session(world, watching=True)
-        view = WatchView(self, session, None, self.game_factory, title="Demo", back=self.show_title,
-                         again=lambda: self._demo_again(scenario, world.seed + 1))  # another fight
+        world = session.world
+        view = WatchView(self, session, timeline, self.game_factory, title="Demo", back=self.show_title,
+                         again=lambda: self._demo_again(scenario, world.seed + 1), demo=True)  # another fight
         self.show(view)
         return None
 

@@ -129,6 +129,12 @@ class CombatLog(Panel):
         if added and self.scroll:
             self.scroll += added if self.filter is LogFilter.ALL else 0
 
+    def clear(self) -> None:
+        """Forget every line (the watch view refills the log after a jump in time)."""
+        self.model = LogModel()
+        self.scroll = 0
+        self.invalidate()
+
     def set_filter(self, which: LogFilter) -> None:
         self.filter = which
         self.scroll = 0

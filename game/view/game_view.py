@@ -33,6 +33,7 @@ from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Declare, Order, Step
 from game.sim.declaring import declaration_source
 from game.sim.player_view import PlayerView, player_view
+from game.sim.state import WorldState
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
@@ -123,6 +124,7 @@ class GameView(arcade.View):
         self.indicators = Indicators()
         self._ind_key: Hashable = None
         self._version = 0
+        self._corner: tuple[float, float] | None = None
         self._pv_key: Hashable = None
         self._pv: PlayerView | None = None
         self._decision_key: Hashable = None
@@ -182,6 +184,33 @@ class GameView(arcade.View):
         self.show_events(events)
         return events
 
+    def rebind(self, state: WorldState, *, jump: bool = False,
+               history: Iterable[wev.WorldEvent] | None = None) -> None:
+        """Show another state of the same run (the watch view's time travel; not interactive). ``jump``: the
+        screen jumps there at once (no animation; ``history`` refills the log), else :meth:`show_events`
+        animates the events that led to it next."""
+        self.animator.fast_forward()
+        self.state = state
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.state = state
+        self.render.rebind(state, snap=jump)
+        if jump:
+            self.animator.cosmetic.fast_forward()
+            self.log.clear()
+            if history is not None:
+                self.log.add_events(state, history)
+            if self.inspect.actor is not None and self.inspect.actor not in state.actors:
+                self.inspect.show(None)
+        self._version += 1
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.invalidate()
+
+    def reserve_corner(self, left: float, top: float) -> None:
+        """Keep the log and the inspect panel clear of the bottom right corner right of ``left`` and below
+        ``top`` (the watch view's control bar)."""
+        self._corner = (left, top)
+        self.layout(self.window.width, self.window.height)
+
     def show_toast(self, message: str) -> None:
         self.toast.message = message
         self._toast_time = TOAST_SECONDS
@@ -226,6 +255,9 @@ class GameView(arcade.View):
         top = height - self.hud.bar_height
         pad_w = self.pad.extent if self.interactive else 0.0
         pad_top = self.pad.centre[1] + self.pad.extent / 2 if self.interactive else 0.0
+        if self._corner is not None:  # a watch bar in the bottom right corner: keep the log and inspect clear
+            pad_w = max(pad_w, width - self._corner[0])
+            pad_top = max(pad_top, self._corner[1])
         self.log.anchor = main
         self.log.right_limit = min(width - pad_w - 12 * k, width * 0.62)
         self.log.top_limit = top
