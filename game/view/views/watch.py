@@ -242,8 +242,8 @@ class WatchView(arcade.View):
             return
         self.timer = 0.0
         self.waited = 0.0
-        if self.speed > 4.0:
-            fast = getattr(self.game, "fast_forward", None)  # no half-finished moves left behind at speed
+        if self.speed >= self.SPEEDS[-1]:
+            fast = getattr(self.game, "fast_forward", None)  # top speed: each tick shown settled, no tweens
             if callable(fast):
                 fast()
         self.step()
@@ -327,9 +327,9 @@ class WatchView(arcade.View):
             self.buttons[key] = b
             row.add(b)
 
-        btn(controls, "back", "◀", self.step_back, 64)
+        btn(controls, "back", "Back", self.step_back, 84)
         btn(controls, "play", "Pause", self.toggle, 100)
-        btn(controls, "step", "▶", self.step_once, 64)
+        btn(controls, "step", "Step", self.step_once, 84)
         btn(controls, "slower", "Slower", functools.partial(self.faster, -1), 100)
         btn(controls, "faster", "Faster", functools.partial(self.faster, +1), 100)
         panel.add(controls)
