@@ -49,11 +49,11 @@ DEMO_SCENARIO = "arena_three_way"
 
 
 def load_game_view() -> tuple[GameViewFactory | None, str | None]:
-    """``game.view.game_view.GameView`` if it can be imported, else ``(None, why)``."""
+    """``game.view.views.game.GameView`` if it can be imported, else ``(None, why)``."""
     try:
-        module = importlib.import_module("game.view.game_view")
+        module = importlib.import_module("game.view.views.game")
     except ModuleNotFoundError as exc:
-        if exc.name == "game.view.game_view":
+        if exc.name == "game.view.views.game":
             return None, "the game view is not part of this build yet"
         log.exception("importing the game view failed")
         return None, f"the game view failed to load ({exc})"
@@ -62,7 +62,7 @@ def load_game_view() -> tuple[GameViewFactory | None, str | None]:
         return None, f"the game view failed to load ({exc})"
     factory = getattr(module, "GameView", None)
     if factory is None:
-        return None, "game.view.game_view has no GameView"
+        return None, "game.view.views.game has no GameView"
     return factory, None
 
 

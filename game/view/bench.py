@@ -110,10 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     import arcade
 
     from game.sim.player_view import player_view
-    from game.view.game_view import GameView
     from game.view.gui_compat import apply_headless_workaround
     from game.view.session import Session
     from game.view.settings import Settings
+    from game.view.views.game import GameView
 
     apply_headless_workaround()
     window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False, antialiasing=False)

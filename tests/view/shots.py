@@ -34,10 +34,10 @@ def main(width: int, height: int) -> int:
 
     from game.sim.commands import Step, Target
     from game.view.app import App
-    from game.view.game_view import GameView
     from game.view.session import Session
     from game.view.settings import Settings, SettingsStore
     from game.view.views import WatchView
+    from game.view.views.game import GameView
     from tests.view import helpers
     from tests.view.worlds import aggressive_waits, play_until, world_from_ascii
 

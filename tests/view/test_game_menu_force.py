@@ -17,10 +17,10 @@ from game.sim.commands import Declare
 from game.sim.declaring import declaration_source
 from game.sim.log import describe
 from game.sim.world import World
-from game.view.game_view import GameView
 from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.views.game import GameView
 from rules.bout import BUY_INITIATIVE, DO_NOTHING, Bout
 from rules.declare import force_enter_reflex_max
 from rules.events import ActionRecord, Declared
