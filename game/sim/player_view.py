@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.sim.geometry import Direction
 from game.sim.state import BoutState, Decision, WorldState
 from rules.bout import AGGRESSIVE as AGGRESSIVE
 from rules.bout import CAUTIOUS as CAUTIOUS
@@ -84,6 +85,7 @@ class DecisionView:
     first_aid_offered: bool = False
     incoming: tuple[str, ...] = ()
     shot_defence: int = 0
+    bump_direction: Direction | None = None  # a bump frame: the way he bumped (follow = that way again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,12 +153,16 @@ def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
     )
 
 
-def decision_view(pending: Decision | None) -> DecisionView | None:
+def decision_view(state: WorldState) -> DecisionView | None:
+    """The decision the world waits for from the leader, as data (cheap: the HUD asks every frame)."""
+    pending: Decision | None = state.pending
     if pending is None:
         return None
+    paused = state.paused if pending.kind == "bump" else None
     return DecisionView(
         pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
         pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
+        paused.player_dir if paused is not None else None,
     )
 
 
@@ -170,7 +176,7 @@ def player_view(state: WorldState) -> PlayerView:
         bout = state.bout_of(actor)
         if bout is not None:
             membership[actor] = bout.id
-    return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state.pending), state.over)
+    return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state), state.over)
 
 
 def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:

@@ -106,7 +106,7 @@ class MapMode(Mode):
         if not g.interactive:
             return False
         state = g.state
-        pending = state.pending
+        pending = g.player_view.decision
         if pending is None or state.over is not None:
             return False
         if pending.kind == "watch":

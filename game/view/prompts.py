@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from game.sim.commands import Bump, Command, FirstAid, Step, Target
 from game.sim.geometry import Direction
-from game.sim.player_view import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATIONS, player_view
+from game.sim.player_view import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATIONS, decision_view, player_view
 from game.sim.state import WorldState
 from game.view.indicators import direction_of, foe_in_direction
 from game.view.input_map import MOVES, Intent
@@ -292,8 +292,9 @@ class BumpPrompt(Prompt):
 
     def __init__(self, state: WorldState, palette: Palette, fled: str | None = None) -> None:
         super().__init__(state, palette)
-        paused = state.paused
-        self.direction = paused.player_dir if paused is not None else Direction.N
+        decision = decision_view(state)
+        bumped = decision.bump_direction if decision is not None else None
+        self.direction = bumped if bumped is not None else Direction.N
         name = state.actors[fled].name if fled in state.actors else "Your foe"
         self.title = f"{name} stepped out of reach"
         self.options = [Option("follow", f"Follow {ARROWS[self.direction]}", "Enter"), Option("stay", "Stay", "wait")]
