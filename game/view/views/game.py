@@ -150,6 +150,12 @@ class GameView(arcade.View):
     def fast_forward(self) -> None:
         self.animator.fast_forward()
 
+    def settle(self) -> None:
+        """Finish every animation now, floating labels included (the watch view at speed, so the labels of
+        one tick never pile onto the next's)."""
+        self.animator.fast_forward()
+        self.animator.cosmetic.fast_forward()
+
     def show_events(self, events: Iterable[wev.WorldEvent]) -> None:
         """Render and animate events that came out of ``Session.apply`` (also the watch mode's entry point)."""
         events = list(events)
@@ -690,6 +696,8 @@ class GameView(arcade.View):
         left, right = 0.0, float(w)
         top = h - self.hud.bar_height
         bottom = 120 * k
+        if self._corner is not None:  # the watch bar: frame the leader above it
+            bottom = max(bottom, self._corner[1])
         mode = self.decision_mode()
         covering = mode.covering() if mode is not None else None
         if covering is None and self.log.mode == "expanded" and self.log.visible:

@@ -110,6 +110,7 @@ class WatchView(arcade.View):
     MAX_WAIT = 4.0  # never wait longer than this many intervals for the game view to finish animating
     INDEX_BUDGET = 0.004  # seconds per frame spent indexing the run ahead (so jumps are quick)
     BIG_STEP = 10  # Shift+arrow
+    SETTLE_SPEED = 4.0  # from this speed on, each tick's animations are finished before the next starts
     LOG_TICKS = 40  # after a jump, the log shows the events of this many ticks before it
 
     def __init__(self, app: App, session: Session, timeline: Timeline, game_factory: GameViewFactory, *,
@@ -242,10 +243,10 @@ class WatchView(arcade.View):
             return
         self.timer = 0.0
         self.waited = 0.0
-        if self.speed >= self.SPEEDS[-1]:
-            fast = getattr(self.game, "fast_forward", None)  # top speed: each tick shown settled, no tweens
-            if callable(fast):
-                fast()
+        if self.speed >= self.SETTLE_SPEED:
+            settle = getattr(self.game, "settle", None)  # at speed: the last tick's moves and labels end first,
+            if callable(settle):  # so floating labels never pile up into smears
+                settle()
         self.step()
         if self.done:
             self.playing = False
