@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from game.sim.commands import Declare
+from game.sim.events import Rejected
 from game.view.input_map import MOVES, Context, Intent
 from game.view.maneuver_menu import MenuModel, Row
 from game.view.prompts import ALTERNATIVE, MOVE_DIRECTION, OrientationPrompt, Prompt, TargetPrompt
@@ -302,9 +304,9 @@ class MenuMode(Mode):
         m = self.model
         if intent is Intent.CONFIRM or intent is Intent.WAIT:
             if m.row.kind == "buttons" and intent is Intent.CONFIRM and m.button != 2:
-                g.menu_action(("menu", ("nothing", "default")[m.button], None))
+                self.menu_action(("menu", ("nothing", "default")[m.button], None))
                 return True
-            g.declare()
+            self.declare()
             return True
         if intent is Intent.MENU_UP:
             m.move_row(-1)
@@ -328,6 +330,71 @@ class MenuMode(Mode):
         g.menu.invalidate()
         return True
 
+    def declare(self) -> None:
+        """Send the declaration (unless the menu already knows the rules would refuse it)."""
+        g = self.game
+        m = self.model
+        problem = m.check()
+        if problem is not None:
+            g.show_toast(problem)
+            return
+        # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
+        shot_cp = g.incoming.value() if g.incoming.shooters else None
+        events = g.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
+        if any(isinstance(e, Rejected) for e in events):
+            g.menu.invalidate()
+
+    def menu_action(self, action: Hashable) -> None:
+        """A button, cycler, slider step or list entry of the menu (``("menu", verb, arg)``)."""
+        m = self.model
+        if not isinstance(action, tuple) or len(action) != 3:
+            return
+        _, verb, arg = action
+        rows = m.rows()
+        if verb == "opp":
+            m.focus_row(Row("opponent"))
+            m.cycle_opponent(int(arg))
+        elif verb == "focus":
+            index = int(arg)
+            if m.row_index == index and rows[index].kind in ("action", "maneuver", "zone", "opponent"):
+                m.cycle(1)
+            else:
+                m.row_index = index
+        elif verb == "cycle":
+            index, delta = arg
+            m.row_index = index
+            m.cycle(delta)
+        elif verb == "dice":
+            part, delta = arg
+            m.focus_row(Row("dice", part))
+            _, _, current = m.dice_range(m.opponent or "", part)
+            m.set_dice(m.opponent or "", current + delta, part)
+        elif verb in ("terrain", "reflex"):
+            m.focus_row(Row(verb))
+            if m.opponent is not None:
+                _, _, current = m.extra_range(m.opponent, verb)
+                m.set_extra(m.opponent, verb, current + int(arg))
+        elif verb == "nothing":
+            m.nothing()
+        elif verb == "default":
+            m.reset()
+        elif verb == "confirm":
+            self.declare()
+            return
+        elif verb == "pick_opp":
+            m.select_opponent(str(arg))
+        elif verb == "pick_action":
+            if m.opponent is not None:
+                m.set_action(m.opponent, str(arg))
+        elif verb == "pick_maneuver":
+            if m.opponent is not None:
+                m.set_maneuver(m.opponent, str(arg))
+        elif verb == "pick_zone":
+            part, zone = arg
+            if m.opponent is not None:
+                m.set_zone(m.opponent, zone, part)
+        self.game.menu.invalidate()
+
     def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         g = self.game
         if not g.interactive:
@@ -338,7 +405,7 @@ class MenuMode(Mode):
             self.drag_to(x)
             return True
         if hit is not None:
-            g.menu_action(hit)
+            self.menu_action(hit)
             return True
         return inside(g.menu.rect, x, y)
 

@@ -34,7 +34,7 @@ import arcade
 from arcade.camera import Camera2D
 
 from game.sim import events as wev
-from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Declare, Order, Step
+from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction
 from game.sim.player_view import PlayerView, player_view
@@ -46,7 +46,7 @@ from game.view.hud import Hud, IncomingShots, PartyPanel, Toast
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
-from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
+from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, MapRender
 from game.view.modes import InspectMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
@@ -465,70 +465,6 @@ class GameView(arcade.View):
             if any(isinstance(e, wev.Rejected) for e in events):
                 break
         self.hud.invalidate()
-
-    def declare(self) -> None:
-        m = self.menu_model
-        if m is None:
-            return
-        problem = m.check()
-        if problem is not None:
-            self.show_toast(problem)
-            return
-        # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
-        shot_cp = self.incoming.value() if self.incoming.shooters else None
-        events = self.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
-        if any(isinstance(e, wev.Rejected) for e in events):
-            self.menu.invalidate()
-
-    def menu_action(self, action: Hashable) -> None:
-        m = self.menu_model
-        if m is None or not isinstance(action, tuple) or len(action) != 3:
-            return
-        _, verb, arg = action
-        rows = m.rows()
-        if verb == "opp":
-            m.focus_row(Row("opponent"))
-            m.cycle_opponent(int(arg))
-        elif verb == "focus":
-            index = int(arg)
-            if m.row_index == index and rows[index].kind in ("action", "maneuver", "zone", "opponent"):
-                m.cycle(1)
-            else:
-                m.row_index = index
-        elif verb == "cycle":
-            index, delta = arg
-            m.row_index = index
-            m.cycle(delta)
-        elif verb == "dice":
-            part, delta = arg
-            m.focus_row(Row("dice", part))
-            _, _, current = m.dice_range(m.opponent or "", part)
-            m.set_dice(m.opponent or "", current + delta, part)
-        elif verb in ("terrain", "reflex"):
-            m.focus_row(Row(verb))
-            if m.opponent is not None:
-                _, _, current = m.extra_range(m.opponent, verb)
-                m.set_extra(m.opponent, verb, current + int(arg))
-        elif verb == "nothing":
-            m.nothing()
-        elif verb == "default":
-            m.reset()
-        elif verb == "confirm":
-            self.declare()
-            return
-        elif verb == "pick_opp":
-            m.select_opponent(str(arg))
-        elif verb == "pick_action":
-            if m.opponent is not None:
-                m.set_action(m.opponent, str(arg))
-        elif verb == "pick_maneuver":
-            if m.opponent is not None:
-                m.set_maneuver(m.opponent, str(arg))
-        elif verb == "pick_zone":
-            part, zone = arg
-            if m.opponent is not None:
-                m.set_zone(m.opponent, zone, part)
-        self.menu.invalidate()
 
     # --- party ----------------------------------------------------------------------------------------------
     def companions(self) -> list[str]:
