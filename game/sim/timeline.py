@@ -14,9 +14,10 @@
 
 :class:`ReplayTimeline` implements it for now by replaying the recorded commands (or, for a demo,
 ``Confirm`` until the fight ends) from the nearest cached checkpoint: a copy of the world every
-``CHECKPOINT_TICKS`` ticks. Where the world cannot be copied (the compiled accelerator's classes), the
-checkpoints are fresh worlds replayed from tick 0. The fold-based ``game.sim.history.History`` (events folded
-onto the starting state, no rules call) is meant to replace it behind the same protocol.
+``CHECKPOINT_TICKS`` ticks (at most ``MAX_CHECKPOINTS``: a longer run spaces them wider). Where the world
+cannot be copied (the compiled accelerator's classes), a jump back replays a fresh world from tick 0. The
+fold-based ``game.sim.history.History`` (events folded onto the starting state, no rules call) is meant to
+replace it behind the same protocol.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from game.sim.state import WorldState
 from game.sim.world import World
 
 CHECKPOINT_TICKS = 20
+MAX_CHECKPOINTS = 120  # about 1 MB each for a dungeon: past this, every other one goes and the gap doubles
 DEMO_TICK_LIMIT = 5000  # a demo that has not ended by then stops there
 
 
@@ -208,6 +210,14 @@ class ReplayTimeline:
                 if twin is not None:
                     self._checkpoints.append(_Checkpoint(tick, self._frontier_command, twin))
                     self._ticks.append(tick)
+                    if len(self._checkpoints) > MAX_CHECKPOINTS:
+                        self._thin()
+
+    def _thin(self) -> None:
+        """Keep every other checkpoint (the first always) and space new ones twice as far apart."""
+        self._checkpoints = self._checkpoints[::2]
+        self._ticks = [c.tick for c in self._checkpoints]
+        self.every *= 2
 
     def _index_to(self, tick: int) -> None:
         while self.last < tick and not self.complete:
