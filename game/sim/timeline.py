@@ -10,7 +10,8 @@
 - ``events_at(tick)``: the events of the commands that led from ``tick - 1`` to ``tick``, to animate a
   step forward (and for the combat log);
 - ``index(seconds)``: do up to that much work ahead of time (the watch view calls it each frame), so
-  later jumps are quick; True while there is more to do.
+  later jumps are quick; True while there is more to do;
+- ``error``: why the run could not be followed past ``last`` (a refused or failing command), else None.
 
 :class:`ReplayTimeline` implements it for now by replaying the recorded commands (or, for a demo,
 ``Confirm`` until the fight ends) from the nearest cached checkpoint: a copy of the world every
@@ -48,6 +49,9 @@ class Timeline(Protocol):
 
     @property
     def complete(self) -> bool: ...
+
+    @property
+    def error(self) -> str | None: ...
 
     def state_at(self, tick: int) -> WorldState: ...
 

@@ -160,9 +160,9 @@ class WatchView(arcade.View):
         return self.timeline.complete and self.tick >= self.timeline.last
 
     def _check(self) -> bool:
-        error = getattr(self.timeline, "error", None)
+        error = self.timeline.error
         if error and self.tick >= self.timeline.last:
-            self.error = str(error)
+            self.error = error
             self.playing = False
         return self.error is None
 
