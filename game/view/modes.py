@@ -441,7 +441,3 @@ class MenuMode(Mode):
     def selection(self) -> tuple[str | None, str | None]:
         return self.model.opponent, None
 
-
-def mode_key(modes: list[Mode]) -> Hashable:
-    """What the stack holds, for caches keyed on it."""
-    return tuple((type(m).__name__, id(m)) for m in modes)
