@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from game.view.app import run
 
-    return run(argv)
+    return run(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ Per-user data root (platformdirs ``user_data_dir("Steelstep")``; the environment
 - Windows: ``%LOCALAPPDATA%\\Steelstep`` (``C:\\Users\\<you>\\AppData\\Local\\Steelstep``)
 
 with ``autosave.jsonl``, ``recordings/`` and ``logs/`` (``steelstep.log``, rotated, and the
-``crash-*.txt`` reports) inside it; the layout is `game.view.paths`'s.
+``crash-*.txt`` reports) inside it; the layout is `game.paths`'s.
 
 Nothing here writes to ``sys.stdout``/``sys.stderr`` unless they exist: a windowed build on Windows
 (and ``pythonw``) has them set to ``None``; `setup_logging` then points them at the log instead.
@@ -37,8 +37,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TextIO
 
-from game.view import paths as _paths
-from game.view.paths import APP_NAME, DATA_ENV, autosave_path, data_dir, recordings_dir
+from game import paths as _paths
+from game.paths import APP_NAME, DATA_ENV, autosave_path, data_dir, recordings_dir
 
 LOG_FILE_NAME = "steelstep.log"
 LOG_MAX_BYTES = 1_000_000
@@ -52,7 +52,7 @@ log = logging.getLogger("steelstep")
 AutosaveGetter = Callable[[], "os.PathLike[str] | str | None"]
 
 
-# ---- places (the layout is game.view.paths's: it does not import arcade) -----------------------
+# ---- places (the layout is game.paths's: it does not import arcade) -----------------------
 
 
 def log_dir() -> Path:

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 from arcade import easing
 
+from game.sim import bout_events as rev
 from game.sim import events as wev
 from game.sim.geometry import Direction
 from game.view.map_render import ActorView, MapRender
 from game.view.palette import RGBA
 from game.view.tween import MOVE_SECONDS, TweenManager
-from rules import events as rev
 
 BUMP_SECONDS = 0.2  # out and back
 ATTACK_SECONDS = 0.24

@@ -22,11 +22,10 @@ from pathlib import Path
 
 import arcade
 
-from game import logs
+from game import logs, paths
 from game.sim.recording import RecordingError
-from game.view import paths
 from game.view.gui_compat import apply_headless_workaround
-from game.view.session import Session, continue_run, new_run, watch_recording
+from game.view.session import Session, continue_run, new_run, watch_demo, watch_recording
 from game.view.settings import Settings, SettingsStore
 
 apply_headless_workaround()
@@ -50,11 +49,11 @@ DEMO_SCENARIO = "arena_three_way"
 
 
 def load_game_view() -> tuple[GameViewFactory | None, str | None]:
-    """``game.view.game_view.GameView`` if it can be imported, else ``(None, why)``."""
+    """``game.view.views.game.GameView`` if it can be imported, else ``(None, why)``."""
     try:
-        module = importlib.import_module("game.view.game_view")
+        module = importlib.import_module("game.view.views.game")
     except ModuleNotFoundError as exc:
-        if exc.name == "game.view.game_view":
+        if exc.name == "game.view.views.game":
             return None, "the game view is not part of this build yet"
         log.exception("importing the game view failed")
         return None, f"the game view failed to load ({exc})"
@@ -63,7 +62,7 @@ def load_game_view() -> tuple[GameViewFactory | None, str | None]:
         return None, f"the game view failed to load ({exc})"
     factory = getattr(module, "GameView", None)
     if factory is None:
-        return None, "game.view.game_view has no GameView"
+        return None, "game.view.views.game has no GameView"
     return factory, None
 
 
@@ -245,14 +244,14 @@ class App:
         if problem:
             return problem.replace("play", "watch")
         try:
-            session, commands = watch_recording(path)
+            session, timeline = watch_recording(path)
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot watch %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
             return f"Cannot watch {path.name}: {_reason(exc)}."
         assert self.game_factory is not None
         go_back = back or self.show_title
-        view = WatchView(self, session, commands, self.game_factory, title=path.name, back=go_back,
-                         again=lambda: self._watch_again(path, go_back))
+        view = WatchView(self, session, timeline, self.game_factory, title=path.name, back=go_back,
+                         again=lambda: self._watch_again(path, go_back), end=session.recording_ticks or None)
         self.show(view)
         return None
 
@@ -271,14 +270,14 @@ class App:
 
         try:
             setup = load_named_scenario(scenario or DEMO_SCENARIO)
-            world = World(setup, seed=seed, player_ai=True)
+            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True))
         except Exception as exc:
             log.exception("the demo could not start")
             return f"Cannot start the demo: {_reason(exc)}"
         assert self.game_factory is not None
-        session = Session(world, watching=True)
-        view = WatchView(self, session, None, self.game_factory, title="Demo", back=self.show_title,
-                         again=lambda: self._demo_again(scenario, world.seed + 1))  # another fight
+        world = session.world
+        view = WatchView(self, session, timeline, self.game_factory, title="Demo", back=self.show_title,
+                         again=lambda: self._demo_again(scenario, world.seed + 1), demo=True)  # another fight
         self.show(view)
         return None
 
@@ -347,15 +346,14 @@ def make_window(visible: bool = True, antialiasing: bool = True) -> arcade.Windo
     return window
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    """Open the window and play; returns the exit code."""
-    from game.__main__ import parse_args
-
-    args = parse_args(argv)  # logging and the crash handler were set up by game.__main__ (game.logs)
+def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = False,
+        watch: str | None = None) -> int:
+    """Open the window and play; returns the exit code. The entry point (``game.__main__``) parsed the
+    command line and set up logging and the crash handler (game.logs); the view never imports it."""
     window = make_window()
     store = SettingsStore()
     loaded = store.load()
     app = App(window, store, loaded.settings)
-    app.start(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch, notes=loaded.problems)
+    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems)
     arcade.run()
     return 0

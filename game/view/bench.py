@@ -109,10 +109,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import arcade
 
-    from game.view.game_view import GameView
+    from game.sim.player_view import player_view
     from game.view.gui_compat import apply_headless_workaround
     from game.view.session import Session
     from game.view.settings import Settings
+    from game.view.views.game import GameView
 
     apply_headless_workaround()
     window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False, antialiasing=False)
@@ -138,11 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(5):
         frame()
     static = [frame() for _ in range(args.frames)]
-    bouts = len(world.state.bouts)
+    pv = player_view(world.state)
+    bouts = len(pv.bouts)
+    mine = pv.bout_of("player")
     shown = sum(1 for v in view.render.actors.values() if v.seen)
     scene = (f"scene: 1280x720, {view.render.zoom * 32:.0f} px squares ({1280 / (view.render.zoom * 32):.0f} x "
              f"{720 / (view.render.zoom * 32):.1f} squares), {shown} actors, {bouts} bouts at "
-             f"{world.state.bout_of('player').clock() if world.state.bout_of('player') else '-'}, "
+             f"{mine.clock if mine is not None else '-'}, "
              f"{len(view.indicators.arcs)} arcs, {len(view.indicators.footbases)} footbases, "
              f"{len(view.indicators.icons)} orientation icons, {len(view.indicators.marks)} Atk/Def marks, "
              f"{len(view.log.model.lines)} log lines; renderer: {ctx.info.RENDERER}")

@@ -8,11 +8,11 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.sim import bout_events as rev
 from game.sim import events as wev
 from game.sim.log import describe
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
-from rules import events as rev
 
 MAX_LINES = 2000
 
@@ -128,6 +128,12 @@ class CombatLog(Panel):
         added = self.model.add_events(state, events)
         if added and self.scroll:
             self.scroll += added if self.filter is LogFilter.ALL else 0
+
+    def clear(self) -> None:
+        """Forget every line (the watch view refills the log after a jump in time)."""
+        self.model = LogModel()
+        self.scroll = 0
+        self.invalidate()
 
     def set_filter(self, which: LogFilter) -> None:
         self.filter = which

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from game.sim.player_view import bout_clock, decision_view
 from game.sim.state import WorldState
 from game.view.widgets import (
     ACCENT,
@@ -59,14 +60,14 @@ def vitals(state: WorldState, actor_id: str) -> Vitals:
 
 def hud_key(state: WorldState, selected_companion: str | None, hint: str) -> Hashable:
     leader = vitals(state, state.leader)
-    bout = state.bout_of(state.leader)
-    pending = state.pending
+    clock = bout_clock(state, state.leader)
+    pending = decision_view(state)
     party = tuple(
         (a.id, vitals(state, a.id), a.order, a.order_target)
         for a in state.actors.values()
         if a.party and not a.leader
     )
-    return (leader, None if bout is None else bout.clock(), None if pending is None else pending.kind, party,
+    return (leader, clock, None if pending is None else pending.kind, party,
             selected_companion, hint, state.tick, state.over)
 
 
@@ -137,7 +138,7 @@ class Hud(Panel):
         self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
                        colour=TEXT)
         # bout clock and what the world waits for
-        bout = s.bout_of(s.leader)
+        bout = bout_clock(s, s.leader)
         cx = w / 2
         bw = 300 * k
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
@@ -145,13 +146,13 @@ class Hud(Panel):
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"
         elif bout is not None:
-            big = bout.clock()
-            small = STEP_NAMES.get(bout.step, "")
+            big, step = bout
+            small = STEP_NAMES.get(step, "")
         else:
             big, small = "Exploring", f"tick {s.tick}"
         self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=(20 if bout else 15) * k,
                        bold=True, colour=ACCENT if bout else TEXT, anchor_y="center")
-        pending = s.pending
+        pending = decision_view(s)
         caption = self.hint or (WAITING_FOR.get(pending.kind, "") if pending is not None else "")
         if not self.hint and pending is not None and pending.kind == "watch" and v.alive:
             caption = "The AI leads the party"
@@ -281,7 +282,7 @@ class IncomingShots(Panel):
     @property
     def shooters(self) -> tuple[str, ...]:
         s = self.state
-        pending = None if s is None else s.pending
+        pending = None if s is None else decision_view(s)
         return () if pending is None or s is None or s.over is not None else pending.incoming
 
     def limit(self) -> int:
@@ -294,9 +295,10 @@ class IncomingShots(Panel):
     def value(self) -> int:
         """The CP shown: his choice, or the suggestion (never more than he may add)."""
         s = self.state
-        if s is None or s.pending is None:
+        pending = None if s is None else decision_view(s)
+        if pending is None:
             return 0
-        return max(0, min(self.cp if self.cp is not None else s.pending.shot_defence, self.limit()))
+        return max(0, min(self.cp if self.cp is not None else pending.shot_defence, self.limit()))
 
     def content_key(self) -> Hashable:
         s = self.state

@@ -13,24 +13,21 @@ Everything the map and the arrow pad show about a fight comes from here:
 - **companions' planned steps**;
 - the **arrow pad** indicators for the leader's four neighbours.
 
-At ``s1`` targets are still being chosen, so relations there are *predicted* from the targets known so far
-(with the leader's candidate target from the prompt) by the rules of SPEC §4.3 without rolling dice.
+Relations, targets, revealed orientations and declared roles are the leader's view
+(``game.sim.player_view``): the rules' own, never re-derived here (at ``s1`` the relations shown are the ones
+the rules hold until the targets are in, and a fighter who arrived mid-round holds none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from game.sim.declaring import Menu, declaration_source
 from game.sim.geometry import ORTHOGONAL, Direction
-from game.sim.state import BoutState, WorldState
+from game.sim.player_view import CONTESTED, HE_HOLDS, YOU_HOLD, BoutView, PlayerView, player_view
+from game.sim.state import WorldState
 from game.view.arrow_pad import ButtonIndicators, Mark, PadIndicators
 from game.view.palette import ArcState, Initiative, Outline
-from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATION_RANK, pair
-from rules.menu import Menu, available_actions
-
-# relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
-YOU_HOLD, HE_HOLDS, CONTESTED, NONE = "you_hold", "he_holds", "contested", "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,90 +100,39 @@ class Indicators:
 
 
 # ----- relations -------------------------------------------------------------------------------------------
-def effective_targets(bout: BoutState, leader: str | None = None, candidate: str | None = None) -> dict[str, str]:
-    """Current targets of the bout's active members; at ``s1`` the leader's ``candidate`` replaces his own."""
-    rules = bout.rules
-    members = set(bout.members)
-    out: dict[str, str] = {}
-    for fid in members:
-        target = rules.targets.get(fid)
-        if bout.step == 1 and fid == leader and candidate is not None:
-            target = candidate
-        if target is not None and target in members:
-            out[fid] = target
-    return out
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
 
 
-def predict_relation(bout: BoutState, a: str, b: str, targets: Mapping[str, str]) -> str:
-    """SPEC §4.3 without dice: who would hold initiative between ``a`` and ``b`` given ``targets``.
-
-    Cautious vs Cautious is settled by a Reflex roll, so before it is rolled it shows as contested.
-    """
-    ta, tb = targets.get(a), targets.get(b)
-    if ta == b and tb != a:
-        return YOU_HOLD
-    if tb == a and ta != b:
-        return HE_HOLDS
-    if ta != b:
-        return NONE
-    rules = bout.rules
-    flowing = rules.flow.get(pair(a, b))
-    if flowing is not None:
-        return YOU_HOLD if flowing == a else HE_HOLDS
-    oa = rules.orientation.get(a) or CAUTIOUS
-    ob = rules.orientation.get(b) or CAUTIOUS
-    if oa == DEFENSIVE and ob == DEFENSIVE:
-        return NONE
-    if oa == ob:
-        return CONTESTED
-    return YOU_HOLD if ORIENTATION_RANK[oa] > ORIENTATION_RANK[ob] else HE_HOLDS
-
-
-def relation(bout: BoutState, a: str, b: str, targets: Mapping[str, str]) -> str:
-    """The relation of ``a`` to ``b``: predicted at ``s1``, the rules' own otherwise."""
-    if bout.step == 1:
-        return predict_relation(bout, a, b, targets)
-    return bout.rules.relation(a, b)
-
-
-def _declared_roles(bout: BoutState, fid: str, opponent: str) -> tuple[bool, bool, bool]:
-    """(declared at all, attacks ``opponent``, defends against ``opponent``) for this exchange."""
-    items = bout.rules.declarations.get(fid)
-    if items is None:
-        return False, False, False
-    attacks = any(c.role == "attack" and c.opponent == opponent for c in items)
-    defends = any(c.role == "defense" and c.opponent in (opponent, None) for c in items)
-    return True, attacks, defends
-
-
-def holder_state(bout: BoutState, holder: str, other: str) -> ArcState:
+def holder_state(bout: BoutView, holder: str, other: str) -> ArcState:
     """The arc state of a fighter who holds (or contests) initiative over ``other``."""
-    declared, attacks, _ = _declared_roles(bout, holder, other)
+    declared, attacks, _ = bout.roles(holder, other)
     if not declared:
         return ArcState.HAS_INITIATIVE
     return ArcState.ATTACKING_WITH_INITIATIVE if attacks else ArcState.FORFEITED
 
 
-def responder_state(bout: BoutState, fighter: str, holder: str) -> ArcState:
+def responder_state(bout: BoutView, fighter: str, holder: str) -> ArcState:
     """The arc state of a fighter without initiative over ``holder`` (he targets him back)."""
-    _, attacks, defends = _declared_roles(bout, fighter, holder)
+    _, attacks, defends = bout.roles(fighter, holder)
     if defends and not attacks:
         return ArcState.DEFENDING
     return ArcState.NO_INITIATIVE
 
 
-def bout_arcs(bout: BoutState, targets: Mapping[str, str]) -> list[Arc]:
+def bout_arcs(bout: BoutView) -> list[Arc]:
     """Initiative arcs of one bout (one or two per targeting pair)."""
+    targets = bout.targets
     arcs: list[Arc] = []
     done: set[tuple[str, str]] = set()
     for a in sorted(targets):
         b = targets[a]
-        key = pair(a, b)
+        key = _pair(a, b)
         if key in done:
             continue
         done.add(key)
         mutual = targets.get(b) == a
-        rel = relation(bout, a, b, targets)
+        rel = bout.relation(a, b)
         if rel == CONTESTED:
             arcs.append(Arc(a, b, holder_state(bout, a, b), 1, bout.id))
             if mutual:
@@ -212,12 +158,14 @@ def _initiative(rel: str) -> Initiative:
     return Initiative.MINE
 
 
-_ORIENTATION_OUTLINE = {AGGRESSIVE: Outline.AGGRESSIVE, CAUTIOUS: Outline.CAUTIOUS, DEFENSIVE: Outline.DEFENSIVE}
+# the s1 outline of an orientation, in either vocabulary (a red throw reads as Aggressive, white as Defensive)
+_ORIENTATION_OUTLINE = {"aggressive": Outline.AGGRESSIVE, "cautious": Outline.CAUTIOUS,
+                        "defensive": Outline.DEFENSIVE, "red": Outline.AGGRESSIVE, "white": Outline.DEFENSIVE}
 
 
-def orientation_revealed(bout: BoutState) -> bool:
-    """Orientations are secret at ``s0`` and shown from ``s1`` of the first exchange."""
-    return bout.rules.clock.exchange == 1 and bout.step >= 1
+def icons_shown(bout: BoutView) -> bool:
+    """Orientation icons over heads: from ``s1`` of the first exchange (secret at ``s0``), for that exchange."""
+    return bout.exchange == 1 and bout.step >= 1
 
 
 # ----- the whole picture -----------------------------------------------------------------------------------
@@ -227,39 +175,31 @@ def compute(
     selected: str | None = None,
     candidate: str | None = None,
     menu: Menu | None = None,
+    view: PlayerView | None = None,
 ) -> Indicators:
     """All indicators for the current state.
 
     ``selected``: the opponent selected in a prompt or the maneuver menu (single circle; fades the primary's
     inner circle when different). ``candidate``: the leader's target being chosen in the ``s1`` prompt.
-    ``menu``: the leader's ``available_actions`` when already computed (``s2`` pad outlines).
+    ``menu``: the leader's menu when already computed (``s2`` pad outlines). ``view``: the leader's view of
+    ``state`` when the caller has it (else it is built here).
     """
+    view = player_view(state) if view is None else view
     leader = state.leader
-    leader_actor = state.actors.get(leader)
-    my_bout = state.bout_of(leader) if leader_actor is not None and leader_actor.alive else None
+    my_bout = view.my_bout
 
     arcs: list[Arc] = []
     icons: list[HeadIcon] = []
     clocks: list[ClockLabel] = []
     marks: list[RollMark] = []
-    targets_by_bout: dict[int, dict[str, str]] = {}
-    for bout in sorted(state.bouts.values(), key=lambda b: b.id):
-        targets = effective_targets(bout, leader, candidate)
-        targets_by_bout[bout.id] = targets
-        arcs.extend(bout_arcs(bout, targets))
-        if orientation_revealed(bout):
-            for fid in bout.members:
-                o = bout.rules.orientation.get(fid)
-                if o is not None:
-                    icons.append(HeadIcon(fid, o))
-        clocks.append(ClockLabel(bout.id, bout.clock(), tuple(bout.members), bout is my_bout))
+    for bout in view.bouts:
+        arcs.extend(bout_arcs(bout))
+        if icons_shown(bout):
+            icons.extend(HeadIcon(fid, o) for fid in bout.members if (o := bout.orientation(fid)) is not None)
+        clocks.append(ClockLabel(bout.id, bout.clock, bout.members, bout.mine))
 
     footbases: list[Footbase] = []
-    primary: str | None = None
-    if my_bout is not None:
-        primary = my_bout.rules.targets.get(leader)
-        if primary is not None and not my_bout.rules.active(primary):
-            primary = None
+    primary: str | None = my_bout.targets.get(leader) if my_bout is not None else None
     if selected is None and my_bout is not None and my_bout.step == 1:
         selected = candidate
     if primary is not None:
@@ -268,8 +208,9 @@ def compute(
         footbases.append(Footbase(selected, "secondary"))
 
     if my_bout is not None and my_bout.step == 2 and menu is None:
-        menu = available_actions(my_bout.rules, leader)
-    pad, pad_marks = pad_indicators(state, my_bout, targets_by_bout, menu)
+        source = declaration_source(state)
+        menu = source.menu() if source is not None else None
+    pad, pad_marks = pad_indicators(state, view, menu)
     marks.extend(pad_marks)
 
     planned = tuple(
@@ -294,34 +235,31 @@ def neighbour_foes(state: WorldState) -> dict[Direction, str]:
 
 
 def pad_indicators(
-    state: WorldState,
-    my_bout: BoutState | None,
-    targets_by_bout: Mapping[int, Mapping[str, str]],
-    menu: Menu | None,
+    state: WorldState, view: PlayerView, menu: Menu | None
 ) -> tuple[PadIndicators, list[RollMark]]:
     """SPEC §6 arrow-button indicators for the leader's neighbours (and the map's Atk/Def marks)."""
     leader = state.leader
+    my_bout = view.my_bout
     buttons: dict[Direction, ButtonIndicators] = {}
     marks: list[RollMark] = []
     for d, fid in neighbour_foes(state).items():
         target = targeting_you = targeting_other = None
         outline: Outline | None = None
         mark: Mark | None = None
-        his_bout = state.bout_of(fid)
+        his_bout = view.bout_of(fid)
         if his_bout is not None:
-            his_targets = targets_by_bout.get(his_bout.id, {})
-            his_target = his_targets.get(fid)
+            his_target = his_bout.targets.get(fid)
             if my_bout is not None and his_bout.id == my_bout.id:
-                mine = targets_by_bout.get(my_bout.id, {})
-                rel = relation(my_bout, leader, fid, mine)  # from my side
+                mine = my_bout.targets
+                rel = my_bout.relation(leader, fid)  # from my side
                 if mine.get(leader) == fid:
                     target = _initiative(rel)
                 if his_target == leader:
                     targeting_you = _initiative(rel)
                 if my_bout.step == 1:
-                    o = my_bout.rules.orientation.get(fid)
-                    if o is not None and my_bout.rules.clock.exchange == 1:
-                        outline = _ORIENTATION_OUTLINE[o]
+                    o = my_bout.orientation(fid)
+                    if o is not None and my_bout.exchange == 1:
+                        outline = _ORIENTATION_OUTLINE.get(o)
                 elif my_bout.step == 2:
                     om = menu.opponent(fid) if menu is not None else None
                     if om is not None:
@@ -331,13 +269,13 @@ def pad_indicators(
                             outline = Outline.ATTACK_ONLY
                         elif om.can_defend:
                             outline = Outline.DEFENCE_ONLY
-                    _, attacks_me, _ = _declared_roles(my_bout, fid, leader)
+                    _, attacks_me, _ = my_bout.roles(fid, leader)
                     if attacks_me:
                         mark = Mark.DEF
                     elif mine.get(leader) == fid and rel in (YOU_HOLD, CONTESTED):
                         mark = Mark.ATK
             if his_target is not None and his_target != leader:
-                theirs = relation(his_bout, fid, his_target, his_targets)
+                theirs = his_bout.relation(fid, his_target)
                 targeting_other = (
                     Initiative.THEIRS if theirs == YOU_HOLD else Initiative.CONTESTED if theirs == CONTESTED
                     else Initiative.MINE

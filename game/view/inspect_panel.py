@@ -1,92 +1,16 @@
 """Inspect an actor: stats, wounds, weapon and armour, his place in the fight, and the odds both ways of the
-default attack (your default attack against his default defence, and his against yours).
-
-The odds are exact: P(attacker's successes > defender's successes) for two binomial pools, with per-die
-chances from ``rules.dice.success_chance`` (which knows rerolled tens above TN 10).
+default attack (your default attack against his default defence, and his against yours). The odds come from
+``game.sim.odds``; his place in the fight from the leader's view (``game.sim.player_view``).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
-from dataclasses import dataclass
 
+from game.sim.odds import odds_between
+from game.sim.player_view import PlayerView, player_view
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, BAD, GOOD, PANEL, PANEL_EDGE, PANEL_HEADER, TEXT, TEXT_DIM, Hit, Panel, elide
-from rules.catalog import Catalog
-from rules.dice import expected_successes, success_chance
-from rules.fighter import FighterSheet, FighterState
-from rules.menu import build_kit
-
-ATTACKS = ("swing", "thrust")
-DEFENCES = ("parry", "block")
-
-
-def _pmf(dice: int, p: float) -> list[float]:
-    return [math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
-
-
-def hit_chance(att_dice: int, att_tn: int, def_dice: int, def_tn: int) -> float:
-    """P(attacker's successes > defender's successes): the attack lands (MoS > 0)."""
-    a = _pmf(max(0, att_dice), success_chance(att_tn))
-    d = _pmf(max(0, def_dice), success_chance(def_tn))
-    below = 0.0  # P(defender < k)
-    total = 0.0
-    for k, pa in enumerate(a):
-        total += pa * below
-        if k < len(d):
-            below += d[k]
-    return total
-
-
-@dataclass(frozen=True)
-class Choice:
-    maneuver: str
-    name: str
-    tn: int
-
-
-def default_choice(catalog: Catalog, sheet: FighterSheet, ids: tuple[str, ...]) -> Choice | None:
-    """The lowest-TN maneuver among ``ids`` this fighter can use (SPEC §4.4 defaults)."""
-    best: Choice | None = None
-    for entry in build_kit(catalog, sheet):
-        m = entry.maneuver
-        if m.id in ids and (best is None or entry.tn < best.tn):
-            best = Choice(m.id, m.name, entry.tn)
-    return best
-
-
-@dataclass(frozen=True)
-class Odds:
-    attack: Choice
-    att_dice: int
-    defence: Choice | None
-    def_dice: int
-    chance: float
-    expected_mos: float
-
-    def line(self) -> str:
-        vs = f" vs {self.defence.name} {self.def_dice}d TN{self.defence.tn}" if self.defence else " undefended"
-        return (f"{self.chance * 100:.0f}% to hit (MoS {self.expected_mos:+.1f}): "
-                f"{self.attack.name} {self.att_dice}d TN{self.attack.tn}{vs}")
-
-
-def default_pool(f: FighterState) -> int:
-    """About half the combat pool (the exchange-1 default)."""
-    return max(1, (f.cp + 1) // 2)
-
-
-def odds(catalog: Catalog, attacker: FighterState, defender: FighterState) -> Odds | None:
-    """The default attack of ``attacker`` against the default defence of ``defender``."""
-    attack = default_choice(catalog, attacker.sheet, ATTACKS)
-    if attack is None:
-        return None
-    defence = default_choice(catalog, defender.sheet, DEFENCES)
-    ad = default_pool(attacker)
-    dd = default_pool(defender) if defence is not None else 0
-    chance = hit_chance(ad, attack.tn, dd, defence.tn if defence else 11)
-    mos = expected_successes(ad, attack.tn) - (expected_successes(dd, defence.tn) if defence else 0.0)
-    return Odds(attack, ad, defence, dd, chance, mos)
 
 
 class InspectPanel(Panel):
@@ -95,6 +19,7 @@ class InspectPanel(Panel):
     def __init__(self) -> None:
         super().__init__()
         self.state: WorldState | None = None
+        self.view: PlayerView | None = None  # the game view's, when it has one for this tick
         self.actor: str | None = None
         self.rect = (0.0, 0.0, 0.0, 0.0)
         self.bottom_limit = 0.0
@@ -167,11 +92,12 @@ class InspectPanel(Panel):
             gear.insert(0, f"{sheet.shield.name} DTN {sheet.shield.dtn}")
         if gear:
             lines.append(("Gear: " + ", ".join(gear), TEXT_DIM))
-        bout = s.bout_of(a.id)
+        view = self.view if self.view is not None and self.view.tick == s.tick else player_view(s)
+        bout = view.bout_of(a.id)
         if bout is not None:
-            target = bout.rules.targets.get(a.id)
-            orientation = bout.rules.orientation.get(a.id) if bout.step >= 1 else None
-            bits = [f"bout {bout.id} {bout.clock()}"]
+            target = bout.targets.get(a.id)
+            orientation = bout.orientation(a.id)
+            bits = [f"bout {bout.id} {bout.clock}"]
             if orientation:
                 bits.append(orientation)
             if target:
@@ -184,8 +110,8 @@ class InspectPanel(Panel):
         else:
             lines.append(("no wounds", TEXT_DIM))
         if a.id != s.leader and a.alive and leader.alive:
-            mine = odds(s.catalog, leader.fighter, f)
-            his = odds(s.catalog, f, leader.fighter)
+            mine = odds_between(s, leader.id, a.id)
+            his = odds_between(s, a.id, leader.id)
             odds_lines = []
             if mine is not None:
                 odds_lines.append(("You: " + mine.line(), GOOD))

@@ -2,9 +2,9 @@
 
 Per opponent in reach: the action type, the maneuver (``Name (cost): tnX``, ``~`` for conditional costs),
 one CP slider per rolled part and the target zone; "Do Nothing" is always an action type. Everything offered
-comes from ``rules.menu.available_actions`` and nothing else: the model asks it for every choice with the
-other opponents' choices as ``pending``, so hands and CP already spoken for are respected. The menu opens on
-``menu.default`` (the rules' preselected declaration), so Enter alone declares the default.
+comes from the rules' menu (``game.sim.declaring.DeclarationSource.menu``) and nothing else: the model asks it
+for every choice with the other opponents' choices as ``pending``, so hands and CP already spoken for are
+respected. The menu opens on ``menu.default`` (the rules' preselected declaration), so Enter alone declares the default.
 
 :class:`MenuModel` is the pure part (no window). :class:`ManeuverMenu` draws it as rows of big cyclers
 (``◀ value ▶``, every button at least 72 px for touch), a slider with − / + per rolled part, a list of the
@@ -16,6 +16,18 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
+from game.sim.declaring import (
+    ACTION_LABELS,
+    DEFAULT_ZONE,
+    DO_NOTHING,
+    Action,
+    ActionOption,
+    DeclarationSource,
+    ManeuverOption,
+    Menu,
+    OpponentMenu,
+    PartChoice,
+)
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -32,10 +44,6 @@ from game.view.widgets import (
     elide,
     touch,
 )
-from rules.ai import force_enter_terrain_dice
-from rules.bout import ACTION_LABELS, DO_NOTHING, Action, Bout, PartChoice
-from rules.declare import force_enter_reflex_max
-from rules.menu import DEFAULT_ZONE, ActionOption, ManeuverOption, Menu, OpponentMenu, available_actions
 
 RELATION_TEXT = {
     "you_hold": "you hold initiative",
@@ -57,14 +65,14 @@ class Row:
 class MenuModel:
     """What the player is declaring: at most one action per opponent, edited through the menu's choices."""
 
-    def __init__(self, bout: Bout, fid: str, names: dict[str, str] | None = None, reserve: int = 0) -> None:
-        self.bout = bout
-        self.fid = fid
+    def __init__(self, source: DeclarationSource, names: dict[str, str] | None = None, reserve: int = 0) -> None:
+        self.source = source
+        self.fid = source.fid
         self.names = names or {}
         self.reserve = max(0, reserve)  # CP kept for shots landing before the declaration (SPEC §4.9)
-        self.base: Menu = available_actions(bout, fid, reserve=self.reserve)
+        self.base: Menu = source.menu(reserve=self.reserve)
         self.opponents: list[str] = [o.opponent for o in self.base.opponents]
-        self.target = bout.targets.get(fid)
+        self.target = source.target
         self.choices: dict[str, Action] = {}
         self.loose: list[Action] = []  # default items without an opponent (kept as they are)
         self._cache: dict[tuple[object, ...], Menu] = {}
@@ -128,7 +136,7 @@ class MenuModel:
         key = (opp, tuple(pending))
         menu = self._cache.get(key)
         if menu is None:
-            menu = available_actions(self.bout, self.fid, pending, reserve=self.reserve) if pending else self.base
+            menu = self.source.menu(pending, reserve=self.reserve) if pending else self.base
             self._cache[key] = menu
         return menu.opponent(opp)
 
@@ -137,7 +145,7 @@ class MenuModel:
         pending = self.pending_for(opp) if opp is not None else list(self.declaration())
         if not pending:
             return self.base.cp
-        return available_actions(self.bout, self.fid, pending, reserve=self.reserve).cp
+        return self.source.menu(pending, reserve=self.reserve).cp
 
     def set_reserve(self, reserve: int) -> None:
         """Keep ``reserve`` CP out of the declaration (the CP against an arrow, which lands first): the menu's CP
@@ -148,7 +156,7 @@ class MenuModel:
             return
         was_default = self.is_default()
         self.reserve = reserve
-        self.base = available_actions(self.bout, self.fid, reserve=reserve)
+        self.base = self.source.menu(reserve=reserve)
         self._cache.clear()
         if was_default:
             self.reset()
@@ -204,7 +212,7 @@ class MenuModel:
 
     def _budget(self, opp: str) -> int:
         cp = self.cp_left(opp)
-        return cp if self.bout.clock.exchange == 2 else (cp + 1) // 2
+        return cp if self.source.exchange == 2 else (cp + 1) // 2
 
     def _set(self, opp: str, ao: ActionOption, maneuver: str) -> None:
         mo = ao.option(maneuver)
@@ -224,8 +232,8 @@ class MenuModel:
         if ao.flavour == "force_enter" and not mo.parts:
             room = mo.dice_max - _aim(mo, zone)
             if old is not None and old.action == ao.action:
-                reflex = max(0, min(old.reflex_buy, force_enter_reflex_max(self.bout, self.fid), room - mo.dice_min))
-            terrain = max(0, min(force_enter_terrain_dice(self.bout), room - mo.dice_min - reflex))
+                reflex = max(0, min(old.reflex_buy, self.source.reflex_max, room - mo.dice_min))
+            terrain = max(0, min(self.source.terrain_dice, room - mo.dice_min - reflex))
         dice = max(mo.dice_min, min(mo.dice_max - _aim(mo, zone) - terrain - reflex, want))
         parts: tuple[PartChoice, ...] = ()
         if mo.parts:
@@ -291,7 +299,7 @@ class MenuModel:
         room = mo.dice_max - _aim(mo, choice.zone) - mo.dice_min
         if kind == "terrain":
             return (0, max(0, room - choice.reflex_buy), choice.terrain_dice)
-        top = min(force_enter_reflex_max(self.bout, self.fid), room - choice.terrain_dice)
+        top = min(self.source.reflex_max, room - choice.terrain_dice)
         return (0, max(0, top), choice.reflex_buy)
 
     def set_extra(self, opp: str, kind: str, value: int) -> None:
@@ -309,7 +317,7 @@ class MenuModel:
 
     def ordering_reflex(self, opp: str) -> tuple[int, int]:
         """(Reflex for ordering after halving and the buy-back, full Reflex)."""
-        reflex = self.bout.fighters[self.fid].reflex
+        reflex = self.source.reflex
         choice = self.choices.get(opp)
         return (reflex // 2 + (choice.reflex_buy if choice is not None else 0), reflex)
 
@@ -324,8 +332,7 @@ class MenuModel:
             p = choice.parts[part]
             for pid, _, zones in mo.parts[part].maneuvers:
                 if pid == p.maneuver:
-                    catalog = self.bout.catalog
-                    return [(z, catalog.zones[z].aim_cost if z in catalog.zones else 0) for z in zones]
+                    return [(z, self.source.zone_aim_cost(z)) for z in zones]
             return []
         return list(mo.zones)
 
@@ -378,7 +385,7 @@ class MenuModel:
         for action in self.declaration():
             if action.action == DO_NOTHING:
                 continue
-            menu = available_actions(self.bout, self.fid, pending)
+            menu = self.source.menu(pending)
             om = menu.opponent(action.opponent) if action.opponent else None
             ao = om.action(action.action) if om is not None else None
             mo = ao.option(action.maneuver) if ao is not None else None
@@ -490,9 +497,10 @@ class MenuModel:
         om = self.base.opponent(opp)
         title = self.name(opp) + (" (your target)" if opp == self.target else "")
         bits = [RELATION_TEXT.get(om.relation, om.relation)] if om is not None else []
-        for c in self.bout.declared_attacks_on(self.fid):
+        for c in self.source.attacks_on_me():
             if c.owner == opp:
-                bits.append(f"attacks you: {c.maneuver.replace('_', ' ').title()} {c.dice}d TN{c.tn}")
+                tn = f" TN{c.tn}" if c.tn is not None else ""
+                bits.append(f"attacks you: {c.maneuver.replace('_', ' ').title()} {c.dice}d{tn}")
         return title, " · ".join(bits)
 
     def summary(self) -> str:
@@ -578,7 +586,7 @@ class ManeuverMenu(Panel):
         cp_now = m.cp_left()
         self.texts.put("title", "Declare", left + 14 * k, top - header / 2, size=16 * k, bold=True,
                        anchor_y="center")
-        cp_line = f"e{m.bout.clock.exchange}s2 · CP {cp_now} of {m.base.cp} left"
+        cp_line = f"e{m.source.exchange}s2 · CP {cp_now} of {m.base.cp} left"
         if m.reserve:
             cp_line += f" ({m.reserve} kept for the arrow)"
         self.texts.put("cp", cp_line, left + 100 * k, top - header / 2, size=12 * k, colour=ACCENT, anchor_y="center")
@@ -670,7 +678,7 @@ class ManeuverMenu(Panel):
             lo, hi, value = m.extra_range(opp, row.kind)
             if row.kind == "terrain":
                 caption, text = "Terrain dice", f"{value}"
-                sub = f"{value} CP · TN{m.bout.rules.force_enter_terrain_tn}"
+                sub = f"{value} CP · TN{m.source.terrain_tn}"
             else:
                 ordering, full = m.ordering_reflex(opp)
                 caption, text = "Buy back Reflex", f"{value}"
@@ -681,8 +689,7 @@ class ManeuverMenu(Panel):
             zone = m.zone_of(opp, row.part)
             zones = m.zones(opp, row.part)
             aim = dict(zones).get(zone or "", 0)
-            catalog = m.bout.catalog
-            name = catalog.zones[zone].name if zone is not None and zone in catalog.zones else (zone or "-")
+            name = m.source.zone_name(zone) if zone is not None else "-"
             label = f"{zone} {name}" + (f" (+{aim} CP)" if aim else "")
             cap = "Target zone" + (f" (part {row.part + 1})" if len(m.choices[opp].parts) > 1 else "")
             self._cycler(key, rect, hit_band, cap, label, f"{len(zones)} zones", focus,
@@ -800,9 +807,8 @@ class ManeuverMenu(Panel):
                 current = choice.maneuver if choice is not None else ""
             elif row.kind == "zone":
                 title = "Target zones"
-                catalog = m.bout.catalog
                 for z, aim in m.zones(opp, row.part):
-                    name = catalog.zones[z].name if z in catalog.zones else z
+                    name = m.source.zone_name(z)
                     items.append((f"{z} {name}" + (f" (+{aim})" if aim else ""), z,
                                   ("menu", "pick_zone", (row.part, z))))
                 current = m.zone_of(opp, row.part) or ""
@@ -830,7 +836,7 @@ class ManeuverMenu(Panel):
         choice = m.choices.get(opp)
         terrain = choice.terrain_dice if choice is not None else 0
         ordering, full = m.ordering_reflex(opp)
-        tn = m.bout.rules.force_enter_terrain_tn
+        tn = m.source.terrain_tn
         text = (f"Terrain roll: {terrain} dice at TN{tn}, 1 CP each. No success and the attack fails.\n\n"
                 f"Your Reflex is halved to order the strikes: {ordering} of {full} now. 1 CP buys back 1, "
                 f"up to {full}.\n\nBoth come out of this attack's CP: fewer dice to attack with. Change them with"

@@ -532,6 +532,29 @@ class MapRender:
                 view.fade = 0.75
                 self.set_dead(view)
 
+    def rebind(self, state: WorldState, *, snap: bool = True) -> None:
+        """Draw another state of the same run (time travel in the watch view). With ``snap`` every actor view
+        jumps to where the state has him, the fallen who are standing again (an earlier tick) rise, and
+        floaters go; without it the views stay for the animation of the events that led to ``state``."""
+        self.state = state
+        if not snap:
+            return
+        for floater in list(self.floaters):
+            self.remove_floater(floater)
+        for actor in state.actors.values():
+            view = self.actors.get(actor.id)
+            if view is not None and actor.alive and view.dead:
+                view.dead = False
+                view.fallen = 0.0
+                view.fade = 1.0
+                if view.sprite in self.bodies:
+                    self.bodies.remove(view.sprite)
+                self.living.append(view.sprite)
+        self.snap()
+        for view in self.actors.values():
+            self._place(view)
+        self.update_fov()
+
     def _place(self, view: ActorView) -> None:
         s = view.sprite
         mirrored = view.facing_east != view.natural_east

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from game.sim.commands import Bump, Command, FirstAid, Step, Target
 from game.sim.geometry import Direction
+from game.sim.player_view import AGGRESSIVE, CAUTIOUS, DEFENSIVE, ORIENTATIONS, decision_view, player_view
 from game.sim.state import WorldState
-from game.view.indicators import direction_of, effective_targets, foe_in_direction, relation
+from game.view.indicators import direction_of, foe_in_direction
 from game.view.input_map import MOVES, Intent
 from game.view.palette import Palette
 from game.view.widgets import (
@@ -35,7 +36,6 @@ from game.view.widgets import (
     elide,
     touch,
 )
-from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE
 
 MOVE_DIRECTION: dict[Intent, Direction] = {
     Intent.MOVE_N: Direction.N,
@@ -43,7 +43,6 @@ MOVE_DIRECTION: dict[Intent, Direction] = {
     Intent.MOVE_S: Direction.S,
     Intent.MOVE_W: Direction.W,
 }
-ORIENTATIONS = (AGGRESSIVE, CAUTIOUS, DEFENSIVE)
 ALTERNATIVE = {AGGRESSIVE: CAUTIOUS, DEFENSIVE: CAUTIOUS, CAUTIOUS: AGGRESSIVE, "red": "white", "white": "red"}
 ORIENTATION_TEXT = {
     AGGRESSIVE: ("Aggressive", "attack, no defence"),
@@ -56,8 +55,8 @@ ORIENTATION_TEXT = {
 
 def orientation_choices(state: WorldState) -> tuple[str, ...]:
     """The leader's choices this round: the orientations, or red/white under that house rule."""
-    bout = state.bout_of(state.leader)
-    return ORIENTATIONS if bout is None else tuple(bout.rules.orientation_choices())
+    bout = player_view(state).my_bout
+    return ORIENTATIONS if bout is None else bout.orientation_choices
 ARROWS = {Direction.N: "↑", Direction.E: "→", Direction.S: "↓", Direction.W: "←", None: "·"}
 
 
@@ -235,18 +234,21 @@ class TargetPrompt(Prompt):
 
     def _refresh_options(self) -> None:
         s = self.state
-        bout = s.bout_of(s.leader)
+        bout = player_view(s).my_bout
         out = []
         for fid in self.ids:
             a = s.actors[fid]
             d = direction_of(s, fid)
             sub = ""
             if bout is not None:
-                targets = effective_targets(bout, s.leader, fid)
-                rel = relation(bout, s.leader, fid, targets)
-                sub = {"you_hold": "you would hold initiative", "he_holds": "he would hold initiative",
-                       "contested": "initiative contested", "none": "no initiative"}[rel]
-                o = bout.rules.orientation.get(fid)
+                # the rules settle initiative once every target is in: until then, what they hold now
+                his = bout.targets.get(fid)
+                sub = "targets you" if his == s.leader else f"targets {s.actors[his].name}" if his else "no target yet"
+                rel = bout.relation(s.leader, fid)
+                if rel != "none":
+                    sub += " · " + {"you_hold": "you hold initiative", "he_holds": "he holds initiative",
+                                    "contested": "initiative contested"}[rel]
+                o = bout.orientation(fid)
                 if o:
                     sub = f"{o} · {sub}"
             out.append(Option(fid, f"{ARROWS.get(d, '·')} {a.name}", sub))
@@ -290,8 +292,9 @@ class BumpPrompt(Prompt):
 
     def __init__(self, state: WorldState, palette: Palette, fled: str | None = None) -> None:
         super().__init__(state, palette)
-        paused = state.paused
-        self.direction = paused.player_dir if paused is not None else Direction.N
+        decision = decision_view(state)
+        bumped = decision.bump_direction if decision is not None else None
+        self.direction = bumped if bumped is not None else Direction.N
         name = state.actors[fled].name if fled in state.actors else "Your foe"
         self.title = f"{name} stepped out of reach"
         self.options = [Option("follow", f"Follow {ARROWS[self.direction]}", "Enter"), Option("stay", "Stay", "wait")]

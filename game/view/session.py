@@ -7,15 +7,17 @@ watching a recording all produce a `Session`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.sim.commands import Command
+from game.sim.commands import Command, from_dict
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
 from game.sim.runfile import ReplayMismatch, replay, save_run, world_for
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
+from game.sim.timeline import ReplayTimeline
 from game.sim.world import World
 
 DEFAULT_PARTY = ("player_fighter", "companion_spearman")
@@ -63,13 +65,22 @@ def continue_run(path: Path) -> Session:
     return Session(result.world, autosave=path)
 
 
-def watch_recording(path: Path) -> tuple[Session, list[dict[str, object]]]:
-    """A recording to watch: a fresh world plus the recorded commands, stepped by the watch view.
+def watch_recording(path: Path) -> tuple[Session, ReplayTimeline]:
+    """A recording to watch: a session on a fresh world (what the game view is built on) and the run's
+    timeline (what the watch view shows: any tick, by replaying the recorded commands from a checkpoint).
     The file is read and verified whole first, so a bad file is refused before anything shows."""
     result = replay(path)
-    world = world_for(result.recording.header, path)
-    commands = [dict(c.command) for c in result.recording.commands]
-    return Session(world, watching=True, recording_ticks=result.ticks), commands
+    header = result.recording.header
+    world = world_for(header, path)
+    commands = [from_dict(dict(c.command)) for c in result.recording.commands]
+    timeline = ReplayTimeline(functools.partial(world_for, header, path), commands)
+    return Session(world, watching=True, recording_ticks=result.ticks), timeline
 
 
-__all__ = ["RecordingError", "ReplayMismatch", "Session", "continue_run", "new_run", "watch_recording"]
+def watch_demo(factory: Callable[[], World]) -> tuple[Session, ReplayTimeline]:
+    """An AI-against-AI fight to watch: ``factory`` builds the world (``World(..., player_ai=True)``), and the
+    timeline plays it with ``Confirm`` every tick until the fight ends."""
+    return Session(factory(), watching=True), ReplayTimeline(factory, None)
+
+
+__all__ = ["RecordingError", "ReplayMismatch", "Session", "continue_run", "new_run", "watch_demo", "watch_recording"]

@@ -136,10 +136,10 @@ def test_zip_name_and_readme() -> None:
 
 
 def test_readme_paths_are_the_games_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's Linux data folder is where game.view.paths really puts things."""
+    """The README's Linux data folder is where game.paths really puts things."""
     import platformdirs
 
-    from game.view import paths
+    from game import paths
 
     monkeypatch.delenv("STEELSTEP_DATA_DIR", raising=False)
     if sys.platform.startswith("linux"):

@@ -17,6 +17,7 @@ import pytest
 
 from game.sim.commands import Confirm
 from game.sim.events import WorldEvent
+from game.sim.state import WorldState
 from game.view.app import App
 from game.view.session import Session
 from game.view.settings import Settings, SettingsStore
@@ -34,6 +35,8 @@ class FakeGameView(arcade.View):
         self.settings = settings
         self.on_exit = on_exit
         self.events: list[WorldEvent] = []
+        self.state = session.world.state
+        self.jumps: list[int] = []
         self.busy = False
         self.draws = 0
         FakeGameView.instances.append(self)
@@ -42,10 +45,16 @@ class FakeGameView(arcade.View):
         """GameView's entry point for events the watch view (or the game itself) got from the session."""
         self.events.extend(events)
 
+    def rebind(self, state: WorldState, *, jump: bool = False, history: object = None) -> None:
+        """GameView's entry point for the watch view's time travel: another state of the same run."""
+        self.state = state
+        if jump:
+            self.jumps.append(state.tick)
+
     def on_draw(self) -> None:
         self.draws += 1
         self.clear(color=(*MAP_GREEN, 255))
-        s = self.session.world.state
+        s = self.state
         leader = s.actors[s.leader]
         x = 300 + leader.pos.x * 24
         y = 200 + leader.pos.y * 24

@@ -7,11 +7,12 @@ from types import ModuleType
 
 import arcade
 
+from game.paths import autosave_state, watchable_runs
 from game.sim.commands import Confirm
 from game.sim.scenario_file import load_named_scenario
+from game.sim.timeline import ReplayTimeline
 from game.sim.world import World
 from game.view.app import App
-from game.view.paths import autosave_state, watchable_runs
 from game.view.session import Session
 from game.view.views import GameOverView, RecordingPicker, WatchView
 from game.view.views.common import item_rect
@@ -67,7 +68,8 @@ def test_game_over_archives_the_run_and_watches_it(app: App, window: arcade.Wind
     helpers.press(window, K.ENTER)
     watch = window.current_view
     assert isinstance(watch, WatchView)
-    assert watch.commands is not None and len(watch.commands) == len(session.world.commands)
+    assert isinstance(watch.timeline, ReplayTimeline) and watch.end == session.world.state.tick
+    assert len(watch.timeline.commands) == len(session.world.commands)
 
 
 def test_title_after_a_finished_run_offers_no_continue(app: App, window: arcade.Window, helpers: ModuleType) -> None:
@@ -103,21 +105,32 @@ def test_watch_view_plays_pauses_steps_and_changes_speed(
     assert isinstance(watch, WatchView)
     game = watch.game
     assert isinstance(game, FakeGameView) and game.session.watching
-    total = len(watch.commands or [])
+    total = session.world.state.tick
+    assert watch.tick == 0 and game.state.tick == 0
 
-    # playing: one command per interval at 1x
+    # playing: one tick per interval at 1x
     helpers.advance(window, round(WatchView.BASE_INTERVAL * 60 * 3) + 2)
-    assert 2 <= watch.index <= 4
-    assert game.events  # the watch view showed the game view what each command did (show_events)
+    assert 2 <= watch.tick <= 4 and game.state.tick == watch.tick
+    assert game.events  # the watch view showed the game view what each tick did (show_events)
     helpers.screenshot("app_watch")
 
     helpers.press(window, K.SPACE)  # pause
     assert not watch.playing
-    at = watch.index
+    at = watch.tick
     helpers.advance(window, 60)
-    assert watch.index == at
+    assert watch.tick == at
     helpers.press(window, K.RIGHT)  # step one
-    assert watch.index == at + 1
+    assert watch.tick == at + 1
+    helpers.press(window, K.LEFT)  # and back: the game view jumps to the earlier state
+    helpers.press(window, K.LEFT)
+    assert watch.tick == at - 1 and game.state.tick == at - 1 and game.jumps[-1] == at - 1
+    helpers.press(window, K.RIGHT, modifiers=arcade.key.MOD_SHIFT)  # ten ticks on
+    assert watch.tick == at + 9 and game.state.tick == at + 9
+    helpers.press(window, K.HOME)
+    assert watch.tick == 0
+    helpers.press(window, K.RIGHT)
+    helpers.press(window, K.RIGHT)
+    assert watch.tick == 2
     helpers.press(window, K.UP)
     helpers.press(window, K.UP)
     assert watch.speed == 4.0
@@ -125,8 +138,17 @@ def test_watch_view_plays_pauses_steps_and_changes_speed(
     game.busy = True
     helpers.press(window, K.SPACE)
     helpers.advance(window, 20)
-    assert watch.index == at + 1
+    assert watch.tick == 2
     game.busy = False
+
+    # the slider: a click at its far end jumps to the end, one in the middle to the middle
+    left, bottom, width, height = watch._track_rect() or (0, 0, 0, 0)
+    assert width > 100
+    helpers.click(window, left + width - 2, bottom + height / 2)
+    assert watch.tick == total and not watch.playing
+    helpers.click(window, left + width / 2, bottom + height / 2)
+    assert abs(watch.tick - total / 2) <= max(2, total / 40) and game.state.tick == watch.tick
+    helpers.press(window, K.SPACE)
 
     # the bar's buttons work by mouse too: Faster, then play to the end
     b = watch.buttons["faster"].rect
@@ -136,8 +158,9 @@ def test_watch_view_plays_pauses_steps_and_changes_speed(
         if watch.done:
             break
         helpers.advance(window, 10)
-    assert watch.done and watch.error is None and watch.index == total
-    assert watch.session.world.checksum() == session.world.checksum()  # the same fight, replayed
+    assert watch.done and watch.error is None and watch.tick == total
+    assert isinstance(watch.timeline, ReplayTimeline) and watch.timeline.world is not None
+    assert watch.timeline.world.checksum() == session.world.checksum()  # the same fight, replayed
     helpers.advance(window, 1)
     assert "again" in watch.buttons
     helpers.press(window, K.ESCAPE)
@@ -168,7 +191,8 @@ def test_demo_confirms_every_tick_until_the_fight_ends(app: App, window: arcade.
         if watch.done:
             break
         helpers.advance(window, 5)
-    assert watch.done and watch.session.over is not None and watch.error is None
+    assert watch.done and watch.error is None
+    assert watch.timeline.state_at(watch.tick).over is not None
     assert not app.autosave.exists()  # a demo never touches the autosave
 
 
@@ -240,7 +264,7 @@ def test_with_the_real_game_view(window: arcade.Window, show: object, data_dirs:
         assert getattr(watch.game, "interactive", None) is False
         for _ in range(6):
             helpers.advance(window, 30)
-        assert watch.index >= 2
+        assert watch.tick >= 2
         helpers.screenshot("app_real_watch")
         watch.speed = 8.0
         for _ in range(300):
@@ -248,7 +272,8 @@ def test_with_the_real_game_view(window: arcade.Window, show: object, data_dirs:
                 break
             helpers.advance(window, 10)
         assert watch.done and watch.error is None
-        assert watch.session.world.checksum() == real.session.world.checksum()
+        assert isinstance(watch.timeline, ReplayTimeline) and watch.timeline.world is not None
+        assert watch.timeline.world.checksum() == real.session.world.checksum()
         helpers.advance(window, 2)
         helpers.screenshot("app_real_watch_end")
     finally:

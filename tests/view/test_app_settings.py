@@ -7,10 +7,10 @@ from types import ModuleType
 
 import arcade
 
+from game.sim.house_rule_options import house_rule_choices
 from game.view.app import App
 from game.view.settings import SettingsStore
 from game.view.views import SettingsView
-from game.view.views.settings_view import house_rule_choices
 
 from . import app_support
 

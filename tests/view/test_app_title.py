@@ -7,9 +7,9 @@ from types import ModuleType
 
 import arcade
 
+from game.paths import autosave_state
 from game.sim.commands import Confirm
 from game.view.app import App
-from game.view.paths import autosave_state
 from game.view.views import TitleView
 from game.view.views.common import MenuButton, item_rect
 

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from game.sim.commands import Step
+from game.sim.commands import Step, Target
 from game.sim.geometry import Direction
+from game.sim.player_view import player_view
 from game.view.arrow_pad import Mark
-from game.view.indicators import (
-    compute,
-    direction_of,
-    effective_targets,
-    foe_in_direction,
-    neighbour_foes,
-    predict_relation,
-)
+from game.view.indicators import compute, direction_of, foe_in_direction, neighbour_foes
 from game.view.palette import ArcState, Initiative, Outline
 from rules.bout import DEFEND, Action, Committed
 
@@ -82,21 +76,53 @@ def test_orientation_is_secret_at_s0_and_shown_from_s1() -> None:
     assert ind.pad.east.outline is expected[goblin]  # s1: his orientation
 
 
-def test_s1_predicts_initiative_from_the_candidate_target() -> None:
+def test_s1_shows_the_rules_relations_and_the_candidate() -> None:
     world = world_from_ascii(DUEL, seed=2)
     world.apply(Step(None, "defensive"))
     bout = world.state.bout_of("player")
     assert bout is not None and bout.step == 1
-    targets = effective_targets(bout, "player", "goblin_1")
-    assert targets["player"] == "goblin_1"
-    rel = predict_relation(bout, "player", "goblin_1", targets)
-    if targets.get("goblin_1") == "player":
-        assert rel == "he_holds"  # a Defensive fighter never holds initiative in a mutual pair
-    else:
-        assert rel == "you_hold"  # he targets someone else: you overwatch him
+    mine = player_view(world.state).my_bout
+    assert mine is not None and set(mine.members) == {"player", "goblin_1"}
+    for a in mine.members:
+        for b in mine.members:
+            if a != b:
+                assert mine.relation(a, b) == bout.rules.relation(a, b)
     ind = compute(world.state, candidate="goblin_1")
     fb = {f.actor: f for f in ind.footbases}
     assert fb["goblin_1"].kind in ("primary", "secondary")
+
+
+def test_a_mid_round_arrival_holds_no_initiative_on_the_map_or_in_the_prompt() -> None:
+    """The leader joins a bout busy in exchange (e2s0): at e2s1, choosing his target, the rules say he holds
+    initiative over nobody (he arrived mid-round), so nothing on screen may say he does. The old view predicted
+    "you hold" here (he targets the bandit, who targets the spearman: overwatch, but not for an arrival)."""
+    from game.view.palette import palette
+    from game.view.prompts import TargetPrompt
+    from tests.world.test_world_force_enter import _arrive
+
+    world, _ = _arrive()
+    world.apply(Step(None))  # e2s0: he holds his ground
+    state = world.state
+    bout = state.bout_of("player")
+    assert bout is not None and bout.clock() == "e2s1" and bout.rules.arriving("player")
+    assert state.pending is not None and state.pending.kind == "target" and state.pending.options == ("b1",)
+    assert bout.rules.targets.get("b1") == "s1"
+    view = player_view(state).my_bout
+    assert view is not None and "player" in view.arrivals
+    assert view.relation("player", "b1") == bout.rules.relation("player", "b1") == "none"
+    ind = compute(state, candidate="b1")
+    holding = {ArcState.HAS_INITIATIVE, ArcState.ATTACKING_WITH_INITIATIVE, ArcState.FORFEITED}
+    assert not [a for a in ind.arcs if a.src == "player" and a.state in holding]
+    assert ind.pad.north.target is not Initiative.MINE
+    prompt = TargetPrompt(state, palette(False), state.pending.options, state.pending.default)
+    assert "hold" not in prompt.options[0].sub
+    world.apply(Target("b1"))  # e2s1 -> e2s2: the rules settle initiative
+    bout = state.bout_of("player")
+    assert bout is not None and bout.step == 2 and bout.rules.targets["player"] == "b1"
+    view = player_view(state).my_bout
+    assert view is not None and view.relation("player", "b1") == bout.rules.relation("player", "b1") == "none"
+    ind = compute(state)
+    assert not [a for a in ind.arcs if a.src == "player" and a.state in holding]
 
 
 def test_footbases_primary_double_and_selection_single() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.sim.commands import Declare
+from game.sim.declaring import declaration_source
 from game.sim.world import World
 from game.view.maneuver_menu import MenuModel, Row
 from rules.bout import DO_NOTHING
@@ -30,9 +31,9 @@ def _declaring(rows: str, seed: int, choose=defensive_waits) -> World:  # type: 
 
 
 def _model(world: World) -> MenuModel:
-    bout = world.state.bout_of("player")
-    assert bout is not None
-    return MenuModel(bout.rules, "player", {a.id: a.name for a in world.state.actors.values()})
+    source = declaration_source(world.state)
+    assert source is not None
+    return MenuModel(source, {a.id: a.name for a in world.state.actors.values()})
 
 
 @pytest.mark.parametrize(("rows", "seed"), [(DUEL, 1), (DUEL, 5), (THREE, 5), (THREE, 2)])

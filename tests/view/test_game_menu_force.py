@@ -14,13 +14,14 @@ import pytest
 
 from game.sim import events as wev
 from game.sim.commands import Declare
+from game.sim.declaring import declaration_source
 from game.sim.log import describe
 from game.sim.world import World
-from game.view.game_view import GameView
 from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
 from game.view.session import Session
 from game.view.settings import Settings
-from rules.bout import BUY_INITIATIVE, DO_NOTHING
+from game.view.views.game import GameView
+from rules.bout import BUY_INITIATIVE, DO_NOTHING, Bout
 from rules.declare import force_enter_reflex_max
 from rules.events import ActionRecord, Declared
 from rules.log import describe as describe_rules
@@ -31,9 +32,15 @@ Show = Callable[[arcade.View], arcade.View]
 
 
 def _model(w: World, reserve: int = 0) -> MenuModel:
+    source = declaration_source(w.state)
+    assert source is not None
+    return MenuModel(source, {a.id: a.name for a in w.state.actors.values()}, reserve=reserve)
+
+
+def _bout(w: World) -> Bout:
     bout = w.state.bout_of("player")
     assert bout is not None
-    return MenuModel(bout.rules, "player", {a.id: a.name for a in w.state.actors.values()}, reserve=reserve)
+    return bout.rules
 
 
 def _force_entering(seed: int = 1) -> tuple[World, MenuModel]:
@@ -75,7 +82,7 @@ def test_force_enter_rows_change_terrain_and_reflex_with_keys_and_the_world_acce
     assert ordering == reflex // 2 + 2
     # the Reflex buy stops at what halving took; the terrain dice leave the attack its fewest dice
     model.set_extra("b1", "reflex", 99)
-    assert model.choices["b1"].reflex_buy == force_enter_reflex_max(model.bout, "player")
+    assert model.choices["b1"].reflex_buy == force_enter_reflex_max(_bout(w), "player")
     model.set_extra("b1", "terrain", 99)
     c = model.choices["b1"]
     assert c.dice == mo.dice_min and _total(model, "b1") == mo.dice_max

@@ -15,11 +15,11 @@ from game.sim.commands import Confirm, Step
 from game.sim.scenario_file import dungeon_setup, load_named_scenario
 from game.sim.world import World
 from game.view.combat_log import LogFilter
-from game.view.game_view import GameView
 from game.view.maneuver_menu import Row
 from game.view.prompts import BumpPrompt, FirstAidPrompt
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.views.game import GameView
 from rules.fighter import Wound
 
 from .worlds import DUEL, aggressive_waits, defensive_waits, play_until, world_from_ascii

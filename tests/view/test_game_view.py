@@ -15,12 +15,12 @@ import pytest
 from game.sim import events as wev
 from game.sim.commands import Confirm, Step
 from game.sim.world import World
-from game.view.game_view import GameView
 from game.view.input_map import Intent
 from game.view.palette import DEFAULT, Tone
 from game.view.prompts import OrientationPrompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.views.game import GameView
 from rules.events import Declared
 from rules.menu import available_actions
 

@@ -7,21 +7,19 @@ rules its run file recorded.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
-import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIBoxLayout
 
+from game.sim.house_rule_options import house_rule_choices, house_rule_defaults
 from game.view.input_map import PRESETS, InputMap
 from game.view.settings import ANIMATION_SPEEDS, Settings
 from game.view.views.common import MenuButton, MenuView
-from rules.catalog import HouseRules
 
 if TYPE_CHECKING:
     from game.view.app import App
@@ -119,33 +117,6 @@ def house_rule_notes() -> dict[str, str]:
         else:
             block = []
     return notes
-
-
-# Rules that only record a choice for a later milestone (mobility maneuvers, SPEC §4.11) are not
-# offered: a setting that changes nothing would mislead the player.
-NOT_OFFERED = frozenset({"mobility_version"})
-
-
-def house_rule_choices() -> list[tuple[str, tuple[Any, ...]]]:
-    """(name, values) of every HouseRules field that is a bool or a Literal and changes the game."""
-    hints = typing.get_type_hints(HouseRules)
-    out: list[tuple[str, tuple[Any, ...]]] = []
-    for f in dataclasses.fields(HouseRules):
-        if f.name in NOT_OFFERED:
-            continue
-        hint = hints.get(f.name)
-        if hint is bool:
-            out.append((f.name, (False, True)))
-        elif typing.get_origin(hint) is Literal:
-            out.append((f.name, tuple(typing.get_args(hint))))
-    return out
-
-
-def house_rule_defaults() -> dict[str, Any]:
-    from rules.content import default_catalog
-
-    rules = default_catalog().house_rules
-    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(HouseRules)}
 
 
 def house_options(defaults: dict[str, Any]) -> list[Option]:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.gui import UIBoxLayout, UIImage, UILabel, UIWidget
 
+from game.paths import autosave_state
 from game.view.assets import texture
-from game.view.paths import autosave_state
 from game.view.views.common import FONT, MenuView, SeedInput
 
 if TYPE_CHECKING:

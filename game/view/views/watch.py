@@ -1,9 +1,14 @@
-"""Watching runs: the recording picker and the watch view (play, pause, step, speed).
+"""Watching runs: the recording picker and the watch view (play, pause, speed, and time travel).
 
-The watch view drives a watching ``Session`` by applying the recorded commands one by one at the chosen
-pace; the game view (built by the app's factory with the same constructor as in play) renders the world.
-With ``commands=None`` it plays a demo instead: ``Confirm`` every tick of an AI-against-AI world
-(``World(player_ai=True)``) until the fight is over.
+The watch view reads a run through a :class:`game.sim.timeline.Timeline`: the state at any tick and the
+events of each tick. Playing steps one tick forward per interval at the chosen pace and lets the game view
+(built by the app's factory with the same constructor as in play, ``interactive=False``) animate the events;
+stepping back, the slider and the jump keys show any tick at once (``GameView.rebind``). A demo is a
+timeline too: ``Confirm`` every tick of an AI-against-AI world until the fight is over.
+
+Keys: Space / Enter play or pause; → or ← one tick forward or back; Shift+→ / Shift+← ten ticks; Home / End
+the first / the last tick known; ↑ / + faster, ↓ / − slower; Esc leaves. Other keys go to the game view (the
+log's filter and scrolling, inspect). Mouse and touch: the bar's buttons, and the slider (click or drag).
 """
 
 from __future__ import annotations
@@ -13,14 +18,14 @@ import inspect
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import arcade
-from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager
+from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager, UISpace
 
-from game.sim.commands import Confirm, from_dict
+from game.paths import RunFile, data_dir, watchable_runs
+from game.sim.timeline import Timeline
 from game.view.input_map import Context, Intent
-from game.view.paths import RunFile, data_dir, watchable_runs
 from game.view.views.common import FONT, MenuButton, MenuView, Theme
 
 if TYPE_CHECKING:
@@ -87,7 +92,7 @@ class RecordingPicker(MenuView):
 def make_watching_view(factory: GameViewFactory, session: Session, settings: Settings,
                        on_exit: Callable[[str], None]) -> arcade.View:
     """The game view in watch mode: ``interactive=False`` when its constructor has that switch (GameView
-    does: no arrow pad, no prompts, it only renders what :meth:`WatchView.step` shows it)."""
+    does: no arrow pad, no prompts, it only renders what :class:`WatchView` shows it)."""
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -98,74 +103,135 @@ def make_watching_view(factory: GameViewFactory, session: Session, settings: Set
 
 
 class WatchView(arcade.View):
-    """Plays a recording (or a demo) in the game view, with a control bar at the top."""
+    """Plays a run's :class:`Timeline` in the game view, with a control bar and a tick slider."""
 
-    SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-    BASE_INTERVAL = 0.45  # seconds between commands at 1x (plus the game view's animations)
+    SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+    BASE_INTERVAL = 0.45  # seconds between ticks at 1x (plus the game view's animations)
     MAX_WAIT = 4.0  # never wait longer than this many intervals for the game view to finish animating
+    INDEX_BUDGET = 0.004  # seconds per frame spent indexing the run ahead (so jumps are quick)
+    BIG_STEP = 10  # Shift+arrow
+    SETTLE_SPEED = 4.0  # from this speed on, each tick's animations are finished before the next starts
+    LOG_TICKS = 40  # after a jump, the log shows the events of this many ticks before it
 
-    def __init__(self, app: App, session: Session, commands: list[dict[str, Any]] | None,
-                 game_factory: GameViewFactory, *, title: str, back: Callable[[], object],
-                 again: Callable[[], object] | None = None) -> None:
+    def __init__(self, app: App, session: Session, timeline: Timeline, game_factory: GameViewFactory, *,
+                 title: str, back: Callable[[], object], again: Callable[[], object] | None = None,
+                 demo: bool = False, end: int | None = None) -> None:
         super().__init__()
         self.app = app
         self.session = session
-        self.commands = commands
+        self.timeline = timeline
         self.title = title
         self.back = back
         self.again = again
-        self.index = 0
+        self.demo = demo
+        self.end = end  # the run's last tick when known up front (a recording's header); else as indexed
         self.playing = True
         self.speed = 1.0
         self.timer = 0.0
         self.waited = 0.0
         self.error: str | None = None
         self.game = make_watching_view(game_factory, session, app.settings, self._game_exit)
+        self.tick = timeline.first
         self.ui = UIManager()
         self.theme = Theme.for_palette(app.settings.colour_blind)
         self.buttons: dict[str, MenuButton] = {}
         self.info: UILabel | None = None
+        self.track: UISpace | None = None
+        self.panel: UIBoxLayout | None = None
+        self._dragging = False
         self._built_for: tuple[int, int] | None = None
+        self.seek(timeline.first)
 
-    # ----- driving the session ------------------------------------------------------------------
+    # ----- the timeline ---------------------------------------------------------------------------------
     @property
-    def demo(self) -> bool:
-        return self.commands is None
+    def last(self) -> int:
+        """The furthest tick one can go to now."""
+        return self.timeline.last
+
+    @property
+    def total(self) -> int:
+        """The slider's end: the run's last tick when known, else the furthest indexed so far."""
+        return max(self.end or 0, self.timeline.last)
 
     @property
     def done(self) -> bool:
-        if self.error is not None or (self.session.over is not None and self.demo):
+        if self.error is not None:
             return True
-        return self.commands is not None and self.index >= len(self.commands)
+        return self.timeline.complete and self.tick >= self.timeline.last
+
+    def _check(self) -> bool:
+        error = self.timeline.error
+        if error and self.tick >= self.timeline.last:
+            self.error = error
+            self.playing = False
+        return self.error is None
 
     def step(self) -> bool:
-        """Apply the next command; False when there is nothing left (or the replay failed)."""
+        """Show the next tick, animated; False when there is nothing after it (or the run failed)."""
         if self.done:
             return False
+        target = self.tick + 1
         try:
-            if self.commands is None:
-                command: Any = Confirm()
-            else:
-                command = from_dict(dict(self.commands[self.index]))
-            events = self.session.apply(command)
+            state = self.timeline.state_at(target)
+            events = self.timeline.events_at(state.tick)
         except Exception as exc:  # a recording must never crash the game (CommandError, rules errors)
-            log.exception("watching stopped at command %s", self.index)
+            log.exception("watching stopped at tick %s", self.tick)
             self.error = f"Stopped: {exc}"
             self.playing = False
             self._refresh()
             return False
+        if state.tick <= self.tick and self.timeline.complete:  # nothing after it after all
+            self._check()
+            self._refresh()
+            return False
+        self.tick = state.tick
+        rebind = getattr(self.game, "rebind", None)
+        if callable(rebind):
+            rebind(state)
         show = getattr(self.game, "show_events", None)
         if callable(show):
-            show(events)  # the game view animates what the recording did
-        rejected = [e for e in events if e.type == "rejected"]
-        self.index += 1
-        if rejected:
-            self.error = f"Recording out of sync at tick {self.session.world.state.tick}"
-            self.playing = False
+            show(list(events))  # the game view animates what the tick did
+        self._check()
         self._refresh()
         return not self.done
 
+    def seek(self, tick: int) -> None:
+        """Jump to ``tick`` (clamped to the ticks known), without animation; the log shows the ticks before."""
+        tick = max(self.timeline.first, min(tick, self.total))
+        try:
+            state = self.timeline.state_at(tick)
+        except Exception as exc:
+            log.exception("watching: cannot show tick %s", tick)
+            self.error = f"Stopped: {exc}"
+            self.playing = False
+            self._refresh()
+            return
+        self.tick = state.tick
+        history = [e for t in range(max(self.timeline.first, self.tick - self.LOG_TICKS), self.tick + 1)
+                   for e in self.timeline.events_at(t)]
+        rebind = getattr(self.game, "rebind", None)
+        if callable(rebind):
+            rebind(state, jump=True, history=history)
+        self.timer = 0.0
+        self.waited = 0.0
+        self._check()
+        self._refresh()
+
+    def step_back(self, ticks: int = 1) -> None:
+        self.playing = False
+        self.seek(self.tick - ticks)
+
+    def step_once(self, ticks: int = 1) -> None:
+        self.playing = False
+        if ticks == 1:
+            self.step()
+        else:
+            self.seek(self.tick + ticks)
+        self._refresh()
+
     def update_driver(self, dt: float) -> None:
+        if not self.timeline.complete:
+            self.timeline.index(self.INDEX_BUDGET)
         if not self.playing or self.done:
             return
         interval = self.BASE_INTERVAL / self.speed
@@ -177,6 +243,10 @@ class WatchView(arcade.View):
             return
         self.timer = 0.0
         self.waited = 0.0
+        if self.speed >= self.SETTLE_SPEED:
+            settle = getattr(self.game, "settle", None)  # at speed: the last tick's moves and labels end first,
+            if callable(settle):  # so floating labels never pile up into smears
+                settle()
         self.step()
         if self.done:
             self.playing = False
@@ -187,11 +257,6 @@ class WatchView(arcade.View):
             return
         self.playing = not self.playing
         self.timer = 0.0
-        self._refresh()
-
-    def step_once(self) -> None:
-        self.playing = False
-        self.step()
         self._refresh()
 
     def faster(self, step: int = 1) -> None:
@@ -208,17 +273,15 @@ class WatchView(arcade.View):
 
     # ----- control bar --------------------------------------------------------------------------
     def _progress(self) -> str:
-        tick = self.session.world.state.tick
-        if self.commands is None:
-            return f"tick {tick}"
-        total = self.session.recording_ticks
-        return f"tick {tick} of {total}" if total else f"command {self.index} of {len(self.commands)}"
+        total = self.total
+        more = "" if self.timeline.complete or self.end else "+"
+        return f"tick {self.tick} of {total}{more}"
 
     def _status(self) -> str:
         if self.error:
             return self.error
         if self.done:
-            over = self.session.over
+            over = self.timeline.state_at(self.tick).over
             from game.view.views.game_over import HEADLINES
 
             what = HEADLINES.get(over, over) if over else ""
@@ -227,10 +290,14 @@ class WatchView(arcade.View):
         state = "Playing" if self.playing else "Paused"
         return f"{state} {self.speed:g}x   ·   {self._progress()}"
 
-    def build_bar(self) -> None:
+    def bar_scale(self) -> float:
         w, h = self.window.width, self.window.height
         s = max(0.6, min(w / 1280, h / 720) * float(self.app.settings.ui_scale))
-        s = min(s, w / 1280 * 1.2)
+        return float(min(s, w / 1280 * 1.2))
+
+    def build_bar(self) -> None:
+        w, h = self.window.width, self.window.height
+        s = self.bar_scale()
         self.theme = Theme.for_palette(self.app.settings.colour_blind)
         t = self.theme
         self.ui.clear()  # type: ignore[no-untyped-call]
@@ -244,8 +311,8 @@ class WatchView(arcade.View):
         head = UIBoxLayout(vertical=False, space_between=round(12 * s))
         head.add(UILabel(text=("DEMO" if self.demo else "WATCHING"), font_name=FONT, font_size=round(16 * s),
                          text_color=t.accent, bold=True))
-        self.info = UILabel(text=" ", font_name=FONT, font_size=round(16 * s), text_color=t.text,
-                            width=round(300 * s))
+        self.info = UILabel(text=" ", font_name=FONT, font_size=round(15 * s), text_color=t.text,
+                            width=round(380 * s))
         head.add(self.info)
         panel.add(head)
         controls = UIBoxLayout(vertical=False, space_between=round(8 * s))
@@ -261,17 +328,25 @@ class WatchView(arcade.View):
             self.buttons[key] = b
             row.add(b)
 
+        btn(controls, "back", "Back", self.step_back, 84)
         btn(controls, "play", "Pause", self.toggle, 100)
-        btn(controls, "step", "Step", self.step_once, 88)
+        btn(controls, "step", "Step", self.step_once, 84)
         btn(controls, "slower", "Slower", functools.partial(self.faster, -1), 100)
         btn(controls, "faster", "Faster", functools.partial(self.faster, +1), 100)
         panel.add(controls)
+        self.track = UISpace(width=round(460 * s), height=round(34 * s))  # type: ignore[no-untyped-call]
+        panel.add(self.track)
         if self.done and self.again is not None:
             btn(leave, "again", "Watch again", self.again, 220)
         btn(leave, "exit", "Exit", self.back, 100)
         panel.add(leave)
         root.add(panel, anchor_x="right", anchor_y="bottom", align_x=-round(10 * s), align_y=round(10 * s))
+        self.panel = panel
+        self.ui.execute_layout()  # type: ignore[no-untyped-call]
         self._built_for = (w, h)
+        reserve = getattr(self.game, "reserve_corner", None)
+        if callable(reserve):  # the game view keeps its log clear of the bar
+            reserve(panel.rect.left - 8 * s, panel.rect.top + 8 * s)
         self._refresh()
 
     def _refresh(self) -> None:
@@ -287,6 +362,63 @@ class WatchView(arcade.View):
             play.disabled = self.done
         if "step" in self.buttons:
             self.buttons["step"].disabled = self.done
+        if "back" in self.buttons:
+            self.buttons["back"].disabled = self.tick <= self.timeline.first
+
+    # ----- the slider ---------------------------------------------------------------------------
+    def _track_rect(self) -> tuple[float, float, float, float] | None:
+        """(left, bottom, width, height) of the slider's track area, once the bar is laid out."""
+        if self.track is None:
+            return None
+        r = self.track.rect
+        return (r.left, r.bottom, r.width, r.height)
+
+    def tick_at(self, x: float) -> int:
+        """The tick under pixel column ``x`` of the slider."""
+        rect = self._track_rect()
+        if rect is None:
+            return self.tick
+        left, _, width, _ = rect
+        knob = rect[3] / 2
+        span = max(1.0, width - 2 * knob)
+        frac = max(0.0, min(1.0, (x - left - knob) / span))
+        first = self.timeline.first
+        return first + round(frac * (self.total - first))
+
+    def x_of(self, tick: int) -> float:
+        rect = self._track_rect()
+        if rect is None:
+            return 0.0
+        left, _, width, height = rect
+        knob = height / 2
+        first = self.timeline.first
+        frac = (tick - first) / max(1, self.total - first)
+        return left + knob + frac * (width - 2 * knob)
+
+    def _on_track(self, x: float, y: float) -> bool:
+        rect = self._track_rect()
+        if rect is None:
+            return False
+        left, bottom, width, height = rect
+        return left <= x <= left + width and bottom - 6 <= y <= bottom + height + 6
+
+    def draw_slider(self) -> None:
+        rect = self._track_rect()
+        if rect is None:
+            return
+        t = self.theme
+        left, bottom, width, height = rect
+        cy = bottom + height / 2
+        knob = height / 2
+        thick = max(4.0, height * 0.22)
+        arcade.draw_lrbt_rectangle_filled(left + knob, left + width - knob, cy - thick / 2, cy + thick / 2,
+                                          t.panel_edge)
+        known = self.x_of(self.timeline.last)  # indexed so far (the rest is still being read)
+        arcade.draw_lrbt_rectangle_filled(left + knob, known, cy - thick / 2, cy + thick / 2, t.muted)
+        x = self.x_of(self.tick)
+        arcade.draw_lrbt_rectangle_filled(left + knob, x, cy - thick / 2, cy + thick / 2, t.accent)
+        arcade.draw_circle_filled(x, cy, knob * 0.8, t.accent)
+        arcade.draw_circle_outline(x, cy, knob * 0.8, t.text, 2)
 
     # ----- arcade events ------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -311,22 +443,64 @@ class WatchView(arcade.View):
         self.game.on_draw()
         self.window.default_camera.use()
         self.ui.draw()
+        self.draw_slider()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        if self._on_track(x, y):
+            self._dragging = True
+            self.playing = False
+            self.seek(self.tick_at(x))
+            return True
+        if self.panel is not None and self.panel.rect.point_in_rect((x, y)):
+            return True
+        handler = getattr(self.game, "on_mouse_press", None)
+        return handler(x, y, button, modifiers) if callable(handler) else None
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool | None:
+        if self._dragging:
+            tick = self.tick_at(x)
+            if tick != self.tick:
+                self.seek(tick)
+            return True
+        return None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        self._dragging = False
+        return None
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        handler = getattr(self.game, "on_mouse_scroll", None)
+        return handler(x, y, scroll_x, scroll_y) if callable(handler) else None
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         m = self.app.settings.key_bindings
-        menu = m.resolve(symbol, modifiers, Context.MENU)
-        play = m.resolve(symbol, modifiers, Context.MAP)
+        menu = m.resolve(symbol, modifiers & ~arcade.key.MOD_SHIFT, Context.MENU)
+        play = m.resolve(symbol, modifiers & ~arcade.key.MOD_SHIFT, Context.MAP)
         intents = {a.intent for a in (menu, play) if a is not None}
+        big = self.BIG_STEP if modifiers & arcade.key.MOD_SHIFT else 1
         if symbol == arcade.key.ESCAPE or Intent.CANCEL in intents:
             self.back()
+        elif symbol == arcade.key.HOME:
+            self.playing = False
+            self.seek(self.timeline.first)
+        elif symbol == arcade.key.END:
+            self.playing = False
+            self.seek(self.timeline.last)
         elif intents & {Intent.CONFIRM, Intent.WAIT, Intent.PAUSE}:
             self.toggle()
         elif intents & {Intent.MENU_RIGHT, Intent.MOVE_E}:
-            self.step_once()
+            self.step_once(big)
+        elif intents & {Intent.MENU_LEFT, Intent.MOVE_W}:
+            self.step_back(big)
         elif intents & {Intent.MENU_UP} or symbol in (arcade.key.PLUS, arcade.key.EQUAL, arcade.key.NUM_ADD):
             self.faster(+1)
         elif intents & {Intent.MENU_DOWN} or symbol in (arcade.key.MINUS, arcade.key.NUM_SUBTRACT):
             self.faster(-1)
         else:
+            handler = getattr(self.game, "on_key_press", None)  # the log's keys, inspect
+            if callable(handler):
+                handler(symbol, modifiers)
+                return True
             return False
+        self._refresh()
         return True

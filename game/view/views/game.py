@@ -2,14 +2,17 @@
 
 ``GameView(session, settings, on_exit, interactive=True)``. The view never changes the world: in interactive
 mode it turns input into commands for ``Session.apply`` and shows the events that come back; with
-``interactive=False`` (watching a recording) whoever drives the session calls :meth:`GameView.show_events`
-and the view only renders and animates (Escape still asks for the pause menu; the log and inspect work).
+``interactive=False`` (watching a recording) the watch view calls :meth:`GameView.rebind` (another state of
+the run) and :meth:`GameView.show_events`, and the view only renders and animates (the log and inspect work).
+What it shows of the fights comes from the leader's view (``game.sim.player_view``), never from ``rules``.
 
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
 
-Input: keys through ``settings.key_bindings`` (``input_map``), the on-screen arrow pad, the prompts' and the
-menu's buttons and the map (click an actor to inspect it, or to pick it in a target prompt / the menu).
+Input goes to a stack of modes (``game.view.modes``: map, party, inspect, prompt, maneuver menu), each with
+its keys, pointer areas and way back; keys come through ``settings.key_bindings`` (``input_map``), the
+on-screen arrow pad, the prompts' and the menu's buttons and the map (click an actor to inspect it, or to
+pick it in a target prompt / the menu).
 Extra fixed keys: PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
 dice in the menu (on a force-enter's terrain / Reflex row: those), Ctrl+Q quits. While a shot is in the air
 at the leader (``Decision.incoming``) a banner under the HUD names the shooter and the CP he adds to his
@@ -25,31 +28,29 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import arcade
 from arcade.camera import Camera2D
 
 from game.sim import events as wev
-from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Declare, Order, Step
+from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
+from game.sim.declaring import declaration_source
+from game.sim.geometry import Direction
+from game.sim.player_view import PlayerView, player_view
+from game.sim.state import WorldState
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast
 from game.view.indicators import Indicators, compute, foe_in_direction
-from game.view.input_map import MOVES, Context, Intent
+from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
-from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
+from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, MapRender
+from game.view.modes import InspectMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
-from game.view.prompts import (
-    ALTERNATIVE,
-    MOVE_DIRECTION,
-    BumpPrompt,
-    FirstAidPrompt,
-    OrientationPrompt,
-    Prompt,
-    TargetPrompt,
-)
+from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.widgets import inside
@@ -58,10 +59,7 @@ BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
 LOG_FILTER_KEY = arcade.key.V
-PLUS_KEYS = frozenset({arcade.key.PLUS, arcade.key.EQUAL, arcade.key.NUM_ADD})
-MINUS_KEYS = frozenset({arcade.key.MINUS, arcade.key.NUM_SUBTRACT, arcade.key.UNDERSCORE})
-SHOT_CP_KEYS = {arcade.key.BRACKETLEFT: -1, arcade.key.BRACKETRIGHT: 1}  # also in the maneuver menu
-COMPANION_KEYS = {arcade.key.KEY_1: 0, arcade.key.KEY_2: 1, arcade.key.KEY_3: 2, arcade.key.KEY_4: 3}
+M = TypeVar("M", bound=Mode)
 
 
 @dataclass(frozen=True)
@@ -114,20 +112,20 @@ class GameView(arcade.View):
             panel.state = self.state
         if not interactive:
             self.hud.hint = "Watching"
-        self.prompt: Prompt | None = None
-        self.menu_model: MenuModel | None = None
-        self.selected_companion: str | None = None
+        self.modes: list[Mode] = [MapMode(self)]  # the input modes, bottom (the map) to top
         self.inputs: deque[QueuedInput] = deque()
         self.indicators = Indicators()
         self._ind_key: Hashable = None
         self._version = 0
+        self._corner: tuple[float, float] | None = None
+        self._pv_key: Hashable = None
+        self._pv: PlayerView | None = None
         self._decision_key: Hashable = None
         self._aid_answered: int | None = None
         self._bump_fled: str | None = None
         self._toast_time = 0.0
         self._over_time = 0.0
         self._exited = False
-        self._drag_part: int | None = None
         self.frames = 0
         self.log.add_events(self.state, session.world.opening)
         self._sync_decision()
@@ -135,12 +133,28 @@ class GameView(arcade.View):
 
     # ----- public API ---------------------------------------------------------------------------------------
     @property
+    def player_view(self) -> PlayerView:
+        """The leader's view of the world (``game.sim.player_view``), rebuilt when the world has changed."""
+        key = (self._version, self.state.tick)
+        if self._pv is None or key != self._pv_key:
+            self._pv = player_view(self.state)
+            self._pv_key = key
+            self.inspect.view = self._pv
+        return self._pv
+
+    @property
     def busy(self) -> bool:
         """Movement / attack animation still playing (the screen lags the world)."""
         return self.animator.busy
 
     def fast_forward(self) -> None:
         self.animator.fast_forward()
+
+    def settle(self) -> None:
+        """Finish every animation now, floating labels included (the watch view at speed, so the labels of
+        one tick never pile onto the next's)."""
+        self.animator.fast_forward()
+        self.animator.cosmetic.fast_forward()
 
     def show_events(self, events: Iterable[wev.WorldEvent]) -> None:
         """Render and animate events that came out of ``Session.apply`` (also the watch mode's entry point)."""
@@ -167,6 +181,33 @@ class GameView(arcade.View):
         events = self.session.apply(command)
         self.show_events(events)
         return events
+
+    def rebind(self, state: WorldState, *, jump: bool = False,
+               history: Iterable[wev.WorldEvent] | None = None) -> None:
+        """Show another state of the same run (the watch view's time travel; not interactive). ``jump``: the
+        screen jumps there at once (no animation; ``history`` refills the log), else :meth:`show_events`
+        animates the events that led to it next."""
+        self.animator.fast_forward()
+        self.state = state
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.state = state
+        self.render.rebind(state, snap=jump)
+        if jump:
+            self.animator.cosmetic.fast_forward()
+            self.log.clear()
+            if history is not None:
+                self.log.add_events(state, history)
+            if self.inspect.actor is not None and self.inspect.actor not in state.actors:
+                self.show_inspect(None)
+        self._version += 1
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.invalidate()
+
+    def reserve_corner(self, left: float, top: float) -> None:
+        """Keep the log and the inspect panel clear of the bottom right corner right of ``left`` and below
+        ``top`` (the watch view's control bar)."""
+        self._corner = (left, top)
+        self.layout(self.window.width, self.window.height)
 
     def show_toast(self, message: str) -> None:
         self.toast.message = message
@@ -212,6 +253,9 @@ class GameView(arcade.View):
         top = height - self.hud.bar_height
         pad_w = self.pad.extent if self.interactive else 0.0
         pad_top = self.pad.centre[1] + self.pad.extent / 2 if self.interactive else 0.0
+        if self._corner is not None:  # a watch bar in the bottom right corner: keep the log and inspect clear
+            pad_w = max(pad_w, width - self._corner[0])
+            pad_top = max(pad_top, self._corner[1])
         self.log.anchor = main
         self.log.right_limit = min(width - pad_w - 12 * k, width * 0.62)
         self.log.top_limit = top
@@ -242,58 +286,96 @@ class GameView(arcade.View):
     def on_show_view(self) -> None:
         self.layout(self.window.width, self.window.height)
 
+    # ----- the mode stack -----------------------------------------------------------------------------------
+    def push(self, mode: Mode) -> Mode:
+        """Open ``mode`` (replacing one of its kind) at its layer of the stack."""
+        self.modes = [m for m in self.modes if type(m) is not type(mode)]
+        at = len(self.modes)
+        while at > 0 and self.modes[at - 1].layer > mode.layer:
+            at -= 1
+        self.modes.insert(at, mode)
+        return mode
+
+    def pop(self, kind: type[Mode]) -> None:
+        """Close the mode of that kind, if open (the map mode stays)."""
+        if kind is not MapMode:
+            self.modes = [m for m in self.modes if type(m) is not kind]
+
+    def find(self, kind: type[M]) -> M | None:
+        return next((m for m in self.modes if isinstance(m, kind)), None)
+
+    def decision_mode(self) -> PromptMode | MenuMode | None:
+        """The open prompt or maneuver menu (what the world waits for), if any."""
+        return self.find(PromptMode) or self.find(MenuMode)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        mode = self.find(PromptMode)
+        return mode.prompt if mode is not None else None
+
+    @property
+    def menu_model(self) -> MenuModel | None:
+        mode = self.find(MenuMode)
+        return mode.model if mode is not None else None
+
+    @property
+    def selected_companion(self) -> str | None:
+        mode = self.find(PartyMode)
+        return mode.companion if mode is not None else None
+
     # ----- decisions -> prompts -----------------------------------------------------------------------------
     def _sync_decision(self) -> None:
         """Open the prompt or menu the pending decision needs (once per decision)."""
         if not self.interactive:
             return
         s = self.state
-        pending = s.pending
-        if s.over is not None or pending is None:
+        decision = self.player_view.decision
+        if s.over is not None or decision is None:
             self._close_prompt()
             self._close_menu()
             return
-        key = (s.tick, pending.kind, pending.bout, pending.options, pending.default, self._aid_answered)
+        key = (s.tick, decision.kind, decision.bout, decision.options, decision.default, self._aid_answered)
         if key == self._decision_key:
             return
         self._decision_key = key
         self.incoming.cp = None  # a new decision: the suggestion again
         self.incoming.invalidate()
         self._close_menu()
-        if pending.kind == "target":
-            self._open_prompt(TargetPrompt(s, self.palette, pending.options, pending.default))
-        elif pending.kind == "declare":
-            bout = s.bout_of(s.leader)
-            if bout is not None:
+        if decision.kind == "target":
+            self.open_prompt(TargetPrompt(s, self.palette, decision.options, decision.default))
+        elif decision.kind == "declare":
+            source = declaration_source(s)
+            if source is not None:
                 names = {a.id: a.name for a in s.actors.values()}
-                self.menu_model = MenuModel(bout.rules, s.leader, names, reserve=self._arrow_reserve())
-                self.menu.open(self.menu_model)
+                model = MenuModel(source, names, reserve=self._arrow_reserve())
+                self.push(MenuMode(self, model))
+                self.menu.open(model)
             self._close_prompt()
-        elif pending.kind == "bump":
-            self._open_prompt(BumpPrompt(s, self.palette, self._bump_fled))
-        elif pending.kind == "step" and pending.first_aid_offered and self._aid_answered != s.tick:
-            self._open_prompt(FirstAidPrompt(s, self.palette))
+        elif decision.kind == "bump":
+            self.open_prompt(BumpPrompt(s, self.palette, self._bump_fled))
+        elif decision.kind == "step" and decision.first_aid_offered and self._aid_answered != s.tick:
+            self.open_prompt(FirstAidPrompt(s, self.palette))
         else:
             self._close_prompt()
 
-    def _open_prompt(self, prompt: Prompt) -> None:
-        self.prompt = prompt
+    def open_prompt(self, prompt: Prompt) -> None:
+        self.push(PromptMode(self, prompt))
         prompt.anchor = "right" if self.left_handed else "left"
         prompt.layout(self.window.width, self.window.height, self.scale)
         prompt.top_limit = self.window.height - self.hud.bar_height
 
     def _close_prompt(self) -> None:
-        self.prompt = None
+        self.pop(PromptMode)
 
     def _close_menu(self) -> None:
-        self.menu_model = None
+        self.pop(MenuMode)
         self.menu.close()
-        self._drag_part = None
 
-    # ----- input --------------------------------------------------------------------------------------------
+    # ----- input: keys --------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        # the keys every mode shares
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
-            self._exit("quit")
+            self.exit("quit")
             return
         if symbol == arcade.key.PAGEUP:
             self.log.page(1)
@@ -307,23 +389,13 @@ class GameView(arcade.View):
         if symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
             self.log.cycle_filter()
             return
-        if self.interactive and symbol in COMPANION_KEYS and self.menu_model is None:
-            companions = self._companions()
-            index = COMPANION_KEYS[symbol]
-            if index < len(companions):
-                self._select_companion(companions[index] if self.selected_companion != companions[index] else None)
-            return
-        if self.interactive and self.incoming.shooters and (
-                symbol in SHOT_CP_KEYS or (self.menu_model is None and (symbol in PLUS_KEYS or symbol in MINUS_KEYS))):
-            self.adjust_shot_cp(SHOT_CP_KEYS.get(symbol, 1 if symbol in PLUS_KEYS else -1))
-            return
-        if self.interactive and self.menu_model is not None and (symbol in PLUS_KEYS or symbol in MINUS_KEYS):
-            self.menu_model.adjust_dice(1 if symbol in PLUS_KEYS else -1)
-            self.menu.invalidate()
-            return
-        context = Context.MENU if self.menu_model is not None else Context.MAP
+        # the modes' own keys, top down
+        for mode in reversed(self.modes):
+            if mode.on_key(symbol, modifiers):
+                return
+        context = self.modes[-1].context
         action = self.input_map.resolve(symbol, modifiers, context)
-        if action is None and context is Context.MENU:
+        if action is None and context is not Context.MAP:
             action = self.input_map.resolve(symbol, modifiers, Context.MAP)
         if action is None:
             if symbol == arcade.key.ESCAPE:
@@ -359,8 +431,9 @@ class GameView(arcade.View):
             self._handle(item.intent, item.alternative)
 
     def _handle(self, intent: Intent, alternative: bool) -> None:
+        """An intent: the ones every mode shares, then the modes from the top down."""
         if intent is Intent.PAUSE:
-            self._exit("pause")
+            self.exit("pause")
             return
         if intent is Intent.TOGGLE_LOG:
             self.log.cycle_mode()
@@ -368,44 +441,21 @@ class GameView(arcade.View):
         if intent is Intent.INSPECT:
             self._toggle_inspect()
             return
-        if not self.interactive:
-            if intent is Intent.CANCEL:
-                if self.inspect.visible:
-                    self.inspect.show(None)
-                else:
-                    self._exit("pause")
-            elif intent is Intent.NEXT_OPTION and self.inspect.visible:
-                self._cycle_inspect(1)
-            return
-        party_mode = self.selected_companion is not None and self.menu_model is None and self.prompt is None
-        if party_mode and self._handle_party(intent):
-            return
-        if self.menu_model is not None:
-            self._handle_menu(intent)
-            return
-        if self.prompt is not None:
-            outcome = self.prompt.handle(intent, alternative)
-            if outcome is None:
-                if intent is Intent.CANCEL:
-                    if self.inspect.visible:
-                        self.inspect.show(None)
-                    else:
-                        self._exit("pause")
+        for mode in reversed(list(self.modes)):
+            if mode.on_intent(intent, alternative):
                 return
-            self._run_outcome(self.prompt, outcome.commands, outcome.close)
-            return
-        if intent is Intent.CANCEL:
-            if self.inspect.visible:
-                self.inspect.show(None)
-            else:
-                self._exit("pause")
-            return
-        if intent is Intent.NEXT_OPTION and self.inspect.visible:
-            self._cycle_inspect(1)
-            return
-        self._handle_map(intent, alternative)
 
-    def _run_outcome(self, prompt: Prompt, commands: tuple[Command, ...], close: bool) -> None:
+    # ----- what the modes do --------------------------------------------------------------------------------
+    def act_step(self, direction: Direction | None) -> None:
+        self.apply(Step(None if direction is None else direction.name))
+
+    def act_confirm(self) -> None:
+        self.apply(Confirm())
+
+    def foe_in_direction(self, direction: Direction) -> str | None:
+        return foe_in_direction(self.state, direction)
+
+    def run_outcome(self, prompt: Prompt, commands: tuple[Command, ...], close: bool) -> None:
         if isinstance(prompt, FirstAidPrompt):
             self._aid_answered = self.state.tick
         if close:
@@ -416,142 +466,28 @@ class GameView(arcade.View):
                 break
         self.hud.invalidate()
 
-    def _handle_map(self, intent: Intent, alternative: bool) -> None:
-        pending = self.state.pending
-        if pending is None or self.state.over is not None:
-            return
-        if pending.kind == "watch":
-            if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
-                self.apply(Confirm())
-            return
-        if pending.kind != "step":
-            return
-        if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
-            direction = MOVE_DIRECTION.get(intent)
-            if pending.orientation_due:
-                contextual = self.world.contextual_orientation(direction)
-                orientation = ALTERNATIVE[contextual] if alternative else contextual
-                self._open_prompt(OrientationPrompt(self.state, self.palette, direction, orientation,
-                                                    self.world.contextual_orientation))
-                return
-            self.apply(Step(None if direction is None else direction.name))
-
-    def _handle_menu(self, intent: Intent) -> None:
-        m = self.menu_model
-        assert m is not None
-        if intent is Intent.CONFIRM or intent is Intent.WAIT:
-            if m.row.kind == "buttons" and intent is Intent.CONFIRM and m.button != 2:
-                self._menu_action(("menu", ("nothing", "default")[m.button], None))
-                return
-            self._declare()
-        elif intent is Intent.MENU_UP:
-            m.move_row(-1)
-        elif intent is Intent.MENU_DOWN:
-            m.move_row(1)
-        elif intent is Intent.MENU_LEFT:
-            m.cycle(-1)
-        elif intent is Intent.MENU_RIGHT:
-            m.cycle(1)
-        elif intent is Intent.NEXT_OPTION:
-            m.cycle_opponent(1)
-        elif intent is Intent.PREV_OPTION:
-            m.cycle_opponent(-1)
-        elif intent in MOVES:
-            fid = foe_in_direction(self.state, MOVE_DIRECTION[intent])
-            if fid is not None:
-                m.select_opponent(fid)
-        elif intent is Intent.CANCEL:
-            if self.inspect.visible:
-                self.inspect.show(None)
-            else:
-                self._exit("pause")
-        self.menu.invalidate()
-
-    def _declare(self) -> None:
-        m = self.menu_model
-        if m is None:
-            return
-        problem = m.check()
-        if problem is not None:
-            self.show_toast(problem)
-            return
-        # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
-        shot_cp = self.incoming.value() if self.incoming.shooters else None
-        events = self.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
-        if any(isinstance(e, wev.Rejected) for e in events):
-            self.menu.invalidate()
-
-    def _menu_action(self, action: Hashable) -> None:
-        m = self.menu_model
-        if m is None or not isinstance(action, tuple) or len(action) != 3:
-            return
-        _, verb, arg = action
-        rows = m.rows()
-        if verb == "opp":
-            m.focus_row(Row("opponent"))
-            m.cycle_opponent(int(arg))
-        elif verb == "focus":
-            index = int(arg)
-            if m.row_index == index and rows[index].kind in ("action", "maneuver", "zone", "opponent"):
-                m.cycle(1)
-            else:
-                m.row_index = index
-        elif verb == "cycle":
-            index, delta = arg
-            m.row_index = index
-            m.cycle(delta)
-        elif verb == "dice":
-            part, delta = arg
-            m.focus_row(Row("dice", part))
-            _, _, current = m.dice_range(m.opponent or "", part)
-            m.set_dice(m.opponent or "", current + delta, part)
-        elif verb in ("terrain", "reflex"):
-            m.focus_row(Row(verb))
-            if m.opponent is not None:
-                _, _, current = m.extra_range(m.opponent, verb)
-                m.set_extra(m.opponent, verb, current + int(arg))
-        elif verb == "nothing":
-            m.nothing()
-        elif verb == "default":
-            m.reset()
-        elif verb == "confirm":
-            self._declare()
-            return
-        elif verb == "pick_opp":
-            m.select_opponent(str(arg))
-        elif verb == "pick_action":
-            if m.opponent is not None:
-                m.set_action(m.opponent, str(arg))
-        elif verb == "pick_maneuver":
-            if m.opponent is not None:
-                m.set_maneuver(m.opponent, str(arg))
-        elif verb == "pick_zone":
-            part, zone = arg
-            if m.opponent is not None:
-                m.set_zone(m.opponent, zone, part)
-        self.menu.invalidate()
-
     # --- party ----------------------------------------------------------------------------------------------
-    def _companions(self) -> list[str]:
+    def companions(self) -> list[str]:
         return [a.id for a in self.state.actors.values() if a.party and not a.leader and a.alive]
 
-    def _select_companion(self, companion: str | None) -> None:
-        self.selected_companion = companion
+    def select_companion(self, companion: str | None) -> None:
+        """Select a companion (the party mode) or, with None, deselect him."""
+        if companion is None:
+            self.pop(PartyMode)
+        else:
+            self.push(PartyMode(self, companion))
         self.hud.selected_companion = companion
         self.party.companion = companion
         self.party.visible = companion is not None
         if companion is not None:
-            self.inspect.show(None)
+            self.show_inspect(None)
         self._refresh_party_target()
         self.party.invalidate()
         self.hud.invalidate()
 
     def _refresh_party_target(self) -> None:
         s = self.state
-        target = None
-        bout = s.bout_of(s.leader)
-        if bout is not None:
-            target = bout.rules.targets.get(s.leader)
+        target = self.player_view.target_of(s.leader)
         if target is None and self.inspect.actor in s.actors and s.hostile(s.leader, self.inspect.actor or ""):
             target = self.inspect.actor
         if target is None:
@@ -562,28 +498,11 @@ class GameView(arcade.View):
             target = foes[0].id if foes else None
         self.party.attack_target = target
 
-    def _handle_party(self, intent: Intent) -> bool:
-        companion = self.selected_companion
-        if companion is None:
-            return False
-        if intent in MOVES or intent is Intent.WAIT:
-            d = MOVE_DIRECTION.get(intent)
-            self.apply(CompanionStep(companion, None if d is None else d.name))
-            self.party.invalidate()
-            return True
-        if intent in (Intent.CANCEL, Intent.CONFIRM):
-            self._select_companion(None)
-            return True
-        if intent in (Intent.NEXT_OPTION, Intent.PREV_OPTION):
-            kinds = ["follow", "hold", "attack"]
-            current = self.state.actors[companion].order
-            i = kinds.index(current) if current in kinds else 0
-            nxt = kinds[(i + (1 if intent is Intent.NEXT_OPTION else -1)) % len(kinds)]
-            self._order(nxt)
-            return True
-        return False
+    def companion_step(self, companion: str, direction: Direction | None) -> None:
+        self.apply(CompanionStep(companion, None if direction is None else direction.name))
+        self.party.invalidate()
 
-    def _order(self, kind: str) -> None:
+    def order(self, kind: str) -> None:
         companion = self.selected_companion
         if companion is None:
             return
@@ -598,6 +517,14 @@ class GameView(arcade.View):
         self.party.invalidate()
 
     # --- inspect --------------------------------------------------------------------------------------------
+    def show_inspect(self, actor: str | None) -> None:
+        """Inspect ``actor`` (the inspect mode) or, with None, close the panel."""
+        if actor is None:
+            self.pop(InspectMode)
+        elif self.find(InspectMode) is None:
+            self.push(InspectMode(self))
+        self.inspect.show(actor)
+
     def _inspect_candidates(self) -> list[str]:
         s = self.state
         leader = s.actors[s.leader]
@@ -607,40 +534,38 @@ class GameView(arcade.View):
 
     def _toggle_inspect(self) -> None:
         if self.inspect.visible:
-            self.inspect.show(None)
+            self.show_inspect(None)
             return
         s = self.state
         pick: str | None = None
-        if self.menu_model is not None:
-            pick = self.menu_model.opponent
-        elif isinstance(self.prompt, TargetPrompt):
-            pick = self.prompt.candidate
+        mode = self.decision_mode()
+        if mode is not None:
+            pick = mode.selection()[0]
         if pick is None:
-            bout = s.bout_of(s.leader)
-            pick = bout.rules.targets.get(s.leader) if bout is not None else None
+            pick = self.player_view.target_of(s.leader)
         if pick is None:
             hostile = [a for a in self._inspect_candidates() if a != s.leader and s.hostile(s.leader, a)]
             pick = hostile[0] if hostile else s.leader
-        self._select_companion(None) if self.selected_companion else None
-        self.inspect.show(pick)
+        if self.selected_companion:
+            self.select_companion(None)
+        self.show_inspect(pick)
 
-    def _cycle_inspect(self, delta: int) -> None:
+    def cycle_inspect(self, delta: int) -> None:
         ids = self._inspect_candidates()
         if not ids:
             return
         current = self.inspect.actor
         i = ids.index(current) if current in ids else -1
-        self.inspect.show(ids[(i + delta) % len(ids)])
+        self.show_inspect(ids[(i + delta) % len(ids)])
 
-    # --- mouse ----------------------------------------------------------------------------------------------
+    # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if button == arcade.MOUSE_BUTTON_RIGHT:
-            if self.inspect.visible:
-                self.inspect.show(None)
-            elif self.selected_companion is not None:
-                self._select_companion(None)
+        if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
+            for way_back in (self.find(InspectMode), self.find(PartyMode)):
+                if way_back is not None and way_back.back():
+                    return
             return
-        # topmost first: incoming shots, prompt / menu, party, inspect, HUD, log, pad, map
+        # the arrow banner over everything, then the modes' areas from the top down, then the map
         if self.interactive and self.incoming.shooters:
             hit = self.incoming.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "shot_cp":
@@ -648,53 +573,8 @@ class GameView(arcade.View):
                 return
             if inside(self.incoming.rect, x, y):
                 return
-        if self.interactive and self.prompt is not None:
-            hit = self.prompt.hit_test(x, y)
-            if isinstance(hit, tuple) and hit[0] == "prompt":
-                outcome = self.prompt.choose(int(hit[1]))
-                self._run_outcome(self.prompt, outcome.commands, outcome.close)
-                return
-            if inside(self.prompt.rect, x, y):
-                return
-        if self.interactive and self.menu_model is not None:
-            hit = self.menu.hit_test(x, y)
-            if isinstance(hit, tuple) and hit[:2] == ("menu", "track"):
-                self._drag_part = int(hit[2])
-                self._drag_to(x)
-                return
-            if hit is not None:
-                self._menu_action(hit)
-                return
-            if inside(self.menu.rect, x, y):
-                return
-        if self.interactive and self.party.visible:
-            hit = self.party.hit_test(x, y)
-            if isinstance(hit, tuple) and hit[0] == "order":
-                self._order(str(hit[1]))
-                return
-            if inside(self.party.rect, x, y):
-                return
-        if self.inspect.visible and self.inspect.hit_test(x, y) is not None:
-            self.inspect.show(None)
-            return
-        hit = self.hud.hit_test(x, y)
-        if isinstance(hit, tuple) and hit[0] == "party" and self.interactive:
-            companion = str(hit[1])
-            self._select_companion(None if companion == self.selected_companion else companion)
-            return
-        if y > self.window.height - self.hud.bar_height:
-            return
-        hit = self.log.hit_test(x, y)
-        if isinstance(hit, tuple) and hit[0] == "log_filter":
-            self.log.set_filter(hit[1])
-            return
-        if hit is not None:
-            return
-        if self.interactive:
-            intent = self.pad.hit_test(x, y)
-            if intent is not None:
-                self.pad.pressed = intent
-                self.enqueue(intent, bool(modifiers & arcade.key.MOD_SHIFT), source="pad")
+        for mode in reversed(list(self.modes)):
+            if mode.on_press(x, y, button, modifiers):
                 return
         self._click_map(x, y)
 
@@ -703,51 +583,26 @@ class GameView(arcade.View):
         view = self.render.actor_view_at(wx, wy)
         if view is None:
             return
-        fid = view.id
-        if self.interactive and isinstance(self.prompt, TargetPrompt) and fid in self.prompt.ids:
-            if self.prompt.candidate == fid:
-                outcome = self.prompt.choose(self.prompt.selected)
-                self._run_outcome(self.prompt, outcome.commands, outcome.close)
-            else:
-                self.prompt.select_id(fid)
-            return
-        if self.interactive and self.menu_model is not None and fid in self.menu_model.opponents:
-            self.menu_model.select_opponent(fid)
-            self.menu.invalidate()
-            return
-        actor = self.state.actors[fid]
-        if self.interactive and actor.party and not actor.leader and actor.alive:
-            self._select_companion(None if fid == self.selected_companion else fid)
-            return
-        if self.inspect.visible and self.inspect.actor == fid:
-            self.inspect.show(None)
-        else:
-            self.inspect.show(fid)
-
-    def _drag_to(self, x: float) -> None:
-        m = self.menu_model
-        if m is None or self._drag_part is None or m.opponent is None:
-            return
-        dice = self.menu.dice_at(self._drag_part, x)
-        if dice is not None:
-            m.focus_row(Row("dice", self._drag_part))
-            m.set_dice(m.opponent, dice, self._drag_part)
-            self.menu.invalidate()
+        for mode in reversed(list(self.modes)):
+            if mode.on_actor_click(view.id):
+                return
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if self._drag_part is not None:
-            self._drag_to(x)
+        for mode in reversed(list(self.modes)):
+            if mode.on_drag(x, y):
+                return
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.pad.pressed = None
-        self._drag_part = None
+        for mode in self.modes:
+            mode.on_release()
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         if inside(self.log.rect, x, y) and self.log.visible:
             self.log.scroll_by(round(scroll_y * 3))
 
     # ----- frame --------------------------------------------------------------------------------------------
-    def _exit(self, reason: str) -> None:
+    def exit(self, reason: str) -> None:
         if reason == "game_over":
             if self._exited:
                 return
@@ -765,7 +620,7 @@ class GameView(arcade.View):
             if self.animator.settled:
                 self._over_time += delta_time
                 if self._over_time >= GAME_OVER_HOLD:
-                    self._exit("game_over")
+                    self.exit("game_over")
             else:
                 self._over_time = 0.0
         self._update_camera(delta_time)
@@ -777,12 +632,11 @@ class GameView(arcade.View):
         left, right = 0.0, float(w)
         top = h - self.hud.bar_height
         bottom = 120 * k
-        covering = None
-        if self.menu_model is not None and self.menu.visible:
-            covering = self.menu.rect
-        elif self.prompt is not None:
-            covering = self.prompt.rect
-        elif self.log.mode == "expanded" and self.log.visible:
+        if self._corner is not None:  # the watch bar: frame the leader above it
+            bottom = max(bottom, self._corner[1])
+        mode = self.decision_mode()
+        covering = mode.covering() if mode is not None else None
+        if covering is None and self.log.mode == "expanded" and self.log.visible:
             covering = self.log.rect
         if covering is not None and covering[2] > 0:
             # move the leader only if the panel would hide him (and the squares around him)
@@ -821,11 +675,8 @@ class GameView(arcade.View):
 
     def _selection(self) -> tuple[str | None, str | None]:
         """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
-        if isinstance(self.prompt, TargetPrompt):
-            return self.prompt.candidate, self.prompt.candidate
-        if self.menu_model is not None:
-            return self.menu_model.opponent, None
-        return None, None
+        mode = self.decision_mode()
+        return mode.selection() if mode is not None else (None, None)
 
     def _indicator_key(self) -> Hashable:
         return (self._version, *self._selection(), self.state.tick)
@@ -836,7 +687,8 @@ class GameView(arcade.View):
             self._ind_key = key
             selected, candidate = self._selection()
             menu = self.menu_model.base if self.menu_model is not None else None
-            self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu)
+            self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu,
+                                      view=self.player_view)
             self.render.set_indicators(self.indicators)
         return self.indicators
 

@@ -1,0 +1,91 @@
+"""The leader's declaration at ``s2`` as the view edits it: the maneuver menu's data source (issue 9 item 5).
+
+:class:`DeclarationSource` answers every question the maneuver menu asks (the menu for a list of choices
+already made, the CP budget, the force-enter terrain dice and Reflex buy-back, zone names and aim costs, the
+attacks declared on the leader as he sees them) by asking the rules; the view never imports ``rules``. The
+plain data types of a declaration (``Action``, ``PartChoice``, the menu's option dataclasses and labels) are
+re-exported from here for the view.
+
+This module and :mod:`game.sim.player_view` are the only readers of the world's bout internals on the view's
+behalf: when the bout's owner changes, only they adapt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.sim.state import WorldState
+from rules.ai import force_enter_terrain_dice
+from rules.bout import ACTION_LABELS as ACTION_LABELS
+from rules.bout import DO_NOTHING as DO_NOTHING
+from rules.bout import Action as Action
+from rules.bout import Bout, seen_maneuver
+from rules.bout import PartChoice as PartChoice
+from rules.declare import force_enter_reflex_max
+from rules.menu import DEFAULT_ZONE as DEFAULT_ZONE
+from rules.menu import ActionOption as ActionOption
+from rules.menu import ManeuverOption as ManeuverOption
+from rules.menu import Menu as Menu
+from rules.menu import OpponentMenu as OpponentMenu
+from rules.menu import PartOption as PartOption
+from rules.menu import available_actions
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingAttack:
+    """An attack already declared on the leader this exchange, as he sees it (``tn`` None when the house rule
+    ``declare_roots_only`` hides the exact maneuver)."""
+
+    owner: str
+    maneuver: str
+    dice: int
+    tn: int | None
+
+
+class DeclarationSource:
+    """What the rules offer ``fid`` in his bout this exchange. Read-only: it never changes the bout."""
+
+    def __init__(self, bout: Bout, fid: str) -> None:
+        self._bout = bout
+        self.fid = fid
+        self.target: str | None = bout.targets.get(fid)
+        self.exchange: int = bout.clock.exchange
+        self.terrain_tn: int = bout.rules.force_enter_terrain_tn
+        self.terrain_dice: int = force_enter_terrain_dice(bout)  # the rules' suggestion (what the AI buys)
+        self.reflex: int = bout.fighters[fid].reflex
+        self.reflex_max: int = force_enter_reflex_max(bout, fid)
+
+    def menu(self, pending: Sequence[Action] = (), *, reserve: int = 0) -> Menu:
+        """``rules.menu.available_actions`` with ``pending`` (the choices before this one) and ``reserve`` CP
+        kept back (for shots landing before the declaration)."""
+        return available_actions(self._bout, self.fid, list(pending) or None, reserve=reserve)
+
+    def zone_name(self, zone: str) -> str:
+        zones = self._bout.catalog.zones
+        return zones[zone].name if zone in zones else zone
+
+    def zone_aim_cost(self, zone: str) -> int:
+        zones = self._bout.catalog.zones
+        return zones[zone].aim_cost if zone in zones else 0
+
+    def attacks_on_me(self) -> tuple[IncomingAttack, ...]:
+        bout = self._bout
+        exact = not bout.rules.declare_roots_only
+        return tuple(
+            IncomingAttack(c.owner, seen_maneuver(bout, c), c.dice, c.tn if exact else None)
+            for c in bout.declared_attacks_on(self.fid)
+        )
+
+
+def declaration_source(state: WorldState, fid: str | None = None) -> DeclarationSource | None:
+    """The source for ``fid`` (the leader by default) in the bout he fights in, or None out of a bout."""
+    fid = state.leader if fid is None else fid
+    bout = state.bout_of(fid)
+    return None if bout is None else DeclarationSource(bout.rules, fid)
+
+
+__all__ = [
+    "ACTION_LABELS", "DEFAULT_ZONE", "DO_NOTHING", "Action", "ActionOption", "DeclarationSource", "IncomingAttack",
+    "ManeuverOption", "Menu", "OpponentMenu", "PartChoice", "PartOption", "declaration_source",
+]

@@ -1,0 +1,185 @@
+"""The leader's view of the fights: one read-only projection the game view draws from (issue 9 item 5).
+
+:func:`player_view` builds a :class:`PlayerView` from the world's state; the view rebuilds it each time the
+world changes. Per bout the leader can see: its clock label, members, the orientations revealed so far (in
+the house rule's vocabulary: a throw "red" / "white" under ``initiative_model: red_white``), each member's
+target, the initiative relation of every pair *as the rules hold it* (``rules.bout.Bout.relation``, which
+knows who arrived mid-round; nothing here re-derives initiative) and the declarations made this exchange as
+the leader sees them (``rules.bout.visible_declaration``). Plus the decision the world waits for and its data.
+
+Everything is plain frozen data. This module (with :mod:`game.sim.declaring` and :mod:`game.sim.odds`) is
+the only place that reads the world's bout internals for the view, so when those move (the bout step into the
+rules' clock, decisions as data) only these modules adapt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.sim.geometry import Direction
+from game.sim.state import BoutState, Decision, WorldState
+from rules.bout import AGGRESSIVE as AGGRESSIVE
+from rules.bout import CAUTIOUS as CAUTIOUS
+from rules.bout import DEFENSIVE as DEFENSIVE
+from rules.bout import SeenAction as SeenAction
+from rules.bout import visible_declaration
+
+# the relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
+YOU_HOLD, HE_HOLDS, CONTESTED, NONE = "you_hold", "he_holds", "contested", "none"
+ORIENTATIONS = (AGGRESSIVE, CAUTIOUS, DEFENSIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One member's declaration this exchange, as the leader sees it, with its roles: the opponents he attacks
+    and those he defends against (None: against anyone)."""
+
+    items: tuple[SeenAction, ...]
+    attacks: frozenset[str]
+    defends: frozenset[str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class BoutView:
+    """One bout as the leader sees it. Mappings are filled once and never changed."""
+
+    id: int
+    clock: str  # e1s2
+    exchange: int
+    step: int
+    members: tuple[str, ...]
+    mine: bool
+    orientation_choices: tuple[str, ...]
+    orientations: dict[str, str] = field(default_factory=dict)  # revealed ones only
+    targets: dict[str, str] = field(default_factory=dict)  # active members targeting an active member
+    relations: dict[tuple[str, str], str] = field(default_factory=dict)  # every ordered pair of members
+    declared: dict[str, Declared] = field(default_factory=dict)
+    arrivals: frozenset[str] = frozenset()  # arrived mid-round, this exchange
+
+    def relation(self, a: str, b: str) -> str:
+        """``you_hold`` / ``he_holds`` / ``contested`` / ``none`` for ``a``'s pair with ``b``, from a's side."""
+        return self.relations.get((a, b), NONE)
+
+    def orientation(self, fid: str) -> str | None:
+        return self.orientations.get(fid)
+
+    def roles(self, fid: str, opponent: str) -> tuple[bool, bool, bool]:
+        """(declared at all, attacks ``opponent``, defends against ``opponent``) this exchange."""
+        d = self.declared.get(fid)
+        if d is None:
+            return False, False, False
+        return True, opponent in d.attacks, opponent in d.defends or None in d.defends
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionView:
+    """What the world waits for from the leader: ``step`` (with an orientation when due), ``target``,
+    ``declare``, ``bump`` or ``watch``; its options and the preselected default; the shots coming at him."""
+
+    kind: str
+    actor: str
+    bout: int | None = None
+    options: tuple[str, ...] = ()
+    default: str | None = None
+    orientation_due: bool = False
+    first_aid_offered: bool = False
+    incoming: tuple[str, ...] = ()
+    shot_defence: int = 0
+    bump_direction: Direction | None = None  # a bump frame: the way he bumped (follow = that way again)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    tick: int
+    leader: str
+    bouts: tuple[BoutView, ...] = ()
+    membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he fights in
+    decision: DecisionView | None = None
+    over: str | None = None
+
+    @property
+    def my_bout(self) -> BoutView | None:
+        return self.bout_of(self.leader)
+
+    def bout_of(self, actor: str) -> BoutView | None:
+        bid = self.membership.get(actor)
+        if bid is None:
+            return None
+        return next((b for b in self.bouts if b.id == bid), None)
+
+    def target_of(self, actor: str) -> str | None:
+        bout = self.bout_of(actor)
+        return None if bout is None else bout.targets.get(actor)
+
+
+def _declared(bout: BoutState, viewer: str, fid: str) -> Declared | None:
+    rules = bout.rules
+    if fid not in rules.declarations:
+        return None
+    items = visible_declaration(rules, viewer, fid)
+    maneuvers = rules.catalog.maneuvers
+    attacks: set[str] = set()
+    defends: set[str | None] = set()
+    for item in items:
+        m = maneuvers.get(item.maneuver)
+        role = m.role if m is not None else ""
+        if role == "attack" and item.opponent is not None:
+            attacks.add(item.opponent)
+        elif role == "defense":
+            defends.add(item.opponent)
+    return Declared(items, frozenset(attacks), frozenset(defends))
+
+
+def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
+    rules = bout.rules
+    members = tuple(bout.members)
+    active = set(members)
+    step = bout.step
+    revealed = rules.clock.exchange > 1 or step >= 1  # secret at e1s0 only
+    orientations: dict[str, str] = {}
+    if revealed:
+        for fid in members:
+            shown = rules.shown_orientation(fid)
+            if shown is not None:
+                orientations[fid] = shown
+    targets = {fid: t for fid in members if (t := rules.targets.get(fid)) is not None and t in active}
+    relations = {(a, b): rules.relation(a, b) for a in members for b in members if a != b}
+    declared = {fid: d for fid in members if (d := _declared(bout, leader, fid)) is not None}
+    return BoutView(
+        id=bout.id, clock=bout.clock(), exchange=rules.clock.exchange, step=step, members=members,
+        mine=mine, orientation_choices=tuple(rules.orientation_choices()), orientations=orientations,
+        targets=targets, relations=relations, declared=declared,
+        arrivals=frozenset(f for f in members if rules.arriving(f)),
+    )
+
+
+def decision_view(state: WorldState) -> DecisionView | None:
+    """The decision the world waits for from the leader, as data (cheap: the HUD asks every frame)."""
+    pending: Decision | None = state.pending
+    if pending is None:
+        return None
+    paused = state.paused if pending.kind == "bump" else None
+    return DecisionView(
+        pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
+        pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
+        paused.player_dir if paused is not None else None,
+    )
+
+
+def player_view(state: WorldState) -> PlayerView:
+    """The leader's view of ``state`` now."""
+    leader = state.actors.get(state.leader)
+    my_bout = state.bout_of(state.leader) if leader is not None and leader.alive else None
+    bouts = tuple(bout_view(b, state.leader, b is my_bout) for b in sorted(state.bouts.values(), key=lambda b: b.id))
+    membership: dict[str, int] = {}
+    for actor in state.actors:
+        bout = state.bout_of(actor)
+        if bout is not None:
+            membership[actor] = bout.id
+    return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state), state.over)
+
+
+def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:
+    """(clock label, step) of the bout ``actor`` fights in, or None: the cheap query the HUD asks every frame."""
+    bout = state.bout_of(actor)
+    return None if bout is None else (bout.clock(), bout.step)

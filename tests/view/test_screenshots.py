@@ -1,0 +1,37 @@
+"""Screenshots of the game screen, the maneuver menu and the watch view with its slider at 1280x720 and 800x600
+(``tests/view/shots.py``, one process per size: a headless window cannot be resized), and the watch bar never
+covers the combat log."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .helpers import SCREENSHOT_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (800, 600)])
+def test_screens_render_at_both_sizes_and_the_watch_bar_keeps_off_the_log(width: int, height: int) -> None:
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "ARCADE_SOUND_BACKENDS": "silent"}
+    done = subprocess.run([sys.executable, "-m", "tests.view.shots", str(width), str(height)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    size = f"{width}x{height}"
+    shots = {line.split()[1] for line in lines if line.startswith("shot ")}
+    assert shots == {"game", "menu", "watch", "watch_end"}
+    for name in shots:
+        path = SCREENSHOT_DIR / f"{name}_{size}.png"
+        assert path.is_file() and path.stat().st_size > 10_000
+    rects = {parts[1]: tuple(float(v) for v in parts[2:6]) for parts in (line.split() for line in lines)
+             if parts and parts[0] == "rect"}
+    bar, log = rects["watch_bar"], rects["watch_log"]
+    assert bar[2] <= width and bar[1] >= 0  # on screen
+    overlap = min(bar[2], log[2]) > max(bar[0], log[0]) and min(bar[3], log[3]) > max(bar[1], log[1])
+    assert not overlap, (bar, log)
