@@ -3,6 +3,9 @@
 `load_catalog()` reads each file kind of `layout.FILE_KINDS`, validates it, checks everything that
 spans files, and raises one `ContentErrors` listing all problems (it does not stop at the first).
 `default_catalog()` caches the shipped content; `with_house_rules()` applies a run's overrides.
+The catalog's `content_hash` is over the parsed content (`parsed_hash`): a comment changes nothing.
+An unresolvable maneuver (an inheritance cycle, a dangling parent) is reported once where it is
+written, not again at every proficiency that names it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from rules.content.build import (
     proficiency_ids,
 )
 from rules.content.errors import ContentError, ContentErrors
-from rules.content.layout import MANEUVER_DIR, ContentDir, content_hash, content_root, yaml_files
+from rules.content.layout import MANEUVER_DIR, ContentDir, content_root, yaml_files
 from rules.content.maneuvers import NodeSource, check_composite_roles, resolve_maneuvers
 from rules.content.models import (
     ArmourFile,
@@ -44,6 +47,7 @@ from rules.content.models import (
     WeaponsFile,
     WoundsFile,
 )
+from rules.content.parsed_hash import parsed_content_hash
 from rules.content.yamlsource import DataPath, YamlDocument, format_path, read_document, validate
 
 M = TypeVar("M", bound=BaseModel)
@@ -131,7 +135,9 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
             "proficiency",
             errors,
         )
-        proficiencies = build_proficiencies(profs_file, maneuvers if maneuver_files is not None else None, errors)
+        found: list[ContentError] = []
+        proficiencies = build_proficiencies(profs_file, maneuvers if maneuver_files is not None else None, found)
+        errors += _without_cascade(found, {s.node.id for s in sources} - maneuvers.keys())
 
     if errors:
         raise ContentErrors(errors)
@@ -145,9 +151,16 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
         zones=zones,
         wounds=wounds,
         house_rules=build_house_rules(house.model),
-        content_hash=content_hash(root),
+        content_hash=parsed_content_hash(root),
         missiles=missiles,
     )
+
+
+def _without_cascade(found: list[ContentError], unresolved: set[str]) -> list[ContentError]:
+    """Drop "unknown maneuver X" for a maneuver that is defined but could not be resolved (its own
+    error, e.g. an inheritance cycle, is reported once where it is written)."""
+    cascade = {f"unknown maneuver {name!r}" for name in unresolved}
+    return [e for e in found if e.message not in cascade]
 
 
 @functools.cache
