@@ -3,7 +3,8 @@
   run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--record OUT] [--log]
       plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary
   replay FILE
-      replays a recording, verifying every tick's checksum; exit 1 on any mismatch
+      replays a recording, verifying every tick's checksum; exit 1 on any mismatch or a refused
+      file (one line on stderr naming the problem), 2 when the game's own content is broken
   bench [--actors 10,50,200] [--ticks N]
       time per tick and replay speed (see game/sim/bench.py)
   check [DIR]
@@ -77,6 +78,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayMismatch as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    except ContentErrors as exc:  # the game's own content is broken: no run file can be replayed
+        first = exc.errors[0] if exc.errors else exc
+        print(f"cannot replay: the game's content has {len(exc.errors)} error(s), the first: {first}",
+              file=sys.stderr)
+        return 2
     summary = result.world.summary()
     end = result.recording.end
     if end is not None and end.get("checksum") not in (None, summary["checksum"]):
