@@ -209,20 +209,24 @@ class Autosave:
         self._checksums = 0
         self._ended = False
 
-    def compact(self, world: World) -> None:
+    def compact(self, world: World, final: bool | None = None) -> None:
+        """Rewrite the whole file; `final` (default: whether the run is over) adds the run's end, after
+        which nothing more is written."""
         self.close()
-        final = world.state.over is not None
+        final = world.state.over is not None if final is None else final
         save_run(world, self.path, final=final)
         self._commands, self._checksums, self._ended = len(world.commands), len(world.checksums), final
         if not final:
             self._file = open(self.path, "ab")  # noqa: SIM115 - closed by close()
 
-    def append(self, world: World) -> None:
-        """Write what `world` added since the last write; compacts when the run ends."""
+    def append(self, world: World, final: bool | None = None) -> None:
+        """Write what `world` added since the last write; compacts instead when the run ends (`final`,
+        default: whether the run is over) or nothing is open yet."""
         if self._ended:
             return
-        if self._file is None or world.state.over is not None:
-            self.compact(world)
+        final = world.state.over is not None if final is None else final
+        if self._file is None or final:
+            self.compact(world, final)
             return
         entries = entries_between(world, self._commands, self._checksums)
         if not entries:
