@@ -116,3 +116,34 @@ def test_archive_run_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytes
     target = paths.archive_run(source, "victory")
     assert target.read_bytes() == source.read_bytes()
     assert [p.name for p in target.parent.iterdir()] == [target.name]
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from game.sim.commands import Confirm
+from game.view.session import new_run
+session = new_run(7, autosave=Path(sys.argv[1]))
+print("started", flush=True)
+for _ in range(100000):
+    session.apply(Confirm())
+"""
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.3, 0.8])
+def test_kill_9_while_playing_never_loses_the_run(tmp_path: Path, delay: float) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "autosave.jsonl"
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "started"
+        time.sleep(delay)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    session = continue_run(path)  # whatever the moment of the kill: the run continues
+    assert session.world.state.tick >= 0
+    assert read_recording(path)  # and the file is whole again
