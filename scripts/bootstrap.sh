@@ -8,16 +8,16 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 PY="${STEELSTEP_PYTHON:-python3}"
 
-if ! command -v "$PY" >/dev/null 2>&1; then
-    echo "Steelstep needs python3 (3.11 or newer) on PATH." >&2
-    exit 2
-fi
-if ! "$PY" -c 'import sys; raise SystemExit(sys.version_info < (3, 11))'; then
-    echo "Steelstep needs Python 3.11 or newer; $("$PY" --version 2>&1) found." >&2
-    exit 2
-fi
-
+# (checked only when the virtual environment is made: every later start skips the extra interpreter)
 if [ ! -x "$VENV/bin/python" ]; then
+    if ! command -v "$PY" >/dev/null 2>&1; then
+        echo "Steelstep needs python3 (3.11 or newer) on PATH." >&2
+        exit 2
+    fi
+    if ! "$PY" -c 'import sys; raise SystemExit(sys.version_info < (3, 11))'; then
+        echo "Steelstep needs Python 3.11 or newer; $("$PY" --version 2>&1) found." >&2
+        exit 2
+    fi
     echo "Creating the virtual environment in .venv ..." >&2
     if ! "$PY" -m venv "$VENV" 2>/dev/null; then
         rm -rf "$VENV"
