@@ -165,13 +165,17 @@ def replay(
     world = world_for(recording.header, path, build)
     checks = {c.tick: c.checksum for c in recording.checkpoints}
     seen = 0
-    for entry in recording.commands:
+    for index, entry in enumerate(recording.entries):
+        if not isinstance(entry, CommandEntry):
+            continue
         if until is not None and entry.tick > until:
             break
         try:
             command = from_dict(dict(entry.command))
         except CommandError as exc:
-            raise RecordingError(path, f"bad command at tick {entry.tick}: {_one_line(str(exc))}") from None
+            line = index + 2  # the entries are lines 2, 3, ... of the file (only a torn tail is ever dropped)
+            message = f"bad command at tick {entry.tick}: {_one_line(str(exc))}"
+            raise RecordingError(path, message, line) from None
         events = world.apply(command)
         if events and type(events[0]) is Rejected:  # a refused command gives that one event alone
             raise ReplayMismatch(entry.tick, f"the command was refused ({events[0].to_dict()['reason']})")

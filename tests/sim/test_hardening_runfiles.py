@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.sim.command_check import MAX_TEXT, parse_command
 from game.sim.commands import CommandError, Confirm, Declare, Order, Shoot, Step, from_dict, to_dict
@@ -220,7 +222,7 @@ def test_a_refused_command_in_a_run_file_names_its_tick(tmp_path: Path, run_file
     lines[at] = json.dumps({"command": {"cmd": "step", "direction": 5}, "tick": tick}).encode()
     path = tmp_path / "run.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n")
-    assert f"bad command at tick {tick}: bad step command: direction" in _refusal(path)
+    assert f"{path}:{at + 1}: bad command at tick {tick}: bad step command: direction" in _refusal(path)
 
 
 def test_a_valid_but_different_command_is_a_mismatch_not_a_crash(tmp_path: Path, run_file: bytes) -> None:
@@ -232,3 +234,25 @@ def test_a_valid_but_different_command_is_a_mismatch_not_a_crash(tmp_path: Path,
     path.write_bytes(b"\n".join(lines) + b"\n")
     with pytest.raises(ReplayMismatch, match="refused"):
         replay(path)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=12,
+)
+FIELDS = st.sampled_from(["cmd", "direction", "orientation", "shot_defence_cp", "target", "zone", "actions",
+                          "choice", "companion", "kind", "at", "accept"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["step", "aim", "shoot", "target", "declare", "bump", "confirm", "order",
+                        "companion_step", "first_aid"]), st.dictionaries(FIELDS, JSON, max_size=4))
+def test_any_json_command_parses_or_is_refused_in_one_line(cmd: str, fields: dict[str, Any]) -> None:
+    data = {"cmd": cmd, **fields}
+    try:
+        command = parse_command(data)
+    except CommandError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300
+        return
+    assert from_dict(json.loads(json.dumps(to_dict(command)))) == command  # what is accepted round-trips
