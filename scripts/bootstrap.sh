@@ -49,9 +49,7 @@ if [ "$HAVE" != "$WANT" ] && [ "$HAVE" != "$WANT [test,build]" ] && [ "$HAVE" !=
         echo "Installing Steelstep with its test and build tools into .venv (first run only, a few minutes) ..." >&2
     fi
     LOG="$VENV/install.log"
-    # --no-compile: no byte-compiling of every installed module (a third of the time); Python compiles
-    # what it imports on first use
-    if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-compile -e "$ROOT$EXTRAS" >"$LOG" 2>&1; then
+    if ! "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT$EXTRAS" >"$LOG" 2>&1; then
         tail -n 30 "$LOG" >&2
         echo "Installing the dependencies failed; the full log is in $LOG" >&2
         exit 2
