@@ -1,8 +1,8 @@
 """Mutation corpora for run files, commands and content files, and a runner that sorts every case
 into accepted / refused with a one-line message / traceback / hang (issue 17).
 
-Each case runs in a forked child with a time limit and an address-space limit, so a hang or a
-memory blow-up of the code under test is counted, not suffered. The corpora are deterministic
+Each case runs in a forked child with a time limit and an address-space limit (POSIX), so a hang
+or a memory blow-up of the code under test is counted, not suffered. The corpora are deterministic
 (`random.Random(seed)` instances, never the global generator).
 
     python -m tests.fuzzkit [--runs N] [--content N] [--seed S]     # prints the table
@@ -20,7 +20,6 @@ import json
 import os
 import pickle
 import random
-import resource
 import shutil
 import signal
 import tempfile
@@ -58,15 +57,27 @@ class Tally:
         return sum(self.counts.values())
 
 
+def _in_process(job: Callable[[], Outcome]) -> Outcome:
+    try:
+        return job()
+    except Exception as exc:
+        return Outcome(TRACEBACK, f"{type(exc).__name__}: {str(exc)[:160]}")
+
+
 def run_isolated(job: Callable[[], Outcome], limit: float = TIME_LIMIT, memory: int = MEMORY_LIMIT) -> Outcome:
-    """Run `job` in a forked child (time and memory bounded); a crash of the child is a traceback."""
+    """Run `job` in a forked child (time and memory bounded); a crash of the child is a traceback.
+    Without `fork` (Windows) it runs in this process, unbounded."""
+    if not hasattr(os, "fork"):
+        return _in_process(job)
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child
         os.close(read)
         code = 0
         try:
-            with contextlib.suppress(ValueError, OSError):
+            with contextlib.suppress(ValueError, OSError, ImportError):
+                import resource
+
                 resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
             try:
                 outcome = job()
