@@ -4,8 +4,9 @@ tick; loading builds the same world and replays the commands, checking every che
 Loading trusts nothing in the file: the header's house rules, seed and setup are checked (and the
 world's size bounded) before anything is built, every command is checked by `from_dict`, and every
 problem is a one-line `RecordingError` or `ReplayMismatch`. `Autosave` keeps the game's autosave:
-it appends the new lines after each command (no rewrite) and compacts (rewrites the whole file
-through a temporary file, fsync and rename) when a run starts, is continued, ends or is closed.
+it appends the new lines after each command (no rewrite), compacts (rewrites the whole file
+through a temporary file, fsync and rename) when a run starts, is continued or ends, and fsyncs
+when the game leaves the run (`Autosave.close`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from game.sim.scenario_file import WorldSetup, setup_from_origin
 from game.sim.world import World
 from rules.content import ContentErrors, default_catalog, with_house_rules
 from rules.content.layout import content_hash, default_root
+
+MAX_SEED = 2**63  # a header's seed is a whole number of at most this size
 
 
 class ReplayMismatch(Exception):
@@ -130,9 +133,6 @@ def world_for(
     except (ValueError, KeyError, TypeError) as exc:
         raise RecordingError(where, _one_line(str(exc))) from None
     return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai)
-
-
-MAX_SEED = 2**63
 
 
 def _one_line(text: str) -> str:

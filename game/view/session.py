@@ -26,8 +26,8 @@ log = logging.getLogger(__name__)
 @dataclass
 class Session:
     """One run. `autosave` (a path) gets the new lines appended after every command that changed the
-    world, and is rewritten whole (atomically) when the run starts, continues, ends or `close()`s;
-    `watching` sessions replay a recording and never save."""
+    world, is rewritten whole (atomically) when the run starts, continues or ends, and is fsynced by
+    `close()`; `watching` sessions replay a recording and never save."""
 
     world: World
     autosave: Path | None = None
