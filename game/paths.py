@@ -2,14 +2,22 @@
 
 ``STEELSTEP_DATA_DIR`` overrides the per-user data directory (tests, smoke runs, portable installs).
 Nothing here imports arcade, so the entry point can use it before deciding whether to open a window.
+
+Every rewrite goes through a temporary file beside the target, fsync and rename; a game killed in
+the middle leaves a `.NAME.jsonl.*.tmp` behind, which the next start removes
+(`remove_orphaned_temps`, once the file is `ORPHAN_AGE` seconds old, so a second running game's
+save in progress is never touched).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +31,9 @@ AUTOSAVE_NAME = "autosave.jsonl"
 RECORDING_SUFFIX = ".jsonl"
 
 AutosaveState = Literal["none", "finished", "resumable"]
+ORPHAN_AGE = 60.0  # seconds: a temporary file this old belongs to no save in progress
+_ORPHAN = re.compile(r"^\..+\.jsonl(\..+)?\.tmp$")
+_cleaned: set[Path] = set()
 
 
 def data_dir() -> Path:
@@ -34,8 +45,32 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """The run being played: rewritten atomically after every command (game.view.session)."""
-    return data_dir() / AUTOSAVE_NAME
+    """The run being played: appended to after every command, rewritten atomically when a run starts,
+    continues or ends (game.view.session, game.sim.runfile.Autosave). The first call in a process
+    removes orphaned temporary files of the data directory and recordings/."""
+    directory = data_dir()
+    if directory not in _cleaned:
+        _cleaned.add(directory)
+        remove_orphaned_temps(directory)
+        remove_orphaned_temps(recordings_dir())
+    return directory / AUTOSAVE_NAME
+
+
+def remove_orphaned_temps(directory: Path, older_than: float = ORPHAN_AGE) -> list[Path]:
+    """Delete the temporary files a killed save left in `directory` (`.NAME.jsonl.*.tmp`, at least
+    `older_than` seconds old); returns what was removed. Errors are ignored (nothing depends on it)."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = [p for p in directory.iterdir() if _ORPHAN.match(p.name)]
+    except OSError:
+        return removed
+    for path in candidates:
+        with contextlib.suppress(OSError):
+            if path.is_file() and now - path.stat().st_mtime >= older_than:
+                path.unlink()
+                removed.append(path)
+    return removed
 
 
 def recordings_dir() -> Path:
@@ -80,6 +115,7 @@ def _slug(text: str) -> str:
 
 def archive_run(source: Path, outcome: str | None = None, when: datetime | None = None) -> Path:
     """Copy a finished run (normally the autosave) into recordings/ under a timestamped name; returns it.
+    Written to a temporary file, fsynced and renamed: a crash never leaves a half copy under the name.
 
     ``run-20250102-153000-victory.jsonl``; a second archive in the same second gets ``-2``, ``-3``...
     """
@@ -90,10 +126,32 @@ def archive_run(source: Path, outcome: str | None = None, when: datetime | None 
     while target.exists():
         target = recordings_dir() / f"{base}-{n}{RECORDING_SUFFIX}"
         n += 1
-    tmp = target.with_name(f".{target.name}.tmp")
-    shutil.copyfile(source, tmp)
-    os.replace(tmp, target)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out, source.open("rb") as src:
+            shutil.copyfileobj(src, out)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_directory(target.parent)
     return target
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make a rename durable (POSIX); a no-op where a directory cannot be opened (Windows)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def already_archived(source: Path) -> bool:

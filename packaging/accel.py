@@ -1,16 +1,25 @@
-"""Build the compiled accelerator: `python packaging/accel.py [--force]` (see `rules.accel`).
+"""Build the compiled accelerator: `python packaging/accel.py [--force] [--background]` (see `rules.accel`).
 
 Compiles `rules.accel.COMPILED` with mypyc in a scratch copy of the sources and installs the
 extension modules in `.accel/<tag>/` with the sources' stamp, all at once (a half-built directory is
-never in place). Nothing to do when the build there is fresh. Without a C compiler or Python's
-headers it says so and exits 0: the game then runs as pure Python, the same code, only slower.
-`./play` and `./test` run this after installing the dependencies; `STEELSTEP_PURE=1` skips it.
-Exit status: 0 built, up to date or skipped; 1 the build failed (the game still runs, pure).
+never in place). Nothing to do when the build there is fresh. Without a C compiler, Python's headers
+or mypyc it says so and exits 0: the game then runs as pure Python, the same code, only slower.
+
+The game never waits for it (issue 17): `./play` runs `--background`, which returns at once and,
+when a build is due and possible, starts it as a detached, low-priority process logging to
+`.accel/build.log`; the game opens on pure Python and uses the build from the next start on (a
+running game never switches: `rules.accel` decides once, at import). `./test` builds in the
+foreground (its first pytest pass runs compiled). One build at a time: a lock file
+(`.accel/build.lock`) makes a foreground build wait for a background one, and a second background
+build give up; the holder of the lock removes scratch directories a killed build left behind.
+`STEELSTEP_PURE=1` skips all of it. Exit status: 0 built, up to date, skipped or started in the
+background; 1 the build failed (the game still runs, pure).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
@@ -18,6 +27,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +66,85 @@ def compiler_problem() -> str | None:
     return None
 
 
-def build(force: bool = False, quiet: bool = False) -> int:
+LOCK_NAME = "build.lock"
+LOG_NAME = "build.log"
+SCRATCH_PREFIX = "accel-"
+
+
+@contextlib.contextmanager
+def build_lock(wait: bool) -> Iterator[bool]:
+    """Hold `.accel/build.lock` (POSIX `flock`); yields False when `wait` is False and another build
+    holds it. Where `fcntl` is missing (Windows) there is no lock: yields True."""
+    directory = accel.build_dir(ROOT).parent
+    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:
+        yield True
+        return
+    with open(directory / LOCK_NAME, "a+b") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def remove_scratch() -> None:
+    """Scratch directories of builds that were killed (call only while holding the lock)."""
+    directory = accel.build_dir(ROOT).parent
+    for stale in directory.glob(f"{SCRATCH_PREFIX}*"):
+        if stale.is_dir():
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def due() -> str | None:
+    """Why no build should start now (pure Python forced, fresh already, no compiler), or None."""
+    if os.environ.get(accel.PURE_VARIABLE):
+        return f"{accel.PURE_VARIABLE} is set: pure Python"
+    if accel.fresh_build(ROOT) is not None:
+        return f"{accel.build_dir(ROOT)} is up to date"
+    return compiler_problem()
+
+
+def start_background() -> int:
+    """Start a build in a detached, low-priority process when one is due; return at once."""
+    if due() is not None:
+        return 0
+    log = accel.build_dir(ROOT).parent / LOG_NAME
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "ab") as out:
+        subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--quiet", "--no-wait"],
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=out, start_new_session=True,
+            preexec_fn=_lower_priority if hasattr(os, "nice") else None,
+        )
+    print(f"accel: compiling the simulation in the background (log: {log}); pure Python until it is done",
+          file=sys.stderr)
+    return 0
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+def build(force: bool = False, quiet: bool = False, wait: bool = True) -> int:
+    """Build now (under the lock: waits for a running build, or with `wait=False` leaves it be)."""
+    with build_lock(wait) as held:
+        if not held:
+            if not quiet:
+                print("accel: another build is running", file=sys.stderr)
+            return 0
+        remove_scratch()
+        return _build(force, quiet)
+
+
+def _build(force: bool, quiet: bool) -> int:
     def say(message: str) -> None:
         if not quiet:
             print(message, file=sys.stderr)
@@ -77,7 +165,7 @@ def build(force: bool = False, quiet: bool = False) -> int:
           file=sys.stderr)
     started = time.perf_counter()
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="accel-", dir=target.parent) as scratch_name:
+    with tempfile.TemporaryDirectory(prefix=SCRATCH_PREFIX, dir=target.parent) as scratch_name:
         scratch = Path(scratch_name)
         src = scratch / "src"
         for package in ("rules", "game"):
@@ -142,8 +230,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--force", action="store_true", help="rebuild even when the build is fresh")
     parser.add_argument("--quiet", action="store_true", help="say nothing when there is nothing to do")
+    parser.add_argument("--background", action="store_true",
+                        help="return at once; build in a detached low-priority process if a build is due")
+    parser.add_argument("--no-wait", action="store_true", help="give up if another build is running")
     args = parser.parse_args(argv)
-    return build(force=args.force, quiet=args.quiet)
+    if args.background:
+        return start_background()
+    return build(force=args.force, quiet=args.quiet, wait=not args.no_wait)
 
 
 if __name__ == "__main__":

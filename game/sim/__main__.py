@@ -6,7 +6,8 @@
       --events writes the event log (JSON Lines, one event a line with its tick); --digest ends the
       output with `digest <hex>`, a hash of the whole live state (game/sim/digest.py)
   replay FILE
-      replays a recording, verifying every tick's checksum; exit 1 on any mismatch
+      replays a recording, verifying every tick's checksum; exit 1 on any mismatch or a refused
+      file (one line on stderr naming the problem), 2 when the game's own content is broken
   fold FILE
       rebuilds the state from an event log alone (no rules call, no random draw) and prints
       `digest <hex>` the same way; a log that does not fold is refused with one line, exit 1
@@ -113,6 +114,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayMismatch as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    except ContentErrors as exc:  # the game's own content is broken: no run file can be replayed
+        first = exc.errors[0] if exc.errors else exc
+        print(f"cannot replay: the game's content has {len(exc.errors)} error(s), the first: {first}",
+              file=sys.stderr)
+        return 2
     summary = result.world.summary()
     end = result.recording.end
     if end is not None and end.get("checksum") not in (None, summary["checksum"]):

@@ -11,6 +11,10 @@ commands that start a tick (`Step`, `Aim`, `Shoot`, `Target`, `Declare`, `Confir
 `DecisionDue.incoming` names them). None takes the AI's suggestion (`rules.ai.suggest_shot_defence`);
 a value while no shot is coming, a negative one or more than his CP is rejected. The key is written
 to the run file only when set.
+
+`from_dict` is the way in for commands as data (run files, anything untrusted): it checks every
+field's type and range and refuses unknown keys (`game.sim.command_check`), so a bad command is
+refused with the same one-line `CommandError` whether the world runs compiled or as pure Python.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.bout import Action, PartChoice
+from rules.bout import Action
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,21 +135,6 @@ def _action_to_dict(a: Action) -> dict[str, Any]:
     return out
 
 
-def _action_from_dict(d: dict[str, Any]) -> Action:
-    return Action(
-        action=str(d["action"]),
-        maneuver=str(d["maneuver"]),
-        opponent=None if d.get("opponent") is None else str(d["opponent"]),
-        dice=int(d.get("dice", 0)),
-        zone=None if d.get("zone") is None else str(d["zone"]),
-        greater=int(d.get("greater", 0)),
-        seize=bool(d.get("seize", False)),
-        reflex_buy=int(d.get("reflex_buy", 0)),
-        terrain_dice=int(d.get("terrain_dice", 0)),
-        parts=tuple(PartChoice(str(p["maneuver"]), int(p["dice"]), p.get("zone")) for p in d.get("parts", ())),
-    )
-
-
 def to_dict(command: Command) -> dict[str, Any]:
     out = _to_dict(command)
     if isinstance(command, TICK_COMMANDS) and command.shot_defence_cp is not None:
@@ -176,36 +165,9 @@ def _to_dict(command: Command) -> dict[str, Any]:
     return {"cmd": "first_aid", "accept": command.accept}
 
 
-def from_dict(data: dict[str, Any]) -> Command:
-    """Parse a recorded command; raises CommandError naming what is wrong."""
-    try:
-        kind = data["cmd"]
-        raw = data.get("shot_defence_cp")
-        if raw is not None and (isinstance(raw, bool) or not isinstance(raw, int)):
-            raise ValueError(f"shot_defence_cp must be a whole number, not {raw!r}")
-        cp: int | None = raw
-        if kind == "step":
-            return Step(data.get("direction"), data.get("orientation"), cp)
-        if kind == "aim":
-            return Aim(str(data["target"]), cp)
-        if kind == "shoot":
-            return Shoot(str(data["target"]), data.get("zone"), cp)
-        if kind == "target":
-            return Target(str(data["target"]), cp)
-        if kind == "declare":
-            return Declare(tuple(_action_from_dict(a) for a in data.get("actions", [])), cp)
-        if kind == "bump":
-            return Bump(str(data.get("choice", "follow")), data.get("direction"))
-        if kind == "confirm":
-            return Confirm(cp)
-        if kind == "order":
-            at = data.get("at")
-            return Order(str(data["companion"]), str(data["kind"]), data.get("target"),
-                         (int(at[0]), int(at[1])) if at else None)
-        if kind == "companion_step":
-            return CompanionStep(str(data["companion"]), data.get("direction"))
-        if kind == "first_aid":
-            return FirstAid(bool(data.get("accept", True)))
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise CommandError(f"malformed command {data!r}: {exc}", data) from None
-    raise CommandError(f"unknown command {data.get('cmd')!r}", data)
+def from_dict(data: object) -> Command:
+    """Parse a recorded or received command; raises CommandError (one line naming the command, the
+    field and what is wrong) for anything else. See `game.sim.command_check` for the rules."""
+    from game.sim.command_check import parse_command  # it builds this module's dataclasses
+
+    return parse_command(data)

@@ -14,16 +14,19 @@ in a newline, keys sorted, no NaN/Infinity:
 Ticks never go backwards (several entries may share a tick); nothing follows `end`. Header keys
 other than the ones above are ignored (fields may be added without a new format number).
 
-Reading is strict: `read_recording` refuses (`RecordingError`, naming the file and line) an empty
-file, a line that is not JSON, another kind of file, a newer format, a format older than
-`OLDEST_FORMAT` (format 1 checksummed the random streams another way, and was written before a shot's
-target added CP to its defence, SPEC §4.9), ticks going backwards, and a
-content hash other than the expected one. Truncation: a file cut exactly after a newline reads as
-the shorter run it then is (every line before the cut, exactly as written); a file whose last line
-has no newline was cut while a line was written and is refused with "truncated at line N".
-`save_atomic` writes a temporary file beside the target and renames it over, so a crash never
-leaves a half-written save; `RecordingWriter` appends and flushes one line at a time (a crash
-leaves at most one half line, which the reader then refuses).
+Reading is strict: `read_recording` refuses (`RecordingError`, one line naming the file and line) an
+empty file, a line that is not JSON (or nested deeper than `MAX_DEPTH`, or longer than `MAX_LINE`
+bytes), another kind of file, a newer format, a format older than `OLDEST_FORMAT` (format 1
+checksummed the random streams another way, and was written before a shot's target added CP to its
+defence, SPEC §4.9), ticks going backwards, and a content hash other than the expected one. A UTF-8
+byte order mark at the start is skipped. Truncation: a file cut exactly after a newline reads as the
+shorter run it then is (every line before the cut, exactly as written); a file whose last line has
+no newline was cut while a line was written and is refused with "truncated at line N", unless the
+caller reads with `read_autosave`: then the half line is dropped, and so are the
+commands after the last checkpoint that it would have held, with a note in `Recording.notes`.
+`save_atomic` writes a temporary file beside the target, fsyncs it and renames it over, so a crash
+never leaves a half-written save; `RecordingWriter` appends and flushes one line at a time (a crash
+leaves at most one half line, which the reader then refuses or drops).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -42,6 +45,9 @@ from typing import Any, BinaryIO, Self
 KIND = "steelstep-run"
 FORMAT_VERSION = 2  # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
 OLDEST_FORMAT = 2  # format 1 runs checksum differently and would not replay the same: refused
+MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
+MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)
+BOM = b"\xef\xbb\xbf"
 
 PathLike = str | os.PathLike[str]
 JsonObject = Mapping[str, Any]
@@ -126,6 +132,7 @@ class Recording:
 
     header: RunHeader
     entries: tuple[Entry, ...]
+    notes: tuple[str, ...] = ()  # what was dropped when reading with torn_tail=True
 
     @property
     def commands(self) -> tuple[CommandEntry, ...]:
@@ -162,6 +169,11 @@ def _encode(record: Mapping[str, Any]) -> bytes:
     except (TypeError, ValueError) as exc:
         raise ValueError(f"not JSON-serialisable: {exc}") from None
     return text.encode("utf-8") + b"\n"
+
+
+def encode_entry(entry: Entry) -> bytes:
+    """One entry as its line of a run file (for appenders that check the order themselves)."""
+    return _encode(entry_to_json(entry))
 
 
 class _Order:
@@ -311,8 +323,27 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
+def _depth(raw: bytes) -> int:
+    """How deeply the JSON text nests (brackets inside strings counted too: an over-estimate)."""
+    depth = deepest = 0
+    for byte in raw.translate(None, _NOT_BRACKETS):
+        depth += 1 if byte in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
 def _parse_line(raw: bytes) -> Any:
-    return _DECODER.decode(raw.decode("utf-8"))
+    if len(raw) > MAX_LINE:
+        raise ValueError(f"the line is {len(raw)} bytes long (at most {MAX_LINE})")
+    if _depth(raw) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} deep")
+    try:
+        return _DECODER.decode(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 def _header(data: Any, path: Path) -> RunHeader:
@@ -387,24 +418,42 @@ def _entry(data: Any) -> Entry:
     raise ValueError(f"unknown entry with keys {sorted(keys)} (expected tick+command, tick+checksum or end)")
 
 
-def read_recording(path: PathLike, *, expected_content_hash: str | None = None) -> Recording:
+Hashes = str | Sequence[str] | None
+
+
+def read_recording(path: PathLike, *, expected_content_hash: Hashes = None) -> Recording:
     """Read and check a whole run file; see the module docstring for what is refused. With
-    `expected_content_hash` (the running game's `Catalog.content_hash`), a run recorded with other
-    content is refused too."""
-    source = Path(path)
+    `expected_content_hash` (the running game's `Catalog.content_hash`, or several accepted ones,
+    the first the current), a run recorded with other content is refused too."""
+    return _read(Path(path), expected_content_hash, torn_tail=False)
+
+
+def read_autosave(path: PathLike, *, expected_content_hash: Hashes = None) -> Recording:
+    """`read_recording`, but a half-written last line (the game was killed while writing it) is
+    dropped with a note in `Recording.notes` instead of refusing the file."""
+    return _read(Path(path), expected_content_hash, torn_tail=True)
+
+
+def _read(source: Path, expected_content_hash: Hashes, *, torn_tail: bool) -> Recording:
     try:
         data = source.read_bytes()
     except FileNotFoundError:
         raise RecordingError(source, "no such file") from None
+    except IsADirectoryError:
+        raise RecordingError(source, "a directory, not a run file") from None
     except OSError as exc:
         raise RecordingError(source, f"cannot read: {exc.strerror or exc}") from None
+    data = data.removeprefix(BOM)
     if not data:
         raise RecordingError(source, "empty file (not a Steelstep run)")
     lines = data.split(b"\n")
     tail = lines.pop()  # b"" when the file ends with a newline
     if not lines and not tail.startswith(b"{"):
         raise RecordingError(source, "not a Steelstep run file (not JSON Lines)", 1)
-
+    notes: list[str] = []
+    if tail and torn_tail and lines:
+        notes.append(f"dropped the half-written last line (line {len(lines) + 1})")
+        tail = b""
     header: RunHeader | None = None
     entries: list[Entry] = []
     order = _Order()
@@ -415,14 +464,15 @@ def read_recording(path: PathLike, *, expected_content_hash: str | None = None) 
             value = _parse_line(raw)
         except (UnicodeDecodeError, ValueError) as exc:
             what = "not a Steelstep run file (not JSON Lines)" if number == 1 else "not JSON"
-            raise RecordingError(source, f"{what}: {exc}", number) from None
+            raise RecordingError(source, f"{what}: {_first_line(exc)}", number) from None
         if header is None:
             header = _header(value, source)
-            if expected_content_hash is not None and header.content_hash != expected_content_hash:
+            accepted = (expected_content_hash,) if isinstance(expected_content_hash, str) else expected_content_hash
+            if accepted is not None and header.content_hash not in accepted:
                 raise RecordingError(
                     source,
                     f"the content changed since this run was recorded (content hash {header.content_hash[:12]}, "
-                    f"the game's content is {expected_content_hash[:12]}): it cannot be replayed",
+                    f"the game's content is {accepted[0][:12]}): it cannot be replayed",
                     1,
                 )
             continue
@@ -430,10 +480,32 @@ def read_recording(path: PathLike, *, expected_content_hash: str | None = None) 
             entry = _entry(value)
             order.check(entry)
         except ValueError as exc:
-            raise RecordingError(source, str(exc), number) from None
+            raise RecordingError(source, _first_line(exc), number) from None
         entries.append(entry)
     if tail:
         number = len(lines) + 1
         raise RecordingError(source, f"truncated at line {number}: the line has no end (the file was cut off)", number)
     assert header is not None  # data is not empty and every line was complete
-    return Recording(header, tuple(entries))
+    if notes:
+        entries, dropped = _without_unchecked_tail(entries)
+        if dropped:
+            notes.append(f"dropped {dropped} command(s) after the last checkpoint")
+    return Recording(header, tuple(entries), tuple(notes))
+
+
+def _without_unchecked_tail(entries: list[Entry]) -> tuple[list[Entry], int]:
+    """Drop the commands after the last checkpoint that started a tick it does not hold (the
+    checkpoint was in the torn line); free commands given at the last checkpoint's tick stay."""
+    last = max((e.tick for e in entries if isinstance(e, Checkpoint)), default=-1)
+    keep = list(entries)
+    dropped = 0
+    while keep and isinstance(keep[-1], CommandEntry) and keep[-1].tick > last:
+        keep.pop()
+        dropped += 1
+    return keep, dropped
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    message = text[0] if text else type(exc).__name__
+    return message if len(message) <= 200 else message[:197] + "..."

@@ -469,6 +469,16 @@ def dungeon_setup(
     )
 
 
+MIN_SIDE, MAX_SIDE = 20, 200  # a dungeon's width and height (the game makes 60 x 40)
+MAX_SEED = 2**63  # seeds are whole numbers below this in size
+MAX_PARTY, MAX_GROUPS, MAX_GROUP = 8, 12, 12
+
+
+def scenario_names(directory: ContentDir = None) -> tuple[str, ...]:
+    """The names of the world scenarios of a content directory (the files' stems), sorted."""
+    return tuple(item.name.removesuffix(".yaml") for item in scenario_files(directory))
+
+
 def setup_from_origin(
     origin: Mapping[str, object],
     *,
@@ -477,25 +487,64 @@ def setup_from_origin(
     relations: Relations | None = None,
 ) -> WorldSetup:
     """Build the `WorldSetup` a `WorldSetup.origin` (a run header's `setup`) describes again.
-    Raises ValueError for an origin it does not understand."""
+
+    The origin comes from a file and is not trusted: a scenario is named, and only a name of the
+    content's own scenario list is accepted (never a path: the content hash covers only those); a
+    dungeon's sizes, seed and group counts are bounded before anything is built. Raises ValueError
+    with one line naming the problem ("cannot build a world from setup: ...")."""
+    try:
+        return _setup_from_origin(origin, directory, creatures, relations)
+    except ValueError as exc:
+        raise ValueError(f"cannot build a world from setup: {exc}") from None
+
+
+def _setup_from_origin(
+    origin: Mapping[str, object],
+    directory: ContentDir,
+    creatures: Mapping[str, CreatureTemplate] | None,
+    relations: Relations | None,
+) -> WorldSetup:
     kind = origin.get("kind")
-    if kind == "scenario" and isinstance(origin.get("scenario"), str):
-        return load_named_scenario(str(origin["scenario"]), directory, creatures=creatures, relations=relations)
+    if kind == "scenario":
+        name = origin.get("scenario")
+        known = scenario_names(directory)
+        if not isinstance(name, str) or name not in known:
+            raise ValueError(f"unknown scenario {_short(name)} (the content has: {', '.join(known)})")
+        return load_named_scenario(name, directory, creatures=creatures, relations=relations)
     if kind == "dungeon":
-        seed, width, height = origin.get("seed"), origin.get("width"), origin.get("height")
-        party, groups = origin.get("party"), origin.get("groups")
-        if (
-            isinstance(seed, int)
-            and isinstance(width, int)
-            and isinstance(height, int)
-            and _str_list(party)
-            and isinstance(groups, list)
-            and all(_str_list(g) for g in groups)
-        ):
-            assert isinstance(party, list)
-            return dungeon_setup(seed, party, groups, width=width, height=height, creatures=creatures)
-    raise ValueError(f"cannot build a world from setup {dict(origin)!r}")
+        seed = _whole(origin.get("seed"), "seed", -MAX_SEED, MAX_SEED)
+        width = _whole(origin.get("width"), "width", MIN_SIDE, MAX_SIDE)
+        height = _whole(origin.get("height"), "height", MIN_SIDE, MAX_SIDE)
+        party = _ids(origin.get("party"), "party", MAX_PARTY)
+        groups = origin.get("groups")
+        if not isinstance(groups, list) or len(groups) > MAX_GROUPS:
+            raise ValueError(f"dungeon groups must be a list of at most {MAX_GROUPS} groups, not {_short(groups)}")
+        chosen = [_ids(g, f"groups[{i}]", MAX_GROUP) for i, g in enumerate(groups)]
+        return dungeon_setup(seed, party, chosen, width=width, height=height, creatures=creatures)
+    raise ValueError(f"unknown kind {_short(kind)} (expected 'scenario' or 'dungeon')")
 
 
-def _str_list(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+def _short(value: object) -> str:
+    if value is None or isinstance(value, bool | int | float):
+        text = repr(value)
+    elif isinstance(value, str):
+        text = repr(value[:32])
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"dungeon {name} must be a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _ids(value: object, name: str, most: int) -> list[str]:
+    if (
+        not isinstance(value, list)
+        or not 1 <= len(value) <= most
+        or not all(isinstance(v, str) and 0 < len(v) <= 64 for v in value)
+    ):
+        raise ValueError(f"dungeon {name} must be a list of 1 to {most} creature ids, not {_short(value)}")
+    return value

@@ -219,6 +219,8 @@ class App:
     def save_and_quit(self) -> None:
         """Back to the title. The session saved itself after every command; nothing is lost."""
         saved = self.session is not None and self.session.autosave is not None and self.session.over is None
+        if self.session is not None:
+            self.session.close()  # fsync the appended autosave
         self.session = None
         self.game_view = None
         self.show_title("Your run is saved. Continue it from here." if saved else None, "good")

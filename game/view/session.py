@@ -8,6 +8,7 @@ watching a recording all produce a `Session`.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,32 +16,42 @@ from pathlib import Path
 from game.sim.commands import Command, from_dict
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
-from game.sim.runfile import ReplayMismatch, replay, save_run, world_for
+from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
 from game.sim.timeline import ReplayTimeline
 from game.sim.world import World
 
 DEFAULT_PARTY = ("player_fighter", "companion_spearman")
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class Session:
-    """One run. `autosave` (a path) is rewritten atomically after every command that changed the
-    world; `watching` sessions replay a recording and never save."""
+    """One run. `autosave` (a path) gets the new lines appended after every command that changed the
+    world, is rewritten whole (atomically) when the run starts, continues or ends, and is fsynced by
+    `close()`; `watching` sessions replay a recording and never save."""
 
     world: World
     autosave: Path | None = None
     watching: bool = False
     recording_ticks: int = 0
     listeners: list[Callable[[list[WorldEvent]], None]] = field(default_factory=list)
+    saver: Autosave | None = field(default=None, repr=False)
 
     def apply(self, command: Command) -> list[WorldEvent]:
         events = self.world.apply(command)
         if self.autosave is not None and not self.watching and not any(e.type == "rejected" for e in events):
-            save_run(self.world, self.autosave, final=self.world.state.over is not None)
+            if self.saver is None:
+                self.saver = Autosave(self.autosave)
+            self.saver.append(self.world)
         for listener in self.listeners:
             listener(events)
         return events
+
+    def close(self) -> None:
+        """Make the autosave durable (fsync); the session may go on appending afterwards."""
+        if self.saver is not None:
+            self.saver.close()
 
     @property
     def over(self) -> str | None:
@@ -55,14 +66,22 @@ def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None
     world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai)
     session = Session(world, autosave)
     if autosave is not None:
-        save_run(world, autosave)
+        session.saver = Autosave(autosave)
+        session.saver.compact(world)
     return session
 
 
 def continue_run(path: Path) -> Session:
-    """Continue from an autosave: replayed and verified, or refused (RecordingError/ReplayMismatch)."""
-    result = replay(path)
-    return Session(result.world, autosave=path)
+    """Continue from an autosave: replayed and verified, or refused (RecordingError/ReplayMismatch).
+    A half-written last line (the game was killed while it wrote) is dropped; the file is then
+    rewritten whole, so appending goes on from a clean end."""
+    result = replay(path, torn_tail=True)
+    for note in result.recording.notes:
+        log.warning("continuing %s: %s", path, note)
+    session = Session(result.world, autosave=path)
+    session.saver = Autosave(path)
+    session.saver.compact(result.world)
+    return session
 
 
 def watch_recording(path: Path) -> tuple[Session, ReplayTimeline]:

@@ -3,6 +3,9 @@
 `load_catalog()` reads each file kind of `layout.FILE_KINDS`, validates it, checks everything that
 spans files, and raises one `ContentErrors` listing all problems (it does not stop at the first).
 `default_catalog()` caches the shipped content; `with_house_rules()` applies a run's overrides.
+The catalog's `content_hash` is over the parsed content (`parsed_hash`): a comment changes nothing.
+An unresolvable maneuver (an inheritance cycle, a dangling parent) is reported once where it is
+written, not again at every proficiency that names it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from rules.content.build import (
     proficiency_ids,
 )
 from rules.content.errors import ContentError, ContentErrors
-from rules.content.layout import MANEUVER_DIR, ContentDir, content_hash, content_root, yaml_files
+from rules.content.layout import MANEUVER_DIR, ContentDir, content_root, yaml_files
 from rules.content.maneuvers import NodeSource, check_composite_roles, resolve_maneuvers
 from rules.content.models import (
     ArmourFile,
@@ -45,6 +48,7 @@ from rules.content.models import (
     WeaponsFile,
     WoundsFile,
 )
+from rules.content.parsed_hash import parsed_content_hash
 from rules.content.yamlsource import DataPath, YamlDocument, format_path, read_document, validate
 
 M = TypeVar("M", bound=BaseModel)
@@ -133,7 +137,9 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
             "proficiency",
             errors,
         )
-        proficiencies = build_proficiencies(profs_file, maneuvers if maneuver_files is not None else None, errors)
+        found: list[ContentError] = []
+        proficiencies = build_proficiencies(profs_file, maneuvers if maneuver_files is not None else None, found)
+        errors += _without_cascade(found, {s.node.id for s in sources} - maneuvers.keys())
 
     if errors:
         raise ContentErrors(errors)
@@ -147,7 +153,7 @@ def load_catalog(directory: ContentDir = None) -> Catalog:
         zones=zones,
         wounds=wounds,
         house_rules=build_house_rules(house.model),
-        content_hash=content_hash(root),
+        content_hash=parsed_content_hash(root),
         missiles=missiles,
         descriptions=build_descriptions(descriptions_file.model),
     )
@@ -161,6 +167,13 @@ def build_descriptions(model: DescriptionsFile) -> Descriptions:
         options=model.options.model_dump(),
         orientations=model.orientations.model_dump(),
     )
+
+
+def _without_cascade(found: list[ContentError], unresolved: set[str]) -> list[ContentError]:
+    """Drop "unknown maneuver X" for a maneuver that is defined but could not be resolved (its own
+    error, e.g. an inheritance cycle, is reported once where it is written)."""
+    cascade = {f"unknown maneuver {name!r}" for name in unresolved}
+    return [e for e in found if e.message not in cascade]
 
 
 @functools.cache

@@ -1,6 +1,11 @@
 """YAML files with positions: parse, reject duplicate keys, validate with pydantic, and report every
 problem as `file:line:column: path: message`.
 
+Hostile files are bounded before anything is built (`check_bounds`, one pass over libyaml's events,
+which nest without recursion): at most `MAX_BYTES` bytes, `MAX_DEPTH` levels of nesting (libyaml's
+composer recurses in C and crashes the process on a very deep file) and `MAX_VALUES` values with
+every alias expanded (an "alias bomb" grows 9x per level); each refusal names file:line:column.
+
 Generic on purpose: nothing here knows about maneuvers or weapons. `load_model(source, Model)` is the
 one-call entry; `read_document` + `validate` keep the `YamlDocument` around so later checks (dangling
 references, cycles) can still point at the exact value in the file.
@@ -22,6 +27,9 @@ from rules.content.errors import ContentError, ContentErrors
 # libyaml's parser when PyYAML was built with it (about 3x faster); same nodes, same marks.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE_TAG = "tag:yaml.org,2002:merge"
+MAX_BYTES = 4 << 20  # one content file; the biggest shipped one is far below
+MAX_DEPTH = 48  # nested collections; the shipped content needs 8
+MAX_VALUES = 250_000  # values in one file with every alias expanded; the shipped files hold a few thousand
 
 Key = Any  # a constructed YAML mapping key: usually str, sometimes int/bool/None
 DataPath = tuple[Key, ...]
@@ -107,9 +115,55 @@ class YamlDocument:
         return [self.error(path, "; or ".join(msgs), key=at_key) for (path, at_key), msgs in merged.items()]
 
 
+def _bound_error(file: str, mark: Any, message: str) -> ContentErrors:
+    """`mark`: a PyYAML or libyaml mark (`line`, `column` 0-based) or None."""
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    return ContentErrors([ContentError(file, line, column, "<yaml>", message)])
+
+
+def check_bounds(text: str, file: str) -> None:
+    """Refuse (ContentErrors naming file:line:column) a file too big, nested too deep or whose
+    aliases expand past `MAX_VALUES` values, before any node is built. Syntax errors are left to
+    the parse proper."""
+    if len(text) > MAX_BYTES:
+        raise _bound_error(file, None, f"the file is {len(text)} characters long (at most {MAX_BYTES})")
+    sizes: dict[str, int] = {}  # anchor -> values it stands for, aliases expanded
+    stack: list[tuple[int, str | None]] = []  # open collections: (values so far, anchor)
+    total = 0
+    loader = _Loader(text)
+    try:
+        while (event := loader.get_event()) is not None:  # type: ignore[no-untyped-call]
+            if isinstance(event, yaml.CollectionStartEvent):
+                if len(stack) >= MAX_DEPTH:
+                    raise _bound_error(file, event.start_mark, f"nested more than {MAX_DEPTH} deep")
+                stack.append((1, event.anchor))
+                total += 1
+            elif isinstance(event, yaml.CollectionEndEvent) and stack:
+                count, anchor = stack.pop()
+                if anchor is not None:
+                    sizes[anchor] = count
+                if stack:
+                    stack[-1] = (stack[-1][0] + count, stack[-1][1])
+            elif isinstance(event, yaml.ScalarEvent | yaml.AliasEvent):
+                count = sizes.get(event.anchor or "", 1) if isinstance(event, yaml.AliasEvent) else 1
+                if isinstance(event, yaml.ScalarEvent) and event.anchor is not None:
+                    sizes[event.anchor] = 1
+                total += count
+                if stack:
+                    stack[-1] = (stack[-1][0] + count, stack[-1][1])
+                if total > MAX_VALUES:
+                    message = f"more than {MAX_VALUES} values with the aliases expanded (an alias bomb?)"
+                    raise _bound_error(file, event.start_mark, message)
+    except yaml.YAMLError:
+        return  # the parse proper reports it with its position
+    finally:
+        loader.dispose()
+
+
 def parse_yaml(text: str, file: str) -> YamlDocument:
-    """Parse one YAML document with positions. Raises ContentErrors on syntax errors and duplicate
-    keys (PyYAML would silently keep the last one)."""
+    """Parse one YAML document with positions. Raises ContentErrors on syntax errors, duplicate
+    keys (PyYAML would silently keep the last one) and files past the bounds (`check_bounds`)."""
+    check_bounds(text, file)
     loader = _Loader(text)
     loader.name = file
     try:
@@ -128,7 +182,9 @@ def parse_yaml(text: str, file: str) -> YamlDocument:
         message = " ".join(part for part in (exc.context, exc.problem) if part) or str(exc)
         raise ContentErrors([ContentError(file, line, column, "<yaml>", message)]) from None
     except yaml.YAMLError as exc:  # reader errors (bad bytes) carry no mark
-        raise ContentErrors([ContentError(file, 1, 1, "<yaml>", str(exc))]) from None
+        raise ContentErrors([ContentError(file, 1, 1, "<yaml>", " ".join(str(exc).split()))]) from None
+    except RecursionError:  # the pure-Python composer on a file within MAX_DEPTH but still too deep
+        raise _bound_error(file, None, "nested too deeply") from None
     finally:
         loader.dispose()
     return YamlDocument(file, data, values, keys)
@@ -189,7 +245,7 @@ def read_document(source: Source, display: str | None = None) -> YamlDocument:
     item = _as_traversable(source)
     file = display if display is not None else str(item)
     try:
-        text = item.read_bytes().decode("utf-8")
+        text = item.read_bytes().decode("utf-8").removeprefix("\ufeff")
     except FileNotFoundError:
         raise ContentErrors([ContentError(file, None, None, "<file>", "file not found")]) from None
     except UnicodeDecodeError as exc:

@@ -144,10 +144,17 @@ def test_house_rules_yaml_sets_every_field() -> None:
     assert set(data) == {f.name for f in dataclasses.fields(HouseRules)}
 
 
-def test_content_hash_is_stable_and_follows_the_bytes(tmp_path: Path) -> None:
+def test_content_hash_is_stable_and_follows_the_parsed_content(tmp_path: Path) -> None:
     root = copy_shipped(tmp_path)
     first = load_catalog(root).content_hash
     assert first == default_catalog().content_hash
     path = root / "house_rules.yaml"
-    path.write_text(path.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
-    assert load_catalog(root).content_hash != first
+    text = path.read_text(encoding="utf-8")
+    path.write_text("# a comment\n" + text + "\n\n# another\n", encoding="utf-8")
+    assert load_catalog(root).content_hash == first  # comments and blank lines change nothing (issue 17)
+    creatures = root / "creatures.yaml"
+    original = creatures.read_text(encoding="utf-8")
+    changed = original.replace("{ST: 6, AG: 6, TO: 5,", "{ST: 6, AG: 6, TO: 6,", 1)
+    assert changed != original
+    creatures.write_text(changed, encoding="utf-8")
+    assert load_catalog(root).content_hash != first  # a value changed, even outside the rules files

@@ -153,7 +153,12 @@ class SettingsView(MenuView):
         self.back = back
         self.options: list[Option | None] = []  # per item; None for plain buttons
         self.rows: dict[str, MenuButton] = {}
-        self.defaults = house_rule_defaults()
+        try:
+            self.defaults, self.content_problem = house_rule_defaults(), ""
+        except Exception as exc:  # the content has errors (ContentErrors): say so, offer no house rules
+            lines = str(exc).splitlines()
+            self.defaults = {}
+            self.content_problem = f"House rules unavailable, the content has errors: {lines[-1] if lines else exc}"
 
     def build(self, s: float) -> None:
         t = self.theme
@@ -180,10 +185,11 @@ class SettingsView(MenuView):
 
         right = self.panel(space=8, padding=20)
         right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
-        for opt in house_options(self.defaults):
+        for opt in [] if self.content_problem else house_options(self.defaults):
             right.add(self._row(opt))
-        right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
-                                          height=self.ROW_H, font_size=18)))
+        if not self.content_problem:
+            right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
+                                              height=self.ROW_H, font_size=18)))
         root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="center")
 
     def _hint(self) -> str:
@@ -242,6 +248,8 @@ class SettingsView(MenuView):
             opt = self.options[self.focus_index]
             if opt is not None:
                 self.set_message(opt.describe, "muted")
+        if self.content_problem:
+            self.set_message(self.content_problem, "danger")
 
     def on_cancel(self) -> None:
         self.back()
