@@ -13,12 +13,11 @@
   later jumps are quick; True while there is more to do;
 - ``error``: why the run could not be followed past ``last`` (a refused or failing command), else None.
 
-:class:`ReplayTimeline` implements it for now by replaying the recorded commands (or, for a demo,
-``Confirm`` until the fight ends) from the nearest cached checkpoint: a copy of the world every
-``CHECKPOINT_TICKS`` ticks (at most ``MAX_CHECKPOINTS``: a longer run spaces them wider). Where the world
-cannot be copied (the compiled accelerator's classes), a jump back replays a fresh world from tick 0. The
-fold-based ``game.sim.history.History`` (events folded onto the starting state, no rules call) is meant to
-replace it behind the same protocol.
+:class:`FoldTimeline` (what the watch view uses) plays the recorded commands (or, for a demo, ``Confirm``
+until the fight ends) once, ahead, to learn the run's events, and gives any tick's state by folding
+those events onto a folded snapshot (one every ``CHECKPOINT_TICKS`` ticks): time travel without
+re-simulating. :class:`ReplayTimeline`, its base, can instead replay commands from copies of the world
+(kept for comparison in tests).
 """
 
 from __future__ import annotations
@@ -30,8 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from game.sim.clone import clone_state
 from game.sim.commands import Command, Confirm
 from game.sim.events import WorldEvent
+from game.sim.fold import fold
 from game.sim.state import WorldState
 from game.sim.world import World
 
@@ -88,15 +89,14 @@ class ReplayTimeline:
     ``commands`` are the recording's (None: a demo, ``Confirm`` every tick until the fight is over)."""
 
     def __init__(self, factory: Callable[[], World], commands: Sequence[Command] | None = None, *,
-                 start: World | None = None, checkpoint_ticks: int = CHECKPOINT_TICKS) -> None:
+                 start: World | None = None, checkpoint_ticks: int = CHECKPOINT_TICKS, copies: bool = True) -> None:
         self.factory = factory
         self.demo = commands is None
         self.commands: list[Command] = list(commands or ())
         self.every = max(1, checkpoint_ticks)
         first = start if start is not None else factory()
         self.opening: tuple[WorldEvent, ...] = tuple(first.opening)
-        self._copyable = True
-        base = _copy_world(first)
+        base = _copy_world(first) if copies else None
         self._copyable = base is not None
         self._checkpoints: list[_Checkpoint] = [_Checkpoint(first.state.tick, 0, base)]
         self._ticks: list[int] = [first.state.tick]  # checkpoint ticks, for bisect
@@ -232,3 +232,50 @@ class ReplayTimeline:
         while self._cursor_command < target:
             world.apply(self.commands[self._cursor_command])
             self._cursor_command += 1
+
+
+class FoldTimeline(ReplayTimeline):
+    """The :class:`Timeline` the watch view uses: commands are played once, ahead (``index``), to learn the
+    run's events; every state after that comes from folding them (``game.sim.fold``: no rules call, no
+    random draw) onto a folded snapshot kept every ``checkpoint_ticks`` ticks (``game.sim.clone``)."""
+
+    def __init__(self, factory: Callable[[], World], commands: Sequence[Command] | None = None, *,
+                 start: World | None = None, checkpoint_ticks: int = CHECKPOINT_TICKS) -> None:
+        super().__init__(factory, commands, start=start, checkpoint_ticks=checkpoint_ticks, copies=False)
+        folded = self._frontier.starting_state()
+        for e in self.opening:
+            fold(folded, e)
+        self._indexed = folded  # folded up to the frontier (the tick after it: trailing commands aside)
+        self._indexed_tick = self.first
+        self._snapshots: list[tuple[int, WorldState]] = [(self.first, clone_state(folded))]
+        self._view: WorldState | None = None  # what state_at returned last, and its tick
+        self._view_tick = -1
+
+    def state_at(self, tick: int) -> WorldState:
+        tick = max(self.first, tick)
+        self._index_to(tick)
+        tick = min(tick, self.last)
+        view = self._view
+        if view is None or not self._view_tick <= tick <= self._view_tick + self.every:
+            ticks = [t for t, _ in self._snapshots]
+            at, snapshot = self._snapshots[max(0, bisect_right(ticks, tick) - 1)]
+            view, self._view_tick = clone_state(snapshot), at
+        for t in range(self._view_tick + 1, tick + 1):
+            self._fold_tick(view, t)
+        if tick == self.last and self.complete:
+            for e in self._events.get(tick + 1, ()):  # commands after the last tick began (the end)
+                fold(view, e)
+        self._view, self._view_tick = view, tick
+        return view
+
+    def _advance_frontier(self) -> None:
+        super()._advance_frontier()
+        while self._indexed_tick < self.last:
+            self._indexed_tick += 1
+            self._fold_tick(self._indexed, self._indexed_tick)
+            if self._indexed_tick - self._snapshots[-1][0] >= self.every:
+                self._snapshots.append((self._indexed_tick, clone_state(self._indexed)))
+
+    def _fold_tick(self, state: WorldState, tick: int) -> None:
+        for e in self._events.get(tick, ()):
+            fold(state, e)

@@ -18,7 +18,7 @@ from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
 from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
-from game.sim.timeline import ReplayTimeline
+from game.sim.timeline import FoldTimeline
 from game.sim.world import World
 
 DEFAULT_PARTY = ("player_fighter", "companion_spearman")
@@ -84,22 +84,22 @@ def continue_run(path: Path) -> Session:
     return session
 
 
-def watch_recording(path: Path) -> tuple[Session, ReplayTimeline]:
+def watch_recording(path: Path) -> tuple[Session, FoldTimeline]:
     """A recording to watch: a session on a fresh world (what the game view is built on) and the run's
-    timeline (what the watch view shows: any tick, by replaying the recorded commands from a checkpoint).
+    timeline (what the watch view shows: any tick, by folding the run's events onto a snapshot).
     The file is read and verified whole first, so a bad file is refused before anything shows."""
     result = replay(path)
     header = result.recording.header
     world = world_for(header, path)
     commands = [from_dict(dict(c.command)) for c in result.recording.commands]
-    timeline = ReplayTimeline(functools.partial(world_for, header, path), commands)
+    timeline = FoldTimeline(functools.partial(world_for, header, path), commands)
     return Session(world, watching=True, recording_ticks=result.ticks), timeline
 
 
-def watch_demo(factory: Callable[[], World]) -> tuple[Session, ReplayTimeline]:
+def watch_demo(factory: Callable[[], World]) -> tuple[Session, FoldTimeline]:
     """An AI-against-AI fight to watch: ``factory`` builds the world (``World(..., player_ai=True)``), and the
     timeline plays it with ``Confirm`` every tick until the fight ends."""
-    return Session(factory(), watching=True), ReplayTimeline(factory, None)
+    return Session(factory(), watching=True), FoldTimeline(factory, None)
 
 
 __all__ = ["RecordingError", "ReplayMismatch", "Session", "continue_run", "new_run", "watch_demo", "watch_recording"]

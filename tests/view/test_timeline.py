@@ -8,8 +8,9 @@ import time
 import pytest
 
 from game.sim.commands import Command, Confirm
+from game.sim.digest import checksum, snapshot
 from game.sim.scenario_file import dungeon_setup, load_named_scenario
-from game.sim.timeline import ReplayTimeline
+from game.sim.timeline import FoldTimeline, ReplayTimeline
 from game.sim.world import World
 
 
@@ -34,26 +35,26 @@ def _live(factory, commands: list[Command] | None, limit: int = 400):  # type: i
     return sums, events, world
 
 
+@pytest.mark.parametrize("kind", [ReplayTimeline, FoldTimeline])
 @pytest.mark.parametrize("seed", [1, 3])
-def test_every_tick_forward_backward_and_jumping_matches_the_live_run(seed: int) -> None:
+def test_every_tick_forward_backward_and_jumping_matches_the_live_run(seed: int, kind: type[ReplayTimeline]) -> None:
     factory = _demo_factory(seed)
     sums, events, end = _live(factory, None)
-    timeline = ReplayTimeline(factory, None, checkpoint_ticks=7)
+    timeline = kind(factory, None, checkpoint_ticks=7)
     ticks = sorted(sums)
     assert len(ticks) > 10
     for tick in ticks:  # forwards
-        timeline.state_at(tick)
-        assert timeline.world is not None and timeline.world.checksum() == sums[tick], tick
+        assert checksum(timeline.state_at(tick)) == sums[tick], tick
         got = [e.to_dict() for e in timeline.events_at(tick)]
         assert got == events.get(tick, []), tick
     assert timeline.complete and timeline.last == end.state.tick
+    assert snapshot(timeline.state_at(timeline.last)) == snapshot(end.state)
     for tick in reversed(ticks):  # backwards
-        timeline.state_at(tick)
-        assert timeline.world is not None and timeline.world.checksum() == sums[tick], tick
+        assert checksum(timeline.state_at(tick)) == sums[tick], tick
     order = ticks[::3] + ticks[1::5][::-1] + [ticks[-1], ticks[0], ticks[len(ticks) // 2]]
     for tick in order:  # jumps
         state = timeline.state_at(tick)
-        assert state.tick == tick and timeline.world is not None and timeline.world.checksum() == sums[tick]
+        assert state.tick == tick and checksum(state) == sums[tick]
 
 
 def test_a_recording_is_indexed_ahead_and_a_far_jump_is_quick() -> None:
@@ -61,17 +62,16 @@ def test_a_recording_is_indexed_ahead_and_a_far_jump_is_quick() -> None:
                             seed=5, player_ai=True)
     commands: list[Command] = [Confirm()] * 300
     sums, _, end = _live(factory, commands)
-    timeline = ReplayTimeline(factory, commands)
+    timeline = FoldTimeline(factory, commands)
     while timeline.index(0.05):
         pass
     assert timeline.complete and timeline.last == end.state.tick
-    timeline.state_at(timeline.last)
-    assert timeline.world is not None and timeline.world.checksum() == end.checksum()
+    assert snapshot(timeline.state_at(timeline.last)) == snapshot(end.state)
     started = time.perf_counter()
     mid = sorted(sums)[len(sums) // 3]
-    timeline.state_at(mid)
+    state = timeline.state_at(mid)
     print(f"jump back to tick {mid} of {timeline.last}: {(time.perf_counter() - started) * 1000:.1f} ms")
-    assert timeline.world is not None and timeline.world.checksum() == sums[mid]
+    assert checksum(state) == sums[mid]
 
 
 def test_a_command_the_world_refuses_stops_the_timeline_with_a_reason() -> None:
