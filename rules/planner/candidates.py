@@ -87,16 +87,31 @@ def _levels(low: int, high: int, fractions: tuple[float, ...]) -> list[int]:
 
 
 class _Collector:
-    def __init__(self, limit: int) -> None:
+    """Unique declarations in one category, in the order they were thought of."""
+
+    def __init__(self) -> None:
         self.items: list[Declaration] = []
         self.seen: set[Declaration] = set()
-        self.limit = limit
 
     def add(self, actions: Declaration | list[Action]) -> None:
         key = tuple(actions)
-        if key not in self.seen and len(self.items) < self.limit:
+        if key not in self.seen:
             self.seen.add(key)
             self.items.append(key)
+
+
+def interleave(groups: list[list[Declaration]], limit: int) -> list[Declaration]:
+    """The groups' items taken in turn (the first of each group, then the second, ...), without
+    repeats, at most `limit`: a short list still holds some of every kind."""
+    out: list[Declaration] = []
+    seen: set[Declaration] = set()
+    depth = max((len(g) for g in groups), default=0)
+    for k in range(depth):
+        for g in groups:
+            if k < len(g) and g[k] not in seen and len(out) < limit:
+                seen.add(g[k])
+                out.append(g[k])
+    return out
 
 
 def _attack_choices(bout: Bout, fid: str, menu: Menu) -> list[tuple[OpponentMenu, ActionOption]]:
@@ -133,35 +148,42 @@ def _attack(bout: Bout, ao: ActionOption, opponent: str, o: ManeuverOption, dice
 
 
 def declaration_candidates(bout: Bout, fid: str, baseline: list[Action], limit: int = 28) -> list[Declaration]:
-    """The declarations to weigh for fid now (the first is the baseline's, the second doing nothing)."""
-    out = _Collector(limit)
-    out.add(baseline)
-    out.add(())
+    """The declarations to weigh for fid now (the first is the baseline's, the second doing nothing),
+    at most `limit`, taking main attacks, defences, combinations and variants in turn."""
+    first = _Collector()
+    first.add(baseline)
+    first.add(())
     menu = build_menu(bout, fid)
     if menu.cp <= 0:
-        return out.items
+        return first.items
     catalog = bout.catalog
     exchange2 = bout.clock.exchange == 2
+    main, variants, others = _Collector(), _Collector(), _Collector()
     attacks: list[Action] = []
     for om, ao in _attack_choices(bout, fid, menu):
+        near = om.is_target or om.attacking_you or ao.flavour == "force_enter"
         for rank, o in enumerate(ranked(catalog, ao.maneuvers, 2)):
             fractions = (1.0, 0.75) if exchange2 else (1.0, 0.7, 0.5)
             levels = _levels(o.dice_min, o.dice_max, fractions if rank == 0 else fractions[:2])
             for dice in levels:
-                attacks.append(_attack(bout, ao, om.opponent, o, dice, o.default_zone))
+                a = _attack(bout, ao, om.opponent, o, dice, o.default_zone)
+                attacks.append(a)
+                (main if near and rank == 0 else variants if near else others).add([a])
             if rank == 0 and o.zones:
                 top = levels[min(1, len(levels) - 1)]
+                zones = dict(o.zones)
                 for zone in zone_order(bout, o, om.opponent)[:2]:
-                    aim = dict(o.zones)[zone] - dict(o.zones).get(o.default_zone or "", 0)
+                    aim = zones[zone] - zones.get(o.default_zone or "", 0)
                     if zone != o.default_zone and top - aim >= o.dice_min:
-                        attacks.append(_attack(bout, ao, om.opponent, o, top - aim, zone))
+                        (variants if near else others).add([_attack(bout, ao, om.opponent, o, top - aim, zone)])
                 if o.greater_allowed and bout.rules.greater_attack_max >= 1 and top - 1 >= o.dice_min:
-                    attacks.append(_attack(bout, ao, om.opponent, o, top - 1, o.default_zone, 1))
-    for a in attacks:
-        out.add([a])
-    _defences(bout, fid, menu, out)
-    _attack_and_preempt(bout, fid, attacks, out)
-    return out.items
+                    (variants if near else others).add(
+                        [_attack(bout, ao, om.opponent, o, top - 1, o.default_zone, 1)])
+    defences, combos = _Collector(), _Collector()
+    _defences(bout, fid, menu, defences, combos)
+    _attack_and_preempt(bout, fid, attacks, combos)
+    groups = [main.items, defences.items, combos.items, variants.items, others.items]
+    return interleave([first.items, *groups], limit)
 
 
 def _want(bout: Bout, fid: str, attacker: str, o: ManeuverOption) -> int:
@@ -171,7 +193,7 @@ def _want(bout: Bout, fid: str, attacker: str, o: ManeuverOption) -> int:
     return math.ceil((need * p_att + 0.5) / p_def)
 
 
-def _defences(bout: Bout, fid: str, menu: Menu, out: _Collector) -> None:
+def _defences(bout: Bout, fid: str, menu: Menu, out: _Collector, combos: _Collector) -> None:
     incoming = [om for om in menu.opponents if om.attacking_you]
     if not incoming:
         return
@@ -189,7 +211,7 @@ def _defences(bout: Bout, fid: str, menu: Menu, out: _Collector) -> None:
             # defend, then strike back without initiative (or with, if offered) with the rest
             for dice in sorted({max(o.dice_min, min(o.dice_max, want)), max(o.dice_min, min(o.dice_max, want + 2))}):
                 first = Action(DEFEND, o.maneuver, om.opponent, dice)
-                _then_attack(bout, fid, first, out)
+                _then_attack(bout, fid, first, combos)
         return
     # several attackers: share the pool among them at a few scales
     for scale in (0.6, 0.85, 1.0):

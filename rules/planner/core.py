@@ -35,7 +35,8 @@ class Budget:
     keep: tuple[int, ...] = (6, 2)
     orientation_samples: int = 6
     target_samples: int = 4
-    candidates: int = 24
+    candidates: int = 24  # at most, in a duel
+    min_candidates: int = 8  # at least, however many fight
     work: int = 2  # fighters whose share of the work the budget is: more fighters, fewer samples
 
 
@@ -127,7 +128,8 @@ class Planner:
         if me.cp <= 0:
             self._explained[fid] = ""
             return baseline
-        candidates = declaration_candidates(bout, fid, baseline, self.budget.candidates)
+        limit = max(self.budget.min_candidates, _scaled(self.budget.candidates, bout, self.budget))
+        candidates = declaration_candidates(bout, fid, baseline, limit)
         tallies: dict[Declaration, Tally] = {c: Tally() for c in candidates}
         illegal: set[Declaration] = set()
 
