@@ -7,7 +7,8 @@ swapping seats; a three-way pairing three times (three sides, A on one seat, B o
 takes each seat once). Both games of a pairing share the combat stream's seed; each decision-maker
 draws from its own stream. Bouts are driven with the scenario runner's step calls until one side
 stands (or `MAX_EXCHANGES`, a draw). The last line printed is one JSON object with `a_wins`,
-`b_wins`, `draws` and the deciders' decision-time percentiles. A benchmark, not a test.
+`b_wins`, `draws` and the deciders' decision-time percentiles (`*_ms_*`: wall clock per decision;
+`a_decision_cpu_ms_p95`: the thread's CPU time, steadier on a shared machine). A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class Seat:
     decider: DecisionMaker
     stream: SeededStream
     times: list[float]
+    cpu_times: list[float]
 
 
 @dataclass
@@ -70,13 +72,15 @@ class Tallies:
     b_wins: int = 0
     draws: int = 0
     exchanges: int = 0
-    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})  # wall clock, ms
+    cpu_times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})  # this thread's CPU
 
 
 def _timed(seat: Seat, call: Callable[[], T]) -> T:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     out = call()
     seat.times.append((time.perf_counter() - start) * 1000.0)
+    seat.cpu_times.append((time.thread_time() - cpu) * 1000.0)
     return out
 
 
@@ -131,7 +135,7 @@ def run_league(a: str, b: str, games: int, seed: int, kind: str = "duel",
                 fid = f"f{k}"
                 fighters.append(FighterSheet.build(catalog, id=fid, name=f"{who}{k}", side=f"side{k}", **build))  # type: ignore[arg-type]
                 seats[fid] = Seat(fid, f"side{k}", deciders[who], SeededStream(seed * 7919 + game, f"league:{who}"),
-                                  tallies.times[who])
+                                  tallies.times[who], tallies.cpu_times[who])
             bout = Bout(catalog, fighters)
             winner, exchanges = play_bout(bout, seats, SeededStream(seed * 7919 + pairing, "league:combat"))
             tallies.exchanges += exchanges
@@ -182,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         "a_decision_ms_p50": round(percentile(t.times["a"], 0.5), 3),
         "a_decision_ms_p95": round(percentile(t.times["a"], 0.95), 3),
         "a_decision_ms_max": round(max(t.times["a"], default=0.0), 3),
+        "a_decision_cpu_ms_p95": round(percentile(t.cpu_times["a"], 0.95), 3),
         "b_decision_ms_p95": round(percentile(t.times["b"], 0.95), 3),
         "seconds": round(time.perf_counter() - started, 1),
     }

@@ -13,6 +13,7 @@ from rules.deciders import DECISION_MAKERS, decision_maker
 from rules.declare import commit_declaration
 from rules.dice import SeededStream
 from rules.exchange import resolve_exchange
+from rules.fighter import FighterSheet
 from rules.planner import Budget, Planner
 from rules.planner.clone import clone_bout, snapshot
 from tests.rules.planner_helpers import INITIATIVE_MODELS, random_bout
@@ -136,3 +137,30 @@ def test_explain_names_the_chosen_maneuver() -> None:
                 assert text.startswith("Do Nothing")
             commit_declaration(bout, declarer, actions)
     assert explained > 0
+
+
+def test_legal_with_a_fighter_arriving_mid_round_and_limited_reach() -> None:
+    planner = Planner(QUICK)
+    chose_for_arrival = 0
+    for seed in range(6):
+        bout = random_bout(seed + 60, 4, 2)
+        # a line: f0 - f1 - f2 - f3 (each reaches only his neighbours)
+        bout.set_reach({"f0": ["f1"], "f1": ["f0", "f2"], "f2": ["f1", "f3"], "f3": ["f2"]})
+        stream = SeededStream(seed, "planner")
+        _start(bout, planner, stream)
+        newcomer = random_bout(seed + 61, 1, 1).fighters["f0"].sheet
+        arrival = FighterSheet.build(bout.catalog, id="late", side="s1", weapon=newcomer.weapon.id if
+                                     newcomer.weapon else None, proficiencies=dict(newcomer.proficiencies),
+                                     attributes=newcomer.attributes)
+        bout.arrive(arrival)
+        bout.set_reach({"f0": ["f1", "late"], "late": ["f0"], "f1": ["f0", "f2"], "f2": ["f1", "f3"],
+                        "f3": ["f2"]})
+        while (declarer := bout.next_declarer()) is not None:
+            actions = planner.declaration(bout, declarer, stream)
+            commit_declaration(bout, declarer, actions)
+            if declarer == "late":
+                chose_for_arrival += 1
+                assert all(a.action != "attack" for a in actions)  # an arrival has no plain attack
+        resolve_exchange(bout, SeededStream(seed, "combat"))
+        assert _drive(bout, planner, seed, 4) >= 0
+    assert chose_for_arrival == 6
