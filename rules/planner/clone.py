@@ -9,6 +9,7 @@ values shared. `snapshot` is what the clone test compares: every fighter, target
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rules.bout import Bout
@@ -60,21 +61,26 @@ def _copy_value(value: Any) -> Any:
         return value
     params = getattr(t, "__dataclass_params__", None)
     if params is not None and not params.frozen:
-        clone = object.__new__(t)
-        for name in _names(value) if not hasattr(value, "__dict__") else tuple(vars(value)):
-            if hasattr(value, name):
-                object.__setattr__(clone, name, _copy_value(getattr(value, name)))
-        return clone
+        return copy.copy(value)  # a mutable record of plain values (the bout's clock)
     return value  # content objects (catalog, house rules, sheets) are immutable and shared
 
 
 _SHARED_TYPES = frozenset(_SHARED)
 
 
+# In a mypyc build `cls.__new__` runs `__init__`: build the empty object with the constructor then.
+_COMPILED_BOUT = getattr(Bout, "__mypyc_attrs__", None) is not None
+_COMPILED_FIGHTER = getattr(FighterState, "__mypyc_attrs__", None) is not None
+
+
 def clone_fighter(state: FighterState) -> FighterState:
     """A copy of a fighter's condition (the sheet is shared)."""
-    clone = FighterState.__new__(FighterState)
-    setattr_ = object.__setattr__
+    if _COMPILED_FIGHTER:
+        clone = FighterState(state.sheet)
+        setattr_ = setattr
+    else:
+        clone = FighterState.__new__(FighterState)
+        setattr_ = object.__setattr__
     for name in _names(state):
         try:
             value = getattr(state, name)
@@ -93,7 +99,7 @@ def clone_fighter(state: FighterState) -> FighterState:
 
 def clone_bout(bout: Bout) -> Bout:
     """A bout that resolves exactly as `bout` would, sharing nothing mutable with it."""
-    clone = Bout.__new__(Bout)
+    clone = Bout(bout.catalog, (), bout.rules) if _COMPILED_BOUT else Bout.__new__(Bout)
     if hasattr(bout, "__dict__") and hasattr(clone, "__dict__"):
         items = bout.__dict__.items()
     else:
@@ -118,7 +124,7 @@ def clone_bout(bout: Bout) -> Bout:
         clone.__dict__.update(out)
     else:
         for name, value in out.items():
-            object.__setattr__(clone, name, value)
+            setattr(clone, name, value)
     return clone
 
 
