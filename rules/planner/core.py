@@ -41,6 +41,8 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+# about a third of the work: for many planning fighters in one world tick (a lower difficulty)
+FAST_BUDGET = Budget(rounds=(1, 2, 3), keep=(4, 2), orientation_samples=2, target_samples=2, candidates=12)
 
 
 def derive_seed(stream: DiceStream) -> int:
@@ -61,7 +63,9 @@ class Planner:
 
     name = "planner"
 
-    def __init__(self, budget: Budget = DEFAULT_BUDGET, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, budget: Budget = DEFAULT_BUDGET, weights: Weights = DEFAULT_WEIGHTS,
+                 name: str = "planner") -> None:
+        self.name = name
         self.budget = budget
         self.weights = weights
         self._explained: dict[str, str] = {}
@@ -126,7 +130,7 @@ class Planner:
         me = bout.fighters[fid]
         baseline = ai.suggest_declaration(bout, fid, SeededStream(seed, "baseline"))
         if me.cp <= 0:
-            self._explained[fid] = ""
+            self._explained[fid] = describe(bout, fid, baseline, Tally())
             return baseline
         limit = max(self.budget.min_candidates, _scaled(self.budget.candidates, bout, self.budget))
         candidates = declaration_candidates(bout, fid, baseline, limit)

@@ -17,6 +17,8 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
     """E.g. "Thrust at VIII: 62 % to land, he has 4 CP left to parry"."""
     catalog = bout.catalog
     me = bout.fighters[fid]
+    if not actions and me.cp <= 0:
+        return "Do Nothing: no CP left this round"
     if not actions:
         incoming = bout.declared_attacks_on(fid)
         if incoming:

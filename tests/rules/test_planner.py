@@ -69,6 +69,7 @@ def _start(bout: Bout, planner: Planner, stream: SeededStream) -> None:
 def test_registered() -> None:
     assert "planner" in DECISION_MAKERS and "baseline" in DECISION_MAKERS
     assert decision_maker("planner").name == "planner"
+    assert decision_maker("planner_fast").name == "planner_fast"
 
 
 @pytest.mark.parametrize("model", INITIATIVE_MODELS)
