@@ -14,7 +14,7 @@ from rules.declare import commit_declaration
 from rules.dice import SeededStream
 from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet
-from rules.planner import Budget, Planner
+from rules.planner import Budget, Planner, bench
 from rules.planner.clone import clone_bout, snapshot
 from tests.rules.planner_helpers import INITIATIVE_MODELS, random_bout
 
@@ -165,3 +165,9 @@ def test_legal_with_a_fighter_arriving_mid_round_and_limited_reach() -> None:
         resolve_exchange(bout, SeededStream(seed, "combat"))
         assert _drive(bout, planner, seed, 4) >= 0
     assert chose_for_arrival == 6
+
+
+def test_bench_measures_every_kind_of_decision() -> None:
+    times = bench.measure(Planner(QUICK), 3, 3, 1, 2)
+    assert times["orientation"] and times["target"] and times["declaration"]
+    assert all(cpu >= 0 and wall >= 0 for kind in times.values() for cpu, wall in kind)
