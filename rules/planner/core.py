@@ -23,7 +23,7 @@ from rules.fighter import FighterState
 from rules.planner.candidates import Declaration, declaration_candidates
 from rules.planner.clone import clone_bout
 from rules.planner.explain import describe
-from rules.planner.rollout import Tally, bout_over, declare_rest, hide_from, play_exchange
+from rules.planner.rollout import Tally, bout_over, declare_rest, declare_until, hide_from, play_exchange
 from rules.planner.value import DEFAULT_WEIGHTS, Weights, value
 
 
@@ -141,6 +141,7 @@ class Planner:
             clone = clone_bout(bout)
             hide_from(clone, fid)
             s = SeededStream(seed, f"d{i}")
+            declare_until(clone, fid, s)  # asked early (a preview): those before fid answer first
             try:
                 commit_declaration(clone, fid, list(cand))
             except IllegalAction:

@@ -56,6 +56,15 @@ def declare_rest(bout: Bout, stream: DiceStream) -> None:
             commit_declaration(bout, fid, [])
 
 
+def declare_until(bout: Bout, fid: str, stream: DiceStream) -> None:
+    """Those whose turn to declare comes before fid's declare what the baseline would."""
+    while (other := bout.next_declarer()) is not None and other != fid:
+        try:
+            commit_declaration(bout, other, ai.suggest_declaration(bout, other, stream))
+        except IllegalAction:
+            commit_declaration(bout, other, [])
+
+
 def play_exchange(bout: Bout, stream: DiceStream) -> list[Event]:
     """One whole exchange from its first step, everyone played by the baseline."""
     for fid in bout.orientation_due():

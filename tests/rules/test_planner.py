@@ -171,3 +171,20 @@ def test_bench_measures_every_kind_of_decision() -> None:
     times = bench.measure(Planner(QUICK), 3, 3, 1, 2)
     assert times["orientation"] and times["target"] and times["declaration"]
     assert all(cpu >= 0 and wall >= 0 for kind in times.values() for cpu, wall in kind)
+
+
+def test_a_preview_before_its_turn_changes_nothing() -> None:
+    previews = 0
+    for seed in range(4):
+        bout = random_bout(seed + 80, 3, 3)
+        planner = Planner(QUICK)
+        _start(bout, planner, SeededStream(seed, "start"))
+        order = bout.declaration_order()
+        last = order[-1]
+        before = snapshot(bout)
+        actions = planner.declaration(bout, last, SeededStream(seed, "preview"))
+        assert snapshot(bout) == before and bout.next_declarer() == order[0]
+        text = planner.explain(bout, last)
+        assert text and "no chance seen" not in text  # the samples played the candidates through
+        previews += bool(actions)
+    assert previews > 0
