@@ -5,8 +5,8 @@ Always: the baseline's own choice and doing nothing. Then, from `rules.menu.buil
 initiative, another foe under global initiative or by changing target) with the best two maneuvers
 at several dice levels, other target zones and a greater attack; defences against each declared
 attack at several dice levels; a defence plus a counter-attack without initiative; an attack plus a
-preemptive defence with what is left. Legality is settled by committing each on a clone: a
-candidate the rules refuse is dropped.
+preemptive defence with what is left; a full evasion (or fleeing) when attacked. Legality is settled
+by committing each on a clone: a candidate the rules refuse is dropped.
 """
 
 from __future__ import annotations
@@ -179,10 +179,11 @@ def declaration_candidates(bout: Bout, fid: str, baseline: list[Action], limit: 
                 if o.greater_allowed and bout.rules.greater_attack_max >= 1 and top - 1 >= o.dice_min:
                     (variants if near else others).add(
                         [_attack(bout, ao, om.opponent, o, top - 1, o.default_zone, 1)])
-    defences, combos = _Collector(), _Collector()
+    defences, combos, evasions = _Collector(), _Collector(), _Collector()
     _defences(bout, fid, menu, defences, combos)
+    _full_evasions(bout, menu, evasions)
     _attack_and_preempt(bout, fid, attacks, combos)
-    groups = [main.items, defences.items, combos.items, variants.items, others.items]
+    groups = [main.items, defences.items, combos.items, evasions.items, variants.items, others.items]
     return interleave([first.items, *groups], limit)
 
 
@@ -232,6 +233,23 @@ def _defences(bout: Bout, fid: str, menu: Menu, out: _Collector, combos: _Collec
                 chosen.append(Action(DEFEND, o.maneuver, om.opponent, dice))
         if chosen:
             out.add(chosen)
+
+
+def _full_evasions(bout: Bout, menu: Menu, out: _Collector) -> None:
+    """A full evasion (one roll against every attacker; fleeing the bout is one too) with most or all
+    of the pool, when someone attacks."""
+    incoming = [om for om in menu.opponents if om.attacking_you]
+    if not incoming:
+        return
+    defend = incoming[0].action(DEFEND)
+    if defend is None:
+        return
+    catalog = bout.catalog
+    full = [o for o in defend.maneuvers if not o.parts and catalog.maneuvers[o.maneuver].evasion == "full"]
+    full.sort(key=lambda o: (catalog.maneuvers[o.maneuver].effects.leaves_bout, o.tn, o.maneuver))
+    for o in full:
+        for dice in _levels(o.dice_min, o.dice_max, (1.0, 0.6)):
+            out.add([Action(DEFEND, o.maneuver, incoming[0].opponent, dice)])
 
 
 def _then_attack(bout: Bout, fid: str, first: Action, out: _Collector) -> None:

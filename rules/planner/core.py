@@ -34,6 +34,7 @@ class Budget:
     rounds: tuple[int, ...] = (3, 4, 6)
     keep: tuple[int, ...] = (6, 2)
     orientation_samples: int = 6
+    orientation_min: int = 1  # samples per orientation however many fight (once a round: cheap)
     target_samples: int = 4
     candidates: int = 24  # at most, in a duel
     min_candidates: int = 8  # at least, however many fight
@@ -74,7 +75,7 @@ class Planner:
     def orientation(self, bout: Bout, fid: str, stream: DiceStream) -> str:
         choices = bout.orientation_choices()
         seed = derive_seed(stream)
-        samples = _scaled(self.budget.orientation_samples, bout, self.budget)
+        samples = max(self.budget.orientation_min, _scaled(self.budget.orientation_samples, bout, self.budget))
 
         def play(choice: str, i: int) -> float:
             clone = clone_bout(bout)
