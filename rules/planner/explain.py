@@ -29,7 +29,11 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
         name = catalog.maneuvers[a.maneuver].name
         foe = a.opponent
         if a.action in DEFENCE_ACTIONS:
-            if foe is not None and tally.incoming.get(foe):
+            if catalog.maneuvers[a.maneuver].evasion == "full" and tally.incoming:
+                each = ", ".join(f"{bout.fighters[f].sheet.name} {_pct(tally.stopped.get(f, 0), n)}"
+                                 for f, n in sorted(tally.incoming.items()))
+                parts.append(f"{name} with {a.dice} dice: evades {each} of the time")
+            elif foe is not None and tally.incoming.get(foe):
                 who = bout.fighters[foe].sheet.name
                 parts.append(f"{name} with {a.dice} dice: stops {who} "
                              f"{_pct(tally.stopped.get(foe, 0), tally.incoming[foe])} of the time")
