@@ -3,8 +3,9 @@
 A `DecisionMaker` answers the three per-step decisions of a bout (SPEC §4.2-§4.4) and the CP a
 target adds against a shot (§4.9), each drawing only from the stream it is handed (the caller owns a
 named stream per decision-maker, SPEC §11). `baseline` is today's heuristic AI (`rules.ai`), kept
-unchanged as the reference the stronger ones are measured against. `DECISION_MAKERS` maps each name
-to a factory; a run's difficulty (SPEC §11) picks one by name.
+unchanged as the reference the stronger ones are measured against; `planner` (`rules.planner`)
+looks ahead with the real rules engine (`planner_fast`: the same with about a third of the work).
+`DECISION_MAKERS` maps each name to a factory; a run's difficulty (SPEC §11) picks one by name.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rules import ai
 from rules.bout import Action, Bout
 from rules.dice import DiceStream
 from rules.fighter import FighterState
+from rules.planner import Planner, fast_planner
 
 
 class DecisionMaker(Protocol):
@@ -67,7 +69,9 @@ class Baseline:
         return ""
 
 
-DECISION_MAKERS: dict[str, Callable[[], DecisionMaker]] = {"baseline": Baseline}
+DECISION_MAKERS: dict[str, Callable[[], DecisionMaker]] = {
+    "baseline": Baseline, "planner": Planner, "planner_fast": fast_planner,
+}
 
 
 def decision_maker(name: str) -> DecisionMaker:
