@@ -37,7 +37,6 @@ COMPILED: tuple[str, ...] = (
     "rules.bout",
     "rules.costs",
     "rules.damage",
-    "rules.decisions",
     "rules.declare",
     "rules.dice",
     "rules.exchange",

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.catalog import Catalog, HouseRules
+from rules.decisions import Option
 from rules.dice import DiceStream, roll_pool
 from rules.events import ClockStepped, Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
 from rules.fastinit import fast_init_all
@@ -194,6 +195,8 @@ class Bout:
         self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
         # who has answered this step's decision (an orientation, a target, a declaration); the clock clears it
         self.answered: set[str] = set()
+        # rules.tros_sos: the target options offered for (legal foes, forced), kept for the bout's life
+        self.target_options: dict[tuple[tuple[str, ...], bool], tuple[Option, ...]] = {}
         # house rule initiative_model: target_plus_global (everyone holds it at bout start)
         self.global_holders: set[str] = set(self.fighters)
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved

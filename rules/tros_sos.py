@@ -106,8 +106,12 @@ def orientation_decision(bout: Bout, fid: str) -> Decision:
 def target_decision(bout: Bout, fid: str) -> Decision:
     """One foe in reach (one of his Aggressive targeters for a Cautious fighter they target)."""
     forced = bout.forced_targets(fid)
-    legal = forced or bout.foes(fid)
-    note = "must answer him" if forced else ""
-    fighters = bout.fighters
-    options = tuple(Option(o, fighters[o].sheet.name, note=note) for o in legal)
+    legal = tuple(forced) if forced else bout.foes(fid)
+    key = (legal, bool(forced))
+    cache = bout.target_options
+    options = cache.get(key)
+    if options is None:  # the same foes are offered again and again in a bout: keep their options
+        note = "must answer him" if forced else ""
+        fighters = bout.fighters
+        options = cache[key] = tuple(Option(o, fighters[o].sheet.name, note=note) for o in legal)
     return Decision(TARGET, fid, options, bout.default_target(fid, legal))

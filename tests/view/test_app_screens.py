@@ -9,8 +9,9 @@ import arcade
 
 from game.paths import autosave_state, watchable_runs
 from game.sim.commands import Confirm
+from game.sim.digest import checksum
 from game.sim.scenario_file import load_named_scenario
-from game.sim.timeline import ReplayTimeline
+from game.sim.timeline import FoldTimeline
 from game.sim.world import World
 from game.view.app import App
 from game.view.session import Session
@@ -68,7 +69,7 @@ def test_game_over_archives_the_run_and_watches_it(app: App, window: arcade.Wind
     helpers.press(window, K.ENTER)
     watch = window.current_view
     assert isinstance(watch, WatchView)
-    assert isinstance(watch.timeline, ReplayTimeline) and watch.end == session.world.state.tick
+    assert isinstance(watch.timeline, FoldTimeline) and watch.end == session.world.state.tick
     assert len(watch.timeline.commands) == len(session.world.commands)
 
 
@@ -159,8 +160,8 @@ def test_watch_view_plays_pauses_steps_and_changes_speed(
             break
         helpers.advance(window, 10)
     assert watch.done and watch.error is None and watch.tick == total
-    assert isinstance(watch.timeline, ReplayTimeline) and watch.timeline.world is not None
-    assert watch.timeline.world.checksum() == session.world.checksum()  # the same fight, replayed
+    assert isinstance(watch.timeline, FoldTimeline)
+    assert checksum(watch.timeline.state_at(total)) == session.world.checksum()  # the same fight, folded
     helpers.advance(window, 1)
     assert "again" in watch.buttons
     helpers.press(window, K.ESCAPE)
@@ -272,8 +273,8 @@ def test_with_the_real_game_view(window: arcade.Window, show: object, data_dirs:
                 break
             helpers.advance(window, 10)
         assert watch.done and watch.error is None
-        assert isinstance(watch.timeline, ReplayTimeline) and watch.timeline.world is not None
-        assert watch.timeline.world.checksum() == real.session.world.checksum()
+        assert isinstance(watch.timeline, FoldTimeline)
+        assert checksum(watch.timeline.state_at(watch.tick)) == real.session.world.checksum()
         helpers.advance(window, 2)
         helpers.screenshot("app_real_watch_end")
     finally:

@@ -85,16 +85,12 @@ def test_a_command_the_world_refuses_stops_the_timeline_with_a_reason() -> None:
     assert "tick" in timeline.error
 
 
-def test_a_long_run_keeps_few_checkpoints_and_every_tick_still_right(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.sim import timeline as module
-
-    monkeypatch.setattr(module, "MAX_CHECKPOINTS", 4)
+def test_a_fold_timeline_keeps_a_snapshot_every_few_ticks_and_every_tick_is_right() -> None:
     factory = _demo_factory(1)
     sums, _, _ = _live(factory, None)
-    timeline = ReplayTimeline(factory, None, checkpoint_ticks=1)
+    timeline = FoldTimeline(factory, None, checkpoint_ticks=3)
     while timeline.index(0.05):
         pass
-    assert len(sums) > 10 and 2 <= len(timeline._checkpoints) <= 4 and timeline.every > 1
+    assert len(sums) > 10 and len(timeline._snapshots) == 1 + (timeline.last - timeline.first) // 3
     for tick in sorted(sums, reverse=True):
-        timeline.state_at(tick)
-        assert timeline.world is not None and timeline.world.checksum() == sums[tick], tick
+        assert checksum(timeline.state_at(tick)) == sums[tick], tick
