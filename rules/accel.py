@@ -37,6 +37,7 @@ COMPILED: tuple[str, ...] = (
     "rules.bout",
     "rules.costs",
     "rules.damage",
+    "rules.decisions",
     "rules.declare",
     "rules.dice",
     "rules.exchange",

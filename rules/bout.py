@@ -47,7 +47,6 @@ from rules.catalog import Catalog, HouseRules
 from rules.decisions import Option
 from rules.dice import DiceStream, roll_pool
 from rules.events import ClockStepped, Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
-from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet, FighterState
 
 if TYPE_CHECKING:
@@ -97,7 +96,10 @@ class IllegalAction(ValueError):
     """A command the rules refuse, with a reason fit for the player."""
 
 
-@dataclass(frozen=True, slots=True)
+# PartChoice, Action and SeenAction are values (nothing changes one once made: `dataclasses.replace`
+# makes a changed copy), but not frozen: the compiled build (rules.accel) constructs plain dataclasses
+# natively, and frozen ones through `object.__setattr__`, many times slower, many times per exchange.
+@dataclass(slots=True, unsafe_hash=True)
 class PartChoice:
     """One rolled part of a composite maneuver."""
 
@@ -106,7 +108,7 @@ class PartChoice:
     zone: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
     """One item of a declaration."""
 
@@ -650,7 +652,7 @@ def seen_maneuver(bout: Bout, item: Committed) -> str:
     return maneuver_root(bout.catalog, item.maneuver) if bout.rules.declare_roots_only else item.maneuver
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeenAction:
     """One declared item as another fighter sees it: the action type, the maneuver (only its root
     under `declare_roots_only`), the opponent, dice and target zone. Never its cost or TN."""
@@ -681,4 +683,3 @@ def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAct
     return tuple(out)
 
 
-fast_init_all(PartChoice, Action, SeenAction)  # see rules.fastinit

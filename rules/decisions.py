@@ -11,13 +11,15 @@ the world adds its own (a bump frame, first aid, CP against a shot) in the same 
   from a menu (`DECLARATION`: `rules.menu.Menu` via `Bout` and `rules.menu.available_actions`) or is
   a number (`low`..`high`, e.g. CP against a shot).
 - `default`: the preselected answer (`Enter` takes it).
+
+Decisions are values: nothing changes one after it is made (`dataclasses.replace` makes a changed
+copy). They are plain (not frozen) dataclasses because the compiled build (rules.accel) constructs
+those natively, many times per exchange; a frozen one would go through `object.__setattr__`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from rules.fastinit import fast_init_all
 
 ORIENTATION = "orientation"
 TARGET = "target"
@@ -27,7 +29,7 @@ FIRST_AID = "first_aid"
 SHOT_DEFENCE = "shot_defence"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Option:
     """One legal answer."""
 
@@ -37,7 +39,7 @@ class Option:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """One decision owed (see the module docstring)."""
 
@@ -57,4 +59,3 @@ class Decision:
         return not self.options or value in self.values()
 
 
-fast_init_all(Option, Decision)
