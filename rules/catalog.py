@@ -254,6 +254,7 @@ class HouseRules:
     auto_chase: bool = False
     initiative_model: InitiativeModel = "target"  # SPEC §4.3; see rules.bout's docstring
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
+    buy_tie: Literal["holder", "reflex"] = "holder"  # a tied buy/steal contest (design doc, TFOB)
     allow_not_buying: bool = True
     allow_force_enter: bool = True
     quick_attack: bool = False

@@ -263,8 +263,12 @@ class _Resolver:
         rb = roll_pool(self.stream, rflx_b - pb, tb, bout.rules.negative_pool)
         reason = "more successes"
         winner: str
+        holder = a if (a, b) in bout.holders else b if (b, a) in bout.holders else None
         if ra.successes != rb.successes:
             winner = a if ra.successes > rb.successes else b
+        elif tie_rule == "holder" and holder is not None and bout.rules.buy_tie == "holder":
+            winner = holder  # house rule buy_tie: holder (design doc, TFOB)
+            reason = "tie: the original initiative holder strikes first (TFOB)"
         else:
             ea = rflx_a + (1 if ka == "thrust" else 0)
             eb = rflx_b + (1 if kb == "thrust" else 0)
@@ -272,7 +276,6 @@ class _Resolver:
                 winner = a if ea > eb else b
                 reason = "tie: higher Reflex (a thrust counts +1)"
             elif tie_rule == "holder":
-                holder = a if (a, b) in bout.holders else b if (b, a) in bout.holders else None
                 winner = holder if holder is not None else "sim"
                 reason = "tie: the original initiative holder strikes first (TFOB)"
             else:

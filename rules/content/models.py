@@ -68,6 +68,7 @@ class HouseRulesFile(Strict):
     auto_chase: StrictBool = False
     initiative_model: InitiativeModel = "target"
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
+    buy_tie: Literal["holder", "reflex"] = "holder"
     allow_not_buying: StrictBool = True
     allow_force_enter: StrictBool = True
     quick_attack: StrictBool = False

@@ -121,3 +121,21 @@ def test_force_entering_in_exchange_two_skips_the_next_refresh() -> None:
     refreshed = dict(end.refreshed)
     assert refreshed["C"] == b.fighters["C"].cp < b.fighters["C"].max_cp()
     assert refreshed["D"] == b.fighters["D"].max_cp()
+
+
+def test_a_tied_steal_goes_to_the_holder_even_against_a_quicker_thief_and_buy_tie_reflex_keeps_the_old_order() -> None:
+    """Issue 13 item 9 (design doc after TFOB): a tied buy/steal contest goes to the original holder;
+    house rule `buy_tie: reflex` keeps the older order (the higher Reflex first). The shipped scenario
+    content/scenarios/bouts/tfob_buy_tie.yaml shows it: Aldo (Reflex 4) holds, Bruno (Reflex 7) steals,
+    one success each."""
+    from importlib.resources import files
+
+    from rules.scenario import load_scenario, run_scenario
+
+    scenario = load_scenario(str(files("content") / "scenarios" / "bouts" / "tfob_buy_tie.yaml"))
+    for rule, winner in (("holder", "A"), ("reflex", "B")):
+        result = run_scenario(scenario.model_copy(update={"house_rules": {"buy_tie": rule}}))
+        contest = next(e for e in result.events if isinstance(e, ReflexContest) and e.kind == "strike_first")
+        assert (contest.a_successes, contest.b_successes) == (1, 1)
+        assert contest.winner == winner, rule
+        assert attack_order(result.events)[0] == winner
