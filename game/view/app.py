@@ -416,7 +416,8 @@ def startup_steps(app: App) -> list[startup.Step]:
     return [
         ("audio", startup.start_audio),  # before anything plays a sound
         ("window icon", lambda: set_window_icon(app.window)),
-        ("game view", app.ensure_game_view),  # the game view and the simulation's modules
+        ("simulation", lambda: importlib.import_module("game.view.session")),  # (two steps: shorter stalls)
+        ("game view", app.ensure_game_view),
         ("content", _load_content),  # so that New run does not wait for the catalog
     ]
 
