@@ -67,9 +67,8 @@ export PATH="$VENV/bin:$PATH"
 if [ -z "${STEELSTEP_PURE:-}" ]; then
     if [ "$ACCEL_MODE" = "foreground" ]; then
         "$VENV/bin/python" "$ROOT/packaging/accel.py" --quiet || true
-    elif command -v nice >/dev/null 2>&1; then
-        nice -n 10 "$VENV/bin/python" "$ROOT/packaging/accel.py" --background </dev/null &
-    else
-        "$VENV/bin/python" "$ROOT/packaging/accel.py" --background </dev/null &
+    else  # (in a subshell that returns at once: the game, which ./play execs next, is not its parent)
+        NICE=""; command -v nice >/dev/null 2>&1 && NICE="nice -n 10"
+        ( $NICE "$VENV/bin/python" "$ROOT/packaging/accel.py" --background </dev/null & ) || true
     fi
 fi
