@@ -66,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
+    from game.view import startup
+
+    startup.begin()  # before the first `import arcade`: the title first, then the rest (issue 17)
     from game.view.app import run
 
     return run(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch)

@@ -30,6 +30,7 @@ import os
 import platform
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ CRASH_LOG_LINES = 200
 _FORMAT = "%(asctime)s %(levelname)-7s %(name)s [%(threadName)s] %(message)s"
 
 log = logging.getLogger("steelstep")
+_IMPORTED_AT = time.monotonic()  # `main` imports this module first: the fallback start of the process
 
 AutosaveGetter = Callable[[], "os.PathLike[str] | str | None"]
 
@@ -75,6 +77,20 @@ def platform_summary() -> str:
         f"{platform.platform()} ({platform.machine()}), Python {platform.python_version()}, "
         f"{'frozen' if frozen else 'source'}, executable {sys.executable}"
     )
+
+
+def seconds_since_start() -> float:
+    """Seconds since this process began: from ``/proc`` where there is one (so the interpreter's own start,
+    and with ``./play``, which ``exec``s Python, the bootstrap too, are counted), else since this module
+    was imported. ``/proc`` counts in clock ticks (1/100 s)."""
+    try:
+        with open("/proc/self/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()  # after the command name: field 3 onwards
+        with open("/proc/uptime", "rb") as fh:
+            uptime = float(fh.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))  # field 22: starttime
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.monotonic() - _IMPORTED_AT
 
 
 # ---- logging -------------------------------------------------------------------------------------

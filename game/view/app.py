@@ -19,13 +19,13 @@ import importlib
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import arcade
 
 from game import logs, paths
-from game.sim.recording import RecordingError
+from game.view import startup
 from game.view.gui_compat import apply_headless_workaround
-from game.view.session import Session, continue_run, new_run, watch_demo, watch_recording
 from game.view.settings import Settings, SettingsStore
 
 apply_headless_workaround()
@@ -40,9 +40,13 @@ from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workar
     summarize,
 )
 
+if TYPE_CHECKING:  # the simulation is imported when a run starts, not before the title shows (issue 17)
+    from game.view.session import Session
+
 log = logging.getLogger(__name__)
 
-GameViewFactory = Callable[[Session, Settings, Callable[[str], None]], arcade.View]
+GameViewFactory = Callable[["Session", Settings, Callable[[str], None]], arcade.View]
+LATER: Literal["later"] = "later"  # App(game_view_factory=LATER): import the game view when first needed
 WIDTH, HEIGHT = 1280, 720
 TITLE = "Steelstep"
 DEMO_SCENARIO = "arena_three_way"
@@ -70,16 +74,20 @@ class App:
     """Screens and what they share. Views get the app and call its methods to move on."""
 
     def __init__(self, window: arcade.Window, store: SettingsStore, settings: Settings | None = None, *,
-                 game_view_factory: GameViewFactory | bool | None = True, autosave: Path | None = None) -> None:
+                 game_view_factory: GameViewFactory | bool | Literal["later"] | None = True,
+                 autosave: Path | None = None) -> None:
         self.window = window
         self.store = store
         self.settings = settings if settings is not None else store.load().settings
+        self.game_factory: GameViewFactory | None = None
+        self.game_factory_error: str | None = None
+        self._game_factory_due = game_view_factory == LATER  # imported by `ensure_game_view`
         if game_view_factory is True:
             self.game_factory, self.game_factory_error = load_game_view()
-        elif game_view_factory is False or game_view_factory is None:
-            self.game_factory, self.game_factory_error = None, "the game view is switched off"
-        else:
-            self.game_factory, self.game_factory_error = game_view_factory, None
+        elif callable(game_view_factory):
+            self.game_factory = game_view_factory
+        elif not self._game_factory_due:  # False or None
+            self.game_factory_error = "the game view is switched off"
         self.autosave = autosave if autosave is not None else paths.autosave_path()
         self.session: Session | None = None
         self.game_view: arcade.View | None = None
@@ -141,7 +149,14 @@ class App:
             hook(self.settings)
 
     # ----- runs ---------------------------------------------------------------------------------
+    def ensure_game_view(self) -> None:
+        """Import the game view now if it was left for later (``game_view_factory=LATER``)."""
+        if self._game_factory_due:
+            self._game_factory_due = False
+            self.game_factory, self.game_factory_error = load_game_view()
+
     def _no_game_view(self) -> str | None:
+        self.ensure_game_view()
         if self.game_factory is None:
             return f"Cannot play: {self.game_factory_error}."
         return None
@@ -151,10 +166,12 @@ class App:
         problem = self._no_game_view()
         if problem:
             return problem
+        from game.view import session as sessions
+
         self._keep_unfinished_autosave()
         try:
-            session = new_run(seed, scenario, autosave=self.autosave,
-                              house_rules=dict(self.settings.house_rules) or None)
+            session = sessions.new_run(seed, scenario, autosave=self.autosave,
+                                       house_rules=dict(self.settings.house_rules) or None)
         except Exception as exc:  # bad house-rule settings, a missing scenario, content errors
             log.exception("starting a new run failed (seed %s, scenario %s)", seed, scenario)
             return f"Could not start the run: {_reason(exc)}"
@@ -181,8 +198,11 @@ class App:
         path = self.autosave
         if not path.is_file():
             return "There is no saved run to continue."
+        from game.sim.recording import RecordingError
+        from game.view import session as sessions
+
         try:
-            session = continue_run(path)
+            session = sessions.continue_run(path)
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot continue %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
             return f"Cannot continue, the autosave is damaged: {_reason(exc)}. The file was kept as {path.name}."
@@ -245,8 +265,11 @@ class App:
         problem = self._no_game_view()
         if problem:
             return problem.replace("play", "watch")
+        from game.sim.recording import RecordingError
+        from game.view import session as sessions
+
         try:
-            session, timeline = watch_recording(path)
+            session, timeline = sessions.watch_recording(path)
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot watch %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
             return f"Cannot watch {path.name}: {_reason(exc)}."
@@ -269,6 +292,7 @@ class App:
             return problem.replace("play", "show the demo")
         from game.sim.scenario_file import load_named_scenario
         from game.sim.world import World
+        from game.view.session import watch_demo
 
         try:
             setup = load_named_scenario(scenario or DEMO_SCENARIO)
@@ -313,6 +337,8 @@ class App:
 
 def _reason(exc: BaseException) -> str:
     """A short reason for a refused run file: the reader's reason (with its line), not the whole path."""
+    from game.sim.recording import RecordingError
+
     if isinstance(exc, RecordingError):
         line = f" (line {exc.line})" if exc.line is not None and "line" not in exc.reason else ""
         return f"{exc.reason}{line}"
@@ -334,28 +360,85 @@ def _clock_seed() -> int:
     return random_seed()
 
 
-def make_window(visible: bool = True, antialiasing: bool = True) -> arcade.Window:
+ICON_SIZES = (16, 32, 48, 64, 128)  # the window manager picks one; pyglet converts every pixel in Python
+
+
+def make_window(visible: bool = True, antialiasing: bool = True, icon: bool = True) -> arcade.Window:
+    """The game's window; ``icon=False`` leaves the icon for `set_window_icon` (after the first frame)."""
     window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=antialiasing)
     try:
         window.set_minimum_size(800, 450)
+    except Exception as exc:  # some platforms (headless) cannot do this
+        log.debug("window minimum size: %s", exc)
+    if icon:
+        set_window_icon(window)
+    return window
+
+
+def set_window_icon(window: arcade.Window) -> None:
+    """The window icon at a few sizes (cosmetic: a platform that cannot show one is only logged)."""
+    try:
         import pyglet
+        from PIL import Image
 
         from game.view.assets import image_path
 
-        window.set_icon(pyglet.image.load(image_path("icon")))
-    except Exception as exc:  # cosmetic: some platforms (headless) cannot do this
-        log.debug("window icon/minimum size: %s", exc)
-    return window
+        with Image.open(image_path("icon")) as source:
+            full = source.convert("RGBA")
+        images = []
+        for size in ICON_SIZES:
+            small = full.resize((size, size), Image.Resampling.LANCZOS)
+            images.append(pyglet.image.ImageData(size, size, "RGBA", small.tobytes(), pitch=-size * 4))
+        window.set_icon(*images)
+    except Exception as exc:
+        log.debug("window icon: %s", exc)
 
 
 def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = False,
         watch: str | None = None) -> int:
     """Open the window and play; returns the exit code. The entry point (``game.__main__``) parsed the
-    command line and set up logging and the crash handler (game.logs); the view never imports it."""
-    window = make_window()
+    command line and set up logging and the crash handler (game.logs); the view never imports it.
+
+    Only what the first screen needs happens before it is shown; the rest (`startup_steps`) follows
+    the first frame (see `game.view.startup`)."""
+    window = make_window(icon=False)
     store = SettingsStore()
     loaded = store.load()
-    app = App(window, store, loaded.settings)
+    app = App(window, store, loaded.settings, game_view_factory=LATER)
     app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems)
+    startup.after_first_frame(window, lambda: _first_frame_shown(app))
     arcade.run()
     return 0
+
+
+def startup_steps(app: App) -> list[startup.Step]:
+    """What the start-up leaves until the first screen is showing, in order."""
+    return [
+        ("audio", startup.start_audio),  # before anything plays a sound
+        ("window icon", lambda: set_window_icon(app.window)),
+        ("simulation", lambda: importlib.import_module("game.view.session")),  # (two steps: shorter stalls)
+        ("game view", app.ensure_game_view),
+        ("content", _load_content),  # so that New run does not wait for the catalog
+    ]
+
+
+def _load_content() -> None:
+    from game.sim.house_rule_options import house_rule_defaults
+
+    try:
+        house_rule_defaults()  # loads (and keeps) the content catalog
+    except Exception as exc:  # broken content: New run and Settings say so when asked
+        lines = str(exc).strip().splitlines()
+        log.warning("the content has errors: %s", lines[-1] if lines else type(exc).__name__)
+
+
+def _first_frame_shown(app: App) -> None:
+    startup.report("first_frame", logs.seconds_since_start())
+    startup.first_frame_shown()
+
+    def ready() -> None:
+        startup.report("ready", logs.seconds_since_start())
+        if startup.probing():
+            app.quit()
+
+    startup.run_steps(startup_steps(app), ready)

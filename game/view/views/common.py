@@ -405,7 +405,8 @@ class MenuView(arcade.View):
 
     def on_resize(self, width: int, height: int) -> None:
         self._size = (width, height)
-        self.rebuild()
+        if self._built_for != (width, height, float(self.app.settings.ui_scale), self.app.settings.colour_blind):
+            self.rebuild()  # (the window's first resize is usually to the size it was built for)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         it = self.focused

@@ -24,11 +24,11 @@ import arcade
 from arcade.gui import UIAnchorLayout, UIBoxLayout, UILabel, UIManager, UISpace
 
 from game.paths import RunFile, data_dir, watchable_runs
-from game.sim.timeline import Timeline
 from game.view.input_map import Context, Intent
 from game.view.views.common import FONT, MenuButton, MenuView, Theme
 
 if TYPE_CHECKING:
+    from game.sim.timeline import Timeline  # not at run time: the title screen imports this module
     from game.view.app import App, GameViewFactory
     from game.view.session import Session
     from game.view.settings import Settings
