@@ -255,6 +255,7 @@ class HouseRules:
     initiative_model: InitiativeModel = "target"  # SPEC §4.3; see rules.bout's docstring
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     buy_tie: Literal["holder", "reflex"] = "holder"  # a tied buy/steal contest (design doc, TFOB)
+    length_transfer_at_once: bool = True  # the length penalty moves onto the longer weapon's pending attack
     allow_not_buying: bool = True
     allow_force_enter: bool = True
     quick_attack: bool = False

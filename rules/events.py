@@ -228,6 +228,20 @@ class CpLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LengthTransfer(Event):
+    """House rule `length_transfer_at_once` (design doc "KEY HOUSE RULES"): the shorter weapon landed a
+    damaging blow first, so the length penalty moves at once onto the longer weapon's attack on him,
+    not yet rolled: it loses `stripped` of `dice` (the length steps) before it is rolled."""
+
+    type: ClassVar[str] = "length_transfer"
+    exchange: int
+    fighter: str  # the longer weapon's wielder, whose attack loses dice
+    against: str  # the shorter weapon's wielder who hit first
+    dice: int
+    stripped: int
+
+
+@dataclass(frozen=True, slots=True)
 class CpSpent(Event):
     """CP paid during resolution (a Quick Defense, a seized initiative, CP against a shot)."""
 

@@ -39,6 +39,7 @@ from rules.events import (
     GlobalInitiative,
     InitiativeAfter,
     LeftBout,
+    LengthTransfer,
     NoRefresh,
     PairResult,
     ReflexContest,
@@ -400,7 +401,7 @@ class _Resolver:
             return None
         dice = x.dice - x.stripped
         if dice <= 0:
-            self._cancel(x, "stripped to zero dice by shock")
+            self._cancel(x, "stripped to zero dice (shock or the length penalty took them)")
             self.outcomes.append(
                 Outcome(x.owner, x.defender, False, self._next_order(), None, None, False, "stripped")
             )
@@ -476,6 +477,7 @@ class _Resolver:
         wound: WoundRecord | None = None
         seized = False
         m = x.maneuver
+        shorter = length_cost(bout, x.owner, x.defender)  # the hitter's length steps, if he pays them
         if hit and m.effects.deals_damage and x.zone is not None:
             extra = defence.maneuver.effects.botch_damage_bonus if defence and droll and droll.botch else 0
             blow = blow_for(attacker, m, x.kind, x.hand, x.greater)
@@ -510,6 +512,8 @@ class _Resolver:
             self.hit_fighters.add(x.defender)
             if wound is not None and wound.level > 0:
                 self._wound(victim, wound, x.owner)  # the length penalty moved with the Attack (rules.fold)
+                if shorter and bout.rules.length_transfer_at_once:
+                    self._length_at_once(x.defender, x.owner, shorter)
             loss = _cp_loss(m.effects.opponent_cp_loss, mos, x.dice)
             if loss:
                 self._lose_cp(victim, loss, f"{m.name} by {x.owner}")
@@ -533,6 +537,16 @@ class _Resolver:
                 defence.maneuver if defence else None, seized, x.flavour,
             )
         )
+
+    def _length_at_once(self, longer: str, shorter: str, steps: int) -> None:
+        """House rule `length_transfer_at_once`: `longer`'s attacks on `shorter` not yet rolled lose
+        `steps` dice (after shock has taken its share)."""
+        for a in self.attacks:
+            if a.owner == longer and a.defender == shorter and not a.done:
+                take = min(steps, a.dice - a.stripped)
+                a.stripped += take
+                self.events.append(LengthTransfer(self.exchange, longer, shorter, steps, take))
+                return
 
     def _grant_bonus(self, fighter: FighterState, dice: int) -> None:
         if dice <= 0:

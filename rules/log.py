@@ -87,6 +87,9 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
             parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone} (cost {a.cost})")
         said = "; ".join(entries + (["declares " + "; ".join(parts)] if parts else []))
         return f"{n(event.fighter)} {said} (CP {event.cp_left} left)"
+    if isinstance(event, ev.LengthTransfer):
+        return (f"{n(event.against)} closed in first: {n(event.fighter)}'s longer weapon loses "
+                f"{event.stripped} of its attack dice (length {event.dice})")
     if isinstance(event, ev.ShockApplied):
         carried = f", {event.carried} carried over" if event.carried else ""
         return (f"{n(event.fighter)} takes shock {event.amount}: {event.from_attack} from his attack, "

@@ -69,6 +69,7 @@ class HouseRulesFile(Strict):
     initiative_model: InitiativeModel = "target"
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     buy_tie: Literal["holder", "reflex"] = "holder"
+    length_transfer_at_once: StrictBool = True
     allow_not_buying: StrictBool = True
     allow_force_enter: StrictBool = True
     quick_attack: StrictBool = False

@@ -121,3 +121,27 @@ def test_a_fighter_whose_pain_leaves_no_pool_collapses_at_round_end() -> None:
     assert result.round_ended
     assert victim.unconscious and not b.active("B")
     assert any(isinstance(e, LeftBout) and e.fighter == "B" for e in result.events)
+
+
+def test_the_length_penalty_moves_onto_the_longer_weapons_pending_attack_at_once() -> None:
+    """Issue 13 item 12 (design doc "KEY HOUSE RULES"), content/scenarios/bouts/length_transfer_at_once.yaml:
+    the short sword hits first; the longsword's cut loses the 2 length steps on top of shock before it is
+    rolled. With house rule `length_transfer_at_once: false` it loses only what shock takes."""
+    from importlib.resources import files
+
+    from rules.events import LengthTransfer
+    from rules.scenario import load_scenario, run_scenario
+
+    scenario = load_scenario(str(files("content") / "scenarios" / "bouts" / "length_transfer_at_once.yaml"))
+    for at_once in (True, False):
+        result = run_scenario(scenario.model_copy(update={"house_rules": {"length_transfer_at_once": at_once}}))
+        first, second = [e for e in result.events if isinstance(e, Attack)]
+        assert (first.attacker, first.hit) == ("A", True) and first.wound is not None and first.wound.level > 0
+        shock = next(e for e in result.events if isinstance(e, ShockApplied) and e.fighter == "B")
+        moved = [e for e in result.events if isinstance(e, LengthTransfer)]
+        assert second.attacker == "B"
+        if at_once:
+            assert moved == [LengthTransfer(1, "B", "A", 2, 2)]
+            assert second.stripped == shock.from_attack + 2 and second.dice == 8 - second.stripped
+        else:
+            assert moved == [] and second.stripped == shock.from_attack
