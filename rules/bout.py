@@ -197,6 +197,8 @@ class Bout:
         self.kits: dict[str, tuple[FighterSheet, int, tuple[KitEntry, ...]]] = {}  # rules.menu: sheet, serial, kit
         # who has answered this step's decision (an orientation, a target, a declaration); the clock clears it
         self.answered: set[str] = set()
+        # who declared an attack in the last exchange resolved (no Flee in "auto" orientation for them)
+        self.attacked_last: set[str] = set()
         # rules.tros_sos: the target options offered for (legal foes, forced), kept for the bout's life
         self.target_options: dict[tuple[tuple[str, ...], bool], tuple[Option, ...]] = {}
         # house rule initiative_model: target_plus_global (everyone holds it at bout start)
@@ -235,6 +237,7 @@ class Bout:
         b.seq = self.seq
         b.free_contests = set(self.free_contests)
         b.answered = set(self.answered)
+        b.attacked_last = set(self.attacked_last)
         b.global_holders = set(self.global_holders)
         b.arrivals = set(self.arrivals)
         b.set_reach(self._reach)

@@ -129,6 +129,7 @@ def _initiative_after(e: rev.InitiativeAfter, fighters: Fighters, bout: Bout | N
     """The end of an exchange: initiative flows into the next one, declarations are cleared."""
     assert bout is not None, "a bout event folded without its bout"
     b = bout
+    b.attacked_last = {fid for fid, items in b.declarations.items() if any(c.role == "attack" for c in items)}
     b.flow = {(a, o): holder for a, o, holder in e.flow}
     b.holders = set(e.holders)
     b.contested = set()

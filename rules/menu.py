@@ -340,15 +340,16 @@ def _option_set(
     inputs in the cache key (the kit stands for the sheet's equipment, proficiency and level), so they
     are memoized across bouts: menus are rebuilt many times per exchange."""
     seize_cost = bout.rules.partial_evade_seize_cost
+    may_flee = fid not in bout.attacked_last
     key = (
         kit[0], role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
-        incoming, orientation, needs_orientation, stance, seize_cost,
+        incoming, orientation, needs_orientation, stance, seize_cost, may_flee,
     )
     found = _OPTIONS.get(key)
     if found is None:
         opts = _compute_options(
             bout.fighters[fid].sheet, kit[1], role, extra_cost, conditional, budget, hands_free, incoming,
-            orientation, needs_orientation, stance, seize_cost,
+            orientation, needs_orientation, stance, seize_cost, may_flee,
         )
         found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
         if len(_OPTIONS) >= _OPTIONS_MAX:
@@ -370,6 +371,7 @@ def _compute_options(
     needs_orientation: bool,
     stance: int = 0,
     seize_cost: int = 0,
+    may_flee: bool = True,
 ) -> tuple[ManeuverOption, ...]:
     """`stance`: the house rule `stance_bonus` shift of activation costs for this role (costs.stance_shift);
     `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize)."""
@@ -385,6 +387,8 @@ def _compute_options(
             continue
         if m.requires.first_exchange_only and orientation is None:
             continue
+        if m.effects.leaves_bout and orientation is None and not may_flee:
+            continue  # "auto" orientation: Flee only if he did not attack in his last exchange (design doc)
         hand = entry.hand
         if m.composite:
             needed = {p.hand for p in m.composite} - {"none"}

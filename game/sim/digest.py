@@ -94,6 +94,7 @@ def _bout(bs: BoutState) -> dict[str, Any]:
         "length_penalised": sorted([a, o, v] for (a, o), v in b.length_penalised.items()),
         "bonus_expiry": dict(sorted(b.bonus_expiry.items())), "seq": b.seq,
         "global_holders": sorted(b.global_holders), "answered": sorted(b.answered),
+        "attacked_last": sorted(b.attacked_last),
         "reach": b.reach_pairs(),
     }
 

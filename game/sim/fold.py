@@ -147,6 +147,7 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
         if fid not in old.rules.needs_orientation:
             new.needs_orientation.discard(fid)
     new.arrivals = old.rules.arrivals & members
+    new.attacked_last = old.rules.attacked_last & members
     for key, holder in old.rules.flow.items():
         if key[0] in members and key[1] in members:
             new.flow[key] = holder

@@ -114,3 +114,26 @@ def test_every_menu_entry_can_be_declared() -> None:
                     setup(fresh, ScriptedStream([]), {"A": "aggressive", "B": opp_ori})
                     commit_declaration(fresh, "A", [Action(ao.action, opt.maneuver, om.opponent, opt.dice_min,
                                                            opt.default_zone)])
+
+
+def test_flee_in_auto_orientation_only_for_one_who_did_not_attack_last_exchange() -> None:
+    """Issue 13 item 11 (design doc: Flee is "available in 'auto' orientation if you didn't attack during
+    your last exchange"): in exchange 2 the one who attacked in exchange 1 is offered no Flee, the one who
+    only defended is."""
+    from rules.bout import DEFEND
+    from rules.exchange import resolve_exchange
+
+    b = _duel()
+    setup(b, ScriptedStream([]), {"A": "aggressive", "B": "cautious"})
+    commit_declaration(b, "A", [Action(ATTACK, "cut", "B", 3, "III")])
+    commit_declaration(b, "B", [Action(DEFEND, "parry", "A", 3)])
+    resolve_exchange(b, ScriptedStream([1, 1, 2, 9, 9, 9]))  # A misses, B parries: nobody is hurt
+    assert b.clock.exchange == 2 and b.orientation == {"A": None, "B": None}
+
+    def flee_offered(fid: str, foe: str) -> bool:
+        om = available_actions(b, fid).opponent(foe)
+        return om is not None and any(o.maneuver == "flee_away" for a in om.actions for o in a.maneuvers)
+
+    assert b.attacked_last == {"A"}
+    assert not flee_offered("A", "B")
+    assert flee_offered("B", "A")
