@@ -39,13 +39,18 @@ from game.sim.commands import (
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations
+from game.sim.digest import run_mark
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
+from game.sim.gear_choice import upgrade, worth_picking_up
 from game.sim.genesis import initial_state, world_catalog
-from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
-from game.sim.pathfinding import DistanceMap
+from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
+from game.sim.inventory import Inventory, Refusal, pick_up
+from game.sim.pathfinding import DistanceMap, distance_map
+from game.sim.run_world import arrival, stairs, stairs_down, wearer_of
 from game.sim.scenario_file import WorldSetup
-from game.sim.state import Actor, BoutState, WorldState
+from game.sim.state import Actor, BoutState, Pile, WorldState
+from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.deciders import decision_maker
@@ -70,6 +75,7 @@ BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 
 FIRST_AID_TICKS = 6
 HEAL_TICKS = 18
 CARE_TN = 7
+RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +148,7 @@ class World:
         self._living_ids: list[str] = []
         # `FighterState.roster_epoch` at the end of the last `_casualties` pass (see there); -1: none yet.
         self._casualties_epoch = -1
+        self._run_init()
         self._roll_movement_initiative()
         self._update()
         self._decide()
@@ -403,11 +410,14 @@ class World:
         s = self.state
         intents: dict[str, Direction | None] = {}
         self._ranged = {}
+        run_leader = s.leader if s.run is not None and self.player_ai else None
         for actor in self._living():
             bout = s.bout_of(actor.id)
             if bout is not None and bout.step != 0:
                 continue
-            if actor.id == s.leader and not self.player_ai:
+            if actor.id == run_leader and bout is None:
+                intents[actor.id] = self._run_leader_intent(brain, actor)
+            elif actor.id == s.leader and not self.player_ai:
                 if inp.ranged is not None:
                     self._ranged[actor.id] = inp.ranged
                 else:
@@ -677,6 +687,8 @@ class World:
         self._step_clocks()
         self._update()
         self._health()
+        if s.run is not None:
+            self._run_step()
         self._check_over()
         self._decide()
         self._mark_streams()
@@ -977,9 +989,10 @@ class World:
             return
         leader = s.actors[s.leader]
         if not leader.alive:
-            self._emit(ev.GameOver("death" if leader.dead else "defeat", s.tick))
+            # a run is permadeath: its leader's fall ends it (docs/run.md)
+            self._emit(ev.GameOver("death" if leader.dead or s.run is not None else "defeat", s.tick))
             return
-        if not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
+        if s.run is None and not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
             self._emit(ev.GameOver("victory", s.tick))
 
     # ----- decisions owed for the next tick (SPEC §3 step 5) --------------------------------------
@@ -1073,7 +1086,7 @@ class World:
             self._sum_watch = [i for i in watch if not actors[i].fighter.out_of_fight]
             self._sum_epoch = FighterState.roster_epoch
         # One update of the joined text hashes exactly the bytes the per-actor updates did.
-        text = f"{s.combat.draws:x}:{s.ai.draws:x};" + "".join(texts)  # a stream's draws are its position
+        text = f"{s.combat.draws:x}:{s.ai.draws:x};" + run_mark(s) + "".join(texts)  # a stream's draws are its position
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def summary(self) -> dict[str, object]:
@@ -1085,7 +1098,167 @@ class World:
             "dead": sorted(a.id for a in s.actors.values() if a.dead),
             "bouts": len(s.bouts),
             "checksum": self.checksum(),
+            **({} if s.run is None else {"depth": s.run.depth, "deepest": s.run.deepest,
+                                         "items_picked_up": s.run.items_picked_up}),
         }
+
+    # ----- a roguelike run (issue 10, docs/run.md; only when `state.run` is set) --------------------
+    def _run_init(self) -> None:
+        self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
+        self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
+
+    def _run_step(self) -> None:
+        """After the moves: the fallen drop what they carried, party members who stepped onto items
+        take what is worth it (and equip what is better), and the leader on the stairs takes them."""
+        s = self.state
+        if self._drops_epoch != FighterState.roster_epoch:
+            self._run_drops()
+            self._drops_epoch = FighterState.roster_epoch
+        run = s.run
+        assert run is not None
+        if run.floor:
+            for actor in self._living():
+                if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
+                    self._run_pick_up(actor)
+        leader = s.actors[s.leader]
+        if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
+            self._run_stairs(leader)
+
+    def _run_drops(self) -> None:
+        s = self.state
+        run = s.run
+        assert run is not None
+        for actor in s.actors.values():
+            if actor.dead:
+                items = run.inventories[actor.id].everything()
+                if items:
+                    self._emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
+
+    def _run_pick_up(self, actor: Actor) -> None:
+        """Take from the pile what `gear_choice.worth_picking_up` says, then equip each upgrade."""
+        s = self.state
+        run = s.run
+        assert run is not None
+        items, catalog = run.content.items, s.catalog
+        template = run.content.creatures[actor.creature]
+        wearer = wearer_of(actor, template)
+        inv = run.inventories[actor.id]
+        taken: list[tuple[str, int]] = []
+        for item, count in run.floor[actor.pos]:
+            want = min(count, max(0, items[item].stack - inv.count(item)))
+            if want and worth_picking_up(inv, item, want, wearer, items=items, catalog=catalog):
+                after = pick_up(inv, item, want, items=items, attributes=wearer.attributes)
+                if not isinstance(after, Refusal):
+                    inv = after
+                    taken.append((item, want))
+        if not taken:
+            return
+        self._emit(ev.ItemsPickedUp(actor.id, (actor.pos.x, actor.pos.y), tuple(taken)))
+        for _ in range(len(inv.carried)):
+            better = next((c for item, _n in run.inventories[actor.id].carried
+                           if (c := upgrade(run.inventories[actor.id], item, wearer, items=items, catalog=catalog))),
+                          None)
+            if better is None:
+                break
+            new = better.inventory
+            self._emit(ev.GearChanged(actor.id, better.item, new.carried, new.equipped))
+
+    def _run_stairs(self, leader: Actor) -> None:
+        """The leader on the stairs: down or up a depth with the companions within two squares of him
+        (and out of any bout); out of the dungeon with the relic (down from the last depth, up from the
+        first) is the victory."""
+        s = self.state
+        run = s.run
+        assert run is not None
+        down = stairs(s, leader.pos) == Tile.STAIRS_DOWN
+        depth = run.depth + (1 if down else -1)
+        if not 1 <= depth <= run.plan.last:
+            if run.inventories[leader.id].count(run.content.run.goal.relic):
+                self._emit(ev.GameOver("victory", s.tick))
+            return
+        party = [leader] + [a for a in self._living() if a.party and a.id != leader.id
+                            and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
+        squares = arrival(run, depth, down, len(party))
+        travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        self._emit(ev.LevelChanged(run.depth, depth, travellers))
+        self._level_caches()
+
+    def _level_caches(self) -> None:
+        """A new level: every cache tied to the map or the cast starts again."""
+        s = self.state
+        self._cast = list(s.actors)
+        self._sum_actors = list(s.actors.values())
+        self._sum_keys, self._sum_texts, self._sum_watch, self._sum_epoch = [], [], [], -1
+        self._goals = waypoints(s.tilemap)
+        self._routes, self._memory, self._sight, self._quiet = {}, {}, {}, {}
+        self._living_epoch = self._casualties_epoch = self._drops_epoch = -1
+        self._disengaged.clear()
+        self._worth.clear()
+
+    def _run_leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
+        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; else go for
+        the nearest pile worth taking (the relic among them), else for the stairs down (out, from the
+        last depth, once he holds the relic)."""
+        foes = [h for h in brain.visible_hostiles(actor)
+                if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
+        if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
+            return None if manhattan(actor.pos, foes[0].pos) == 1 else brain.step_toward(actor, foes[0].pos, True)
+        goal = self._run_goal(actor)
+        return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+
+    def _run_goal(self, actor: Actor) -> Pos | None:
+        s = self.state
+        run = s.run
+        assert run is not None
+        inv = run.inventories[actor.id]
+        best: tuple[int, Pos] | None = None
+        for pos, pile in run.floor.items():
+            if pos in s.occupancy or (best is not None and chebyshev(actor.pos, pos) >= best[0]):
+                continue
+            key = (pos, pile, inv)
+            worth = self._worth.get(key)
+            if worth is None:
+                worth = self._worth[key] = self._pile_worth(actor, pile) and self._route(pos).steps[
+                    actor.pos.y * s.tilemap.width + actor.pos.x] >= 0
+            if worth:
+                best = (chebyshev(actor.pos, pos), pos)
+        if best is not None:
+            return best[1]
+        return stairs_down(run)
+
+    def _pile_worth(self, actor: Actor, pile: Pile) -> bool:
+        s = self.state
+        run = s.run
+        assert run is not None
+        wearer = wearer_of(actor, run.content.creatures[actor.creature])
+        inv = run.inventories[actor.id]
+        return any(worth_picking_up(inv, item, min(n, max(1, run.content.items[item].stack - inv.count(item))),
+                                    wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)
+
+    def _route(self, goal: Pos) -> DistanceMap:
+        route = self._routes.get(goal)
+        if route is None:
+            route = self._routes[goal] = distance_map(self.state.tilemap, [goal],
+                                                      adjacency=self.state.house_rules.adjacency)
+        return route
+
+    def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:
+        """The first free step down the full route map to `goal` (None: there, or blocked for now)."""
+        s = self.state
+        tilemap = s.tilemap
+        w, h = tilemap.width, tilemap.height
+        steps = self._route(goal).steps
+        x, y = actor.pos
+        here = steps[y * w + x]
+        best_dist, best = (here if here >= 0 else 1 << 30), None
+        for d in directions(s.house_rules.adjacency):
+            nx, ny = x + d.dx, y + d.dy
+            if not (0 <= nx < w and 0 <= ny < h):
+                continue
+            dist = steps[ny * w + nx]
+            if 0 <= dist < best_dist and tilemap.positions_by_index[ny * w + nx] not in s.occupancy:
+                best_dist, best = dist, d
+        return best
 
 
 
