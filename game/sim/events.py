@@ -436,7 +436,8 @@ class GearChanged(WorldEvent):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class ItemsDropped(WorldEvent):
-    """What a fallen fighter carried falls where he fell (everything but his natural gear)."""
+    """What a fallen fighter (dead or knocked out: nobody wakes) carried falls where he fell (everything
+    but his natural gear)."""
 
     type: ClassVar[str] = "items_dropped"
     actor: str

@@ -597,6 +597,8 @@ class World:
             occupant = s.at(square)
             if occupant is not None:
                 hostile = s.hostile(aid, occupant.id)
+                if not hostile and s.run is not None and self._run_swap(actor, occupant, d):
+                    continue
                 self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue
             fled = s.actors[start[square]]
@@ -1129,7 +1131,7 @@ class World:
         run = s.run
         assert run is not None
         for actor in s.actors.values():
-            if actor.dead:
+            if actor.fighter.out_of_fight:  # dead or knocked out (nobody wakes): fallen
                 items = run.inventories[actor.id].everything()
                 if items:
                     self._emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
@@ -1243,7 +1245,8 @@ class World:
         return route
 
     def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:
-        """The first free step down the full route map to `goal` (None: there, or blocked for now)."""
+        """The first free step down the full route map to `goal` (None: there, or blocked for now), never
+        onto stairs that are not the goal."""
         s = self.state
         tilemap = s.tilemap
         w, h = tilemap.width, tilemap.height
@@ -1256,14 +1259,40 @@ class World:
             if not (0 <= nx < w and 0 <= ny < h):
                 continue
             dist = steps[ny * w + nx]
-            if 0 <= dist < best_dist and tilemap.positions_by_index[ny * w + nx] not in s.occupancy:
-                best_dist, best = dist, d
+            square = tilemap.positions_by_index[ny * w + nx]
+            if 0 <= dist < best_dist and square not in s.occupancy and (square == goal or stairs(s, square) is None):
+                best_dist, best = dist, d  # (stairs on the way are stepped round: they would take him off)
+        if best is None:  # a companion in the way (a corridor): step into him, and he steps back (`_run_swap`)
+            for d in directions(s.house_rules.adjacency):
+                nx, ny = x + d.dx, y + d.dy
+                if 0 <= nx < w and 0 <= ny < h and 0 <= steps[ny * w + nx] < here:
+                    other = s.at(tilemap.positions_by_index[ny * w + nx])
+                    if other is not None and other.party and s.bout_of(other.id) is None:
+                        return d
         return best
+
+    def _run_swap(self, leader: Actor, other: Actor, d: Direction) -> bool:
+        """In a run, the leader stepping into a companion out of any bout swaps squares with him (so a
+        companion never blocks the way in a corridor): two `Moved`, no points banked."""
+        s = self.state
+        if leader.id != s.leader or not other.party or not other.alive or s.bout_of(other.id) is not None \
+                or s.bout_of(leader.id) is not None:
+            return False
+        a, b = leader.pos, other.pos
+        self._emit(ev.Moved(leader.id, a, b, d.label, 0))
+        back = _direction_of(b, a)
+        self._emit(ev.Moved(other.id, b, a, back.label, 0))
+        return True
 
 
 
 _SumKey = tuple[Pos, int, int, bool]  # what an actor's piece of `checksum` text is written from
 _DELTAS: dict[int, tuple[tuple[int, int], ...]] = {n: tuple((d.dx, d.dy) for d in directions(n)) for n in (4, 8)}
+
+
+def _direction_of(a: Pos, b: Pos) -> Direction:
+    """The direction of the step from `a` to its neighbour `b`."""
+    return next(d for d in Direction if (a.x + d.dx, a.y + d.dy) == (b.x, b.y))
 
 
 def _direction(name: str | None) -> Direction | None:

@@ -1,0 +1,218 @@
+"""A roguelike run in the world (issue 10, docs/run.md): stairs both ways with the depths left behind
+kept as they were, the fallen's drop, picking up and equipping changing the numbers the rules use,
+the fold over run-mode runs, the `run --run` command-line contract and its recording's replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.sim import events as ev
+from game.sim.clone import clone_state
+from game.sim.commands import Confirm, Step
+from game.sim.digest import snapshot
+from game.sim.geometry import Pos, chebyshev, directions
+from game.sim.inventory import numbers, sheet
+from game.sim.pathfinding import distance_map
+from game.sim.run_world import run_setup, stairs_down, wearer_of
+from game.sim.tilemap import Tile
+from game.sim.world import World
+from tests.world.test_world_history import Shadow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play_until(shadow: Shadow, kind: type[ev.WorldEvent], ticks: int) -> ev.WorldEvent:
+    """Step the AI-led run (checking the fold at every tick) until an event of `kind`."""
+    for _ in range(ticks):
+        for e in shadow.step():
+            if isinstance(e, kind):
+                return e
+        assert shadow.world.state.over is None, f"the run ended ({shadow.world.state.over}) before a {kind.__name__}"
+    raise AssertionError(f"no {kind.__name__} in {ticks} ticks")
+
+
+def walk_to(shadow: Shadow, goal: Pos, ticks: int = 400) -> list[ev.WorldEvent]:
+    """The player (not the AI) walks the leader to `goal` along the map's shortest path; a bout on the
+    way is fought with the default answers. Returns the events of the tick he arrived (or the level
+    changed)."""
+    world = shadow.world
+    for _ in range(ticks):
+        s = world.state
+        leader = s.actors[s.leader]
+        pending = s.pending
+        assert pending is not None and s.over is None
+        if pending.kind != "step":
+            shadow.step(Confirm())
+            continue
+        route = distance_map(s.tilemap, [goal], adjacency=s.house_rules.adjacency).steps
+        here = route[leader.pos.y * s.tilemap.width + leader.pos.x]
+        step = min((d for d in directions(s.house_rules.adjacency)
+                    if s.tilemap.in_bounds(leader.pos.step(d))
+                    and 0 <= route[leader.pos.step(d).y * s.tilemap.width + leader.pos.step(d).x] < here),
+                   key=lambda d: route[leader.pos.step(d).y * s.tilemap.width + leader.pos.step(d).x])
+        events = shadow.step(Step(step.name))
+        if world.state.actors.get(s.leader) is None or any(isinstance(e, ev.LevelChanged) for e in events) or (
+                world.state.actors[world.state.leader].pos == goal):
+            return events
+    raise AssertionError(f"the leader did not reach {goal} in {ticks} ticks")
+
+
+def stairs_up_of(world: World) -> Pos:
+    tilemap = world.state.tilemap
+    return next(p for p in tilemap.passable_positions() if tilemap.tile_at(p) == Tile.STAIRS_UP)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_stairs_down_and_up_keep_each_depth_as_it_was_left(seed: int) -> None:
+    """The player takes the stairs down, then back up, then down again: each depth is the one he
+    left (its cast, their wounds and squares, its floor), the party arrives beside the stairs it came
+    by, and the deepest depth counts."""
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None and run.depth == 1
+    events = walk_to(shadow, stairs_down(run))
+    changed = [e for e in events if isinstance(e, ev.LevelChanged)]
+    assert changed and (changed[0].frm, changed[0].depth) == (1, 2)
+    assert run.depth == 2 and run.deepest == 2 and set(run.levels) == {1}
+    left_one = snapshot(world.state)["run"]["levels"]["1"]
+    leader = world.state.actors[world.state.leader]
+    assert chebyshev(leader.pos, stairs_up_of(world)) <= 2  # the arrival room's squares by the stairs up
+    assert all(aid.startswith("d2_") or world.state.actors[aid].party for aid in world.state.actors)
+    depth_two_cast = sorted(world.state.actors)
+
+    events = walk_to(shadow, stairs_up_of(world))
+    assert any(isinstance(e, ev.LevelChanged) and (e.frm, e.depth) == (2, 1) for e in events)
+    assert run.depth == 1 and run.deepest == 2 and set(run.levels) == {2}
+    here = snapshot(world.state)
+    for aid, actor in left_one["actors"].items():  # every foe of depth 1 is as the party left him
+        assert here["actors"][aid] == actor
+    assert here["run"]["floor"] == left_one["floor"]
+    assert chebyshev(world.state.actors[world.state.leader].pos, stairs_down(run)) <= 2
+
+    events = walk_to(shadow, stairs_down(run))
+    assert any(isinstance(e, ev.LevelChanged) and (e.frm, e.depth) == (1, 2) for e in events)
+    assert sorted(world.state.actors) == depth_two_cast  # the same depth 2, not a new one
+
+
+def test_companions_next_to_the_leader_come_along() -> None:
+    shadow = Shadow(World(run_setup(10), seed=10, player_ai=True))
+    before = {a.id for a in shadow.world.state.actors.values() if a.party and a.alive}
+    change = play_until(shadow, ev.LevelChanged, 2000)
+    assert isinstance(change, ev.LevelChanged)
+    came = {aid for aid, _, _ in change.travellers}
+    assert came and came <= before and change.travellers[0][0] == "player"
+    party_here = {a.id for a in shadow.world.state.actors.values() if a.party}
+    assert party_here == came  # whoever did not come stays on the depth above
+
+
+def test_what_a_fallen_fighter_carried_falls_where_he_fell() -> None:
+    shadow = Shadow(World(run_setup(10), seed=10, player_ai=True))
+    run = shadow.world.state.run
+    assert run is not None
+    drops = 0
+    for _ in range(2000):
+        before = dict(run.inventories)
+        piles = dict(run.floor)
+        for drop in (e for e in shadow.step() if isinstance(e, ev.ItemsDropped)):
+            drops += 1
+            victim = shadow.world.state.actors[drop.actor]  # checked in the tick he fell
+            assert victim.fighter.out_of_fight and (victim.pos.x, victim.pos.y) == drop.pos
+            assert drop.items and sorted(drop.items) == sorted(before[drop.actor].everything())
+            assert run.inventories[drop.actor].everything() == ()
+            pile = dict(run.floor.get(Pos(*drop.pos), ()))
+            had = dict(piles.get(Pos(*drop.pos), ()))
+            assert all(pile.get(item, 0) == had.get(item, 0) + n for item, n in drop.items)
+        if drops >= 2 or shadow.world.state.over is not None:
+            break
+    assert drops >= 2
+
+
+def test_picking_up_and_equipping_change_the_numbers_the_rules_use() -> None:
+    """The AI leader picks up a weapon the gear choice rates higher and equips it: his fighter's sheet
+    (weapon, CP, TNs) and move points are those of his new inventory, and differ from the old."""
+    shadow = Shadow(World(run_setup(11), seed=11, player_ai=True))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    leader = world.state.actors["player"]
+    old_sheet = leader.fighter.sheet
+    picked = play_until(shadow, ev.ItemsPickedUp, 3000)
+    assert isinstance(picked, ev.ItemsPickedUp) and run.items_picked_up >= sum(n for _, n in picked.items)
+    change = play_until(shadow, ev.GearChanged, 3000)
+    assert isinstance(change, ev.GearChanged)
+    actor = world.state.actors[change.actor]
+    inv = run.inventories[change.actor]
+    assert inv.equipped == change.equipped and change.item in dict(inv.equipped).values()
+    wearer = wearer_of(actor, run.content.creatures[actor.creature])
+    expected = sheet(inv, wearer, world.state.catalog)
+    got = actor.fighter.sheet
+    assert (got.weapon, got.shield, got.armour, got.level, dict(got.av)) == (
+        expected.weapon, expected.shield, expected.armour, expected.level, dict(expected.av))
+    n = numbers(inv, wearer, items=run.content.items, catalog=world.state.catalog)
+    assert actor.speed == n.move_points
+    if change.actor == "player":
+        assert (got.weapon, got.shield, got.armour) != (old_sheet.weapon, old_sheet.shield, old_sheet.armour)
+
+
+@pytest.mark.parametrize("seed", [5, 10, 11, 13])
+def test_folding_a_runs_log_gives_the_live_state_across_depths(seed: int) -> None:
+    """Issue 9's fold check over AI-led runs: level changes, pick-ups, gear changes and drops folded
+    from the log alone give the live state (every depth left behind included) at every tick."""
+    shadow = Shadow(World(run_setup(seed), seed=seed, player_ai=True))
+    kinds: set[str] = set()
+    for _ in range(1500):
+        kinds |= {e.type for e in shadow.step()}
+        if shadow.world.state.over is not None:
+            break
+    assert {"level_changed", "items_picked_up", "items_dropped"} <= kinds
+
+
+def test_a_cloned_run_state_changes_apart() -> None:
+    shadow = Shadow(World(run_setup(10), seed=10, player_ai=True))
+    play_until(shadow, ev.LevelChanged, 2000)
+    state = shadow.world.state
+    copy = clone_state(state)
+    then = snapshot(state)
+    assert snapshot(copy) == then
+    for _ in range(20):
+        shadow.step()
+    assert snapshot(state) != then and snapshot(copy) == then  # the world moved on, the copy did not
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game.sim", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600, check=False)
+
+
+def test_the_run_command_line_contract_and_its_replay(tmp_path: Path) -> None:
+    record = tmp_path / "run.jsonl"
+    done = _cli("run", "--run", "--seed", "10", "--max-ticks", "150", "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["outcome"] in ("victory", "death", "unfinished")
+    assert isinstance(result["depth"], int) and result["depth"] >= 1
+    assert isinstance(result["items_picked_up"], int) and result["items_picked_up"] >= 0
+    assert result["ticks"] == 150 or result["outcome"] != "unfinished"
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["setup"]["kind"] == "run" and header["setup"]["seed"] == 10 and header["format"] == 3
+    replayed = _cli("replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "in sync" in replayed.stdout.splitlines()[-1]
+    summary = json.loads(replayed.stdout.splitlines()[-2])
+    assert summary["deepest"] == result["depth"] and summary["items_picked_up"] == result["items_picked_up"]
+
+
+def test_a_run_that_goes_deep_replays_in_sync(tmp_path: Path) -> None:
+    """A run past its first level change, recorded and replayed (depths generated again from the seed)."""
+    record = tmp_path / "deep.jsonl"
+    done = _cli("run", "--run", "--seed", "11", "--max-ticks", "2000", "--record", str(record))
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["depth"] >= 2
+    replayed = _cli("replay", str(record))
+    assert replayed.returncode == 0 and "in sync" in replayed.stdout, replayed.stderr
