@@ -75,6 +75,7 @@ BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 
 FIRST_AID_TICKS = 6
 HEAL_TICKS = 18
 CARE_TN = 7
+RUN_REST_PAIN = 2  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
 RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
 
 
@@ -1198,32 +1199,43 @@ class World:
         self._worth.clear()
 
     def _run_leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
-        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; else go for
+        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest while
+        bleeding or in pain (`RUN_REST_PAIN`); else go for
         the nearest pile worth taking (the relic among them), else for the stairs down (out, from the
         last depth, once he holds the relic)."""
         foes = [h for h in brain.visible_hostiles(actor)
                 if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
         if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
-            return None if manhattan(actor.pos, foes[0].pos) == 1 else brain.step_toward(actor, foes[0].pos, True)
+            if manhattan(actor.pos, foes[0].pos) == 1:
+                return None
+            d = brain.step_toward(actor, foes[0].pos, True)
+            return None if d is None or stairs(self.state, actor.pos.step(d)) is not None else d  # not off the level
+        f = actor.fighter
+        if f.blood_loss > 0 or f.pain >= RUN_REST_PAIN:
+            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
         goal = self._run_goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
 
     def _run_goal(self, actor: Actor) -> Pos | None:
+        """The nearest pile worth taking by the way there (full route maps, so the goal never flips as
+        he walks round a wall), else the stairs down."""
         s = self.state
         run = s.run
         assert run is not None
         inv = run.inventories[actor.id]
+        here = actor.pos.y * s.tilemap.width + actor.pos.x
         best: tuple[int, Pos] | None = None
         for pos, pile in run.floor.items():
-            if pos in s.occupancy or (best is not None and chebyshev(actor.pos, pos) >= best[0]):
+            if pos in s.occupancy:
                 continue
             key = (pos, pile, inv)
             worth = self._worth.get(key)
             if worth is None:
-                worth = self._worth[key] = self._pile_worth(actor, pile) and self._route(pos).steps[
-                    actor.pos.y * s.tilemap.width + actor.pos.x] >= 0
+                worth = self._worth[key] = self._pile_worth(actor, pile)
             if worth:
-                best = (chebyshev(actor.pos, pos), pos)
+                steps = self._route(pos).steps[here]
+                if steps >= 0 and (best is None or (steps, pos) < best):
+                    best = (steps, pos)
         if best is not None:
             return best[1]
         return stairs_down(run)
