@@ -443,3 +443,15 @@ class ItemsDropped(WorldEvent):
     actor: str
     pos: tuple[int, int]
     items: tuple[tuple[str, int], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemPutDown(WorldEvent):
+    """`actor` put `count` of the carried `item` down on his square `pos` (the `Gear` command)."""
+
+    type: ClassVar[str] = "item_put_down"
+    actor: str
+    pos: tuple[int, int]
+    item: str
+    count: int

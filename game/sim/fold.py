@@ -303,6 +303,11 @@ def _dropped(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_dropped(state, e.actor, e.pos, e.items)
 
 
+def _put_down(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemPutDown)
+    run_world.fold_put_down(state, e.actor, e.pos, e.item, e.count)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -341,4 +346,5 @@ _HANDLERS = {
     ev.ItemsPickedUp: _picked_up,
     ev.GearChanged: _gear_changed,
     ev.ItemsDropped: _dropped,
+    ev.ItemPutDown: _put_down,
 }

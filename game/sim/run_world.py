@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from game.sim.creatures import CreatureTemplate
 from game.sim.geometry import Pos, directions
-from game.sim.inventory import Inventory, Refusal, Wearer, from_creature, numbers, pick_up, sheet
+from game.sim.inventory import Inventory, Refusal, Wearer, drop, from_creature, numbers, pick_up, sheet
 from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_run
 from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
@@ -263,6 +263,19 @@ def fold_dropped(state: WorldState, actor_id: str, at: tuple[int, int], items: P
     run.inventories[actor_id] = Inventory((), (), old.innate_weapon, old.innate_armour)
     pos = Pos(*at)
     run.floor[pos] = _added(run.floor.get(pos, ()), items)
+
+
+def fold_put_down(state: WorldState, actor_id: str, at: tuple[int, int], item: str, count: int) -> None:
+    run = _run(state)
+    actor = state.actors[actor_id]
+    pos = Pos(*at)
+    if actor.pos != pos:
+        raise ValueError(f"{actor_id} puts down at {at} but stands on {tuple(actor.pos)}")
+    after = drop(run.inventories[actor_id], item, count)
+    if isinstance(after, Refusal):
+        raise ValueError(after.reason)
+    run.inventories[actor_id] = after
+    run.floor[pos] = _added(run.floor.get(pos, ()), ((item, count),))
 
 
 def _run(state: WorldState) -> RunState:

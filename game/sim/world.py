@@ -32,6 +32,7 @@ from game.sim.commands import (
     Confirm,
     Declare,
     FirstAid,
+    Gear,
     Order,
     Shoot,
     Step,
@@ -45,7 +46,7 @@ from game.sim.fov import line_of_sight
 from game.sim.gear_choice import upgrade, worth_picking_up
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
-from game.sim.inventory import Inventory, Refusal, pick_up
+from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.run_world import arrival, stairs, stairs_down, wearer_of
 from game.sim.scenario_file import WorldSetup
@@ -170,7 +171,9 @@ class World:
         """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
         event and changes nothing."""
         try:
-            if isinstance(command, Order | CompanionStep | FirstAid):
+            if isinstance(command, Gear):
+                self._run_gear(command)
+            elif isinstance(command, Order | CompanionStep | FirstAid):
                 self._free_command(command)
             else:
                 self._advance(command)
@@ -1126,6 +1129,52 @@ class World:
         leader = s.actors[s.leader]
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
             self._run_stairs(leader)
+
+    def _run_gear(self, command: Gear) -> None:
+        """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
+        refusal of `game.sim.inventory` is the command's one-line reason)."""
+        s = self.state
+        run = s.run
+        if run is None:
+            raise IllegalAction("there is no gear to handle outside a run")
+        who = s.leader if command.actor is None else command.actor
+        actor = s.actors.get(who)
+        if actor is None or not actor.party or not actor.alive:
+            raise IllegalAction(f"{who} is no one of the party who can handle gear here")
+        if s.bout_of(who) is not None:
+            raise IllegalAction(f"{actor.name} is fighting: no time to handle gear")
+        items, inv, at = run.content.items, run.inventories[who], (actor.pos.x, actor.pos.y)
+        template = run.content.creatures[actor.creature]
+        item = command.item
+        if command.action in ("pick_up", "drop", "equip") and (item is None or item not in items):
+            raise IllegalAction(f"{command.action.replace('_', ' ')} what? no item {item!r}")
+        assert item is not None or command.action == "unequip"
+        if command.action == "pick_up":
+            assert item is not None
+            if dict(run.floor.get(actor.pos, ())).get(item, 0) < command.count:
+                raise IllegalAction(f"there are not {command.count} {items[item].name} here")
+            result = pick_up(inv, item, command.count, items=items, attributes=template.attributes.to_attributes())
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self._emit(ev.ItemsPickedUp(who, at, ((item, command.count),)))
+        elif command.action == "drop":
+            assert item is not None
+            result = drop(inv, item, command.count)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self._emit(ev.ItemPutDown(who, at, item, command.count))
+        else:
+            if command.action == "equip":
+                assert item is not None
+                result = equip(inv, item, items=items, catalog=s.catalog, hand=command.slot)
+            else:
+                item = inv.slot(command.slot or "")
+                result = unequip(inv, command.slot or "", items=items)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            assert item is not None
+            self._emit(ev.GearChanged(who, item, result.carried, result.equipped))
+        self.commands.append((s.tick, to_dict(command)))
 
     def _run_drops(self) -> None:
         s = self.state

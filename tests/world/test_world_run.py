@@ -13,12 +13,13 @@ import pytest
 
 from game.sim import events as ev
 from game.sim.clone import clone_state
-from game.sim.commands import Confirm, Step
+from game.sim.commands import Confirm, Gear, Step, from_dict, to_dict
 from game.sim.digest import snapshot
 from game.sim.geometry import Pos, chebyshev, directions
 from game.sim.inventory import numbers, sheet
 from game.sim.pathfinding import distance_map
 from game.sim.run_world import run_setup, stairs_down, wearer_of
+from game.sim.scenario_file import dungeon_setup
 from game.sim.tilemap import Tile
 from game.sim.world import World
 from tests.world.test_world_history import Shadow
@@ -216,3 +217,58 @@ def test_a_run_that_goes_deep_replays_in_sync(tmp_path: Path) -> None:
     assert result["depth"] >= 2
     replayed = _cli("replay", str(record))
     assert replayed.returncode == 0 and "in sync" in replayed.stdout, replayed.stderr
+
+
+def test_the_gear_command_drops_picks_up_equips_and_unequips_changing_the_rules_numbers() -> None:
+    """The player's leader handles his gear by commands (free: no tick passes); each change is an
+    event folded like the others, and his fighter fights with what he has equipped."""
+    shadow = Shadow(World(run_setup(3), seed=3))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    leader = world.state.actors["player"]
+    wearer = wearer_of(leader, run.content.creatures[leader.creature])
+    catalog, items = world.state.catalog, run.content.items
+
+    def rules_numbers() -> tuple[object, ...]:
+        f = leader.fighter
+        return (f.sheet.shield, tuple(a.name for a in f.sheet.armour), f.max_cp(), dict(f.sheet.av), leader.speed)
+
+    def matches_inventory() -> None:
+        inv = run.inventories["player"]
+        expected = sheet(inv, wearer, catalog)
+        assert (leader.fighter.sheet.shield, leader.fighter.sheet.armour, dict(leader.fighter.sheet.av)) == (
+            expected.shield, expected.armour, dict(expected.av))
+        assert leader.speed == numbers(inv, wearer, items=items, catalog=catalog).move_points
+
+    start = rules_numbers()
+    tick = world.state.tick
+    body = next(slot for slot, item in run.inventories["player"].equipped if item == "gambeson")
+    shadow.step(Gear("unequip", slot=body))
+    assert "gambeson" in dict(run.inventories["player"].carried)
+    matches_inventory()
+    unarmoured = rules_numbers()
+    assert unarmoured != start and sum(unarmoured[3].values()) < sum(start[3].values())  # type: ignore[attr-defined]
+    shadow.step(Gear("unequip", slot="shield"))
+    assert leader.fighter.sheet.shield is None
+    matches_inventory()
+    shadow.step(Gear("drop", item="small_shield"))
+    assert dict(run.floor[leader.pos]).get("small_shield") == 1 and run.inventories["player"].count("small_shield") == 0
+    shadow.step(Gear("pick_up", item="small_shield"))
+    assert leader.pos not in run.floor or "small_shield" not in dict(run.floor[leader.pos])
+    shadow.step(Gear("equip", item="small_shield"))
+    shadow.step(Gear("equip", item="gambeson"))
+    matches_inventory()
+    assert rules_numbers() == start and world.state.tick == tick  # back as he was; no tick passed
+
+    for command, reason in ((Gear("equip", item="longsword"), "you do not carry"),
+                            (Gear("pick_up", item="small_shield"), "there are not 1"),
+                            (Gear("unequip", slot="legs"), "nothing is equipped as legs"),
+                            (Gear("equip", item="no_such_thing"), "no item"),
+                            (Gear("drop", item="arming_sword"), "is equipped: unequip it first")):
+        refused = world.apply(command)
+        assert len(refused) == 1 and isinstance(refused[0], ev.Rejected) and reason in refused[0].reason, refused
+        assert from_dict(to_dict(command)) == command
+    plain = World(dungeon_setup(1, party=("player_fighter",)), seed=1)
+    refused = plain.apply(Gear("drop", item="arming_sword"))
+    assert isinstance(refused[0], ev.Rejected) and "outside a run" in refused[0].reason
