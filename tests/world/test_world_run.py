@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,18 +38,18 @@ def play_until(shadow: Shadow, kind: type[ev.WorldEvent], ticks: int) -> ev.Worl
     raise AssertionError(f"no {kind.__name__} in {ticks} ticks")
 
 
-def walk_to(shadow: Shadow, goal: Pos, ticks: int = 400) -> list[ev.WorldEvent]:
+def walk_to(shadow: Shadow | World, goal: Pos, ticks: int = 400) -> list[ev.WorldEvent]:
     """The player (not the AI) walks the leader to `goal` along the map's shortest path; a bout on the
     way is fought with the default answers. Returns the events of the tick he arrived (or the level
-    changed)."""
-    world = shadow.world
+    changed or the run ended). With a `Shadow`, the fold is checked at every tick."""
+    world = shadow.world if isinstance(shadow, Shadow) else shadow
     for _ in range(ticks):
         s = world.state
         leader = s.actors[s.leader]
         pending = s.pending
         assert pending is not None and s.over is None
         if pending.kind != "step":
-            shadow.step(Confirm())
+            shadow.step(Confirm()) if isinstance(shadow, Shadow) else shadow.apply(Confirm())
             continue
         route = distance_map(s.tilemap, [goal], adjacency=s.house_rules.adjacency).steps
         here = route[leader.pos.y * s.tilemap.width + leader.pos.x]
@@ -56,8 +57,8 @@ def walk_to(shadow: Shadow, goal: Pos, ticks: int = 400) -> list[ev.WorldEvent]:
                     if s.tilemap.in_bounds(leader.pos.step(d))
                     and 0 <= route[leader.pos.step(d).y * s.tilemap.width + leader.pos.step(d).x] < here),
                    key=lambda d: route[leader.pos.step(d).y * s.tilemap.width + leader.pos.step(d).x])
-        events = shadow.step(Step(step.name))
-        if world.state.actors.get(s.leader) is None or any(isinstance(e, ev.LevelChanged) for e in events) or (
+        events = shadow.step(Step(step.name)) if isinstance(shadow, Shadow) else shadow.apply(Step(step.name))
+        if world.state.over is not None or any(isinstance(e, ev.LevelChanged) for e in events) or (
                 world.state.actors[world.state.leader].pos == goal):
             return events
     raise AssertionError(f"the leader did not reach {goal} in {ticks} ticks")
@@ -272,3 +273,36 @@ def test_the_gear_command_drops_picks_up_equips_and_unequips_changing_the_rules_
     plain = World(dungeon_setup(1, party=("player_fighter",)), seed=1)
     refused = plain.apply(Gear("drop", item="arming_sword"))
     assert isinstance(refused[0], ev.Rejected) and "outside a run" in refused[0].reason
+
+
+def test_the_stairs_up_of_depth_one_lead_out_only_with_the_relic() -> None:
+    """Up from depth 1 with the relic is the victory; without it the stairs lead nowhere. (The relic
+    is handed to him by the test's setup: it lies on depth 8.)"""
+    for relic in (False, True):
+        world = World(run_setup(3), seed=3)
+        run = world.state.run
+        assert run is not None
+        if relic:
+            inv = run.inventories["player"]
+            run.inventories["player"] = replace(inv, carried=(*inv.carried, (run.content.run.goal.relic, 1)))
+        up = stairs_up_of(world)
+        events = walk_to(world, up)
+        over = [e for e in events if isinstance(e, ev.GameOver)]
+        if relic:
+            assert over and over[0].outcome == "victory" and world.state.over == "victory"
+        else:
+            assert not over and world.state.over is None and run.depth == 1 and world.state.actors["player"].pos == up
+
+
+def test_a_lost_run_ends_with_the_leaders_fall() -> None:
+    """Permadeath: the AI-led run of seed 1 ends when its leader falls, as `death`, and the world waits
+    for nothing more from him."""
+    world = World(run_setup(1), seed=1, player_ai=True)
+    for _ in range(20000):
+        if world.state.over is not None:
+            break
+        world.apply(Confirm())
+    assert world.state.over == "death"
+    leader = world.state.actors["player"]
+    assert not leader.alive
+    assert world.state.pending is not None and world.state.pending.kind == "watch"
