@@ -110,6 +110,11 @@ def stairs_down(run: RunState) -> Pos:
     return _level(run.seed, run.depth).stairs_down
 
 
+def stairs_up(run: RunState) -> Pos:
+    """The stairs up of the depth the party is on."""
+    return _level(run.seed, run.depth).stairs_up
+
+
 def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     """Where `n` travellers arrive on `depth`: the free squares nearest its stairs up (coming down) or
     its stairs down (coming up), never a stairs square, nearest first (breadth-first, in `directions`

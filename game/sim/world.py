@@ -48,7 +48,7 @@ from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
-from game.sim.run_world import arrival, stairs, stairs_down, wearer_of
+from game.sim.run_world import arrival, stairs, stairs_down, stairs_up, wearer_of
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, BoutState, Pile, WorldState
 from game.sim.tilemap import Tile
@@ -1248,19 +1248,20 @@ class World:
         self._worth.clear()
 
     def _run_leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
-        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest while
-        bleeding or in pain (`RUN_REST_PAIN`); else go for
+        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest, with no
+        foe in sight, while bleeding or in pain (`RUN_REST_PAIN`); else go for
         the nearest pile worth taking (the relic among them), else for the stairs down (out, from the
         last depth, once he holds the relic)."""
-        foes = [h for h in brain.visible_hostiles(actor)
-                if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
+        seen = brain.visible_hostiles(actor)
+        foes = [h for h in seen if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
         if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
             if manhattan(actor.pos, foes[0].pos) == 1:
                 return None
             d = brain.step_toward(actor, foes[0].pos, True)
-            return None if d is None or stairs(self.state, actor.pos.step(d)) is not None else d  # not off the level
+            if d is not None and stairs(self.state, actor.pos.step(d)) is None:
+                return d  # (never off the level after a foe: then he goes on his way)
         f = actor.fighter
-        if f.blood_loss > 0 or f.pain >= RUN_REST_PAIN:
+        if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
             return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
         goal = self._run_goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
@@ -1301,8 +1302,11 @@ class World:
     def _route(self, goal: Pos) -> DistanceMap:
         route = self._routes.get(goal)
         if route is None:
-            route = self._routes[goal] = distance_map(self.state.tilemap, [goal],
-                                                      adjacency=self.state.house_rules.adjacency)
+            tilemap = self.state.tilemap
+            off = {p for p in (stairs_down(self.state.run), stairs_up(self.state.run)) if p != goal} \
+                if self.state.run is not None else set()  # the way never leads over stairs that are no goal
+            route = self._routes[goal] = distance_map(tilemap, [goal], adjacency=self.state.house_rules.adjacency,
+                                                      blocked=off)
         return route
 
     def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:

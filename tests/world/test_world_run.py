@@ -20,6 +20,7 @@ from game.sim.geometry import Pos, chebyshev, directions
 from game.sim.inventory import numbers, sheet
 from game.sim.pathfinding import distance_map
 from game.sim.run_world import run_setup, stairs_down, wearer_of
+from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
 from game.sim.tilemap import Tile
 from game.sim.world import World
@@ -220,7 +221,7 @@ def test_a_run_that_goes_deep_replays_in_sync(tmp_path: Path) -> None:
     assert replayed.returncode == 0 and "in sync" in replayed.stdout, replayed.stderr
 
 
-def test_the_gear_command_drops_picks_up_equips_and_unequips_changing_the_rules_numbers() -> None:
+def test_the_gear_command_drops_picks_up_equips_and_unequips_changing_the_rules_numbers(tmp_path: Path) -> None:
     """The player's leader handles his gear by commands (free: no tick passes); each change is an
     event folded like the others, and his fighter fights with what he has equipped."""
     shadow = Shadow(World(run_setup(3), seed=3))
@@ -270,6 +271,9 @@ def test_the_gear_command_drops_picks_up_equips_and_unequips_changing_the_rules_
         refused = world.apply(command)
         assert len(refused) == 1 and isinstance(refused[0], ev.Rejected) and reason in refused[0].reason, refused
         assert from_dict(to_dict(command)) == command
+    shadow.step(Step("N"))  # a tick after the gear commands: the run file keeps both, and replays them
+    save_run(world, tmp_path / "gear.jsonl", final=True)
+    assert replay(tmp_path / "gear.jsonl").world.checksum() == world.checksum()
     plain = World(dungeon_setup(1, party=("player_fighter",)), seed=1)
     refused = plain.apply(Gear("drop", item="arming_sword"))
     assert isinstance(refused[0], ev.Rejected) and "outside a run" in refused[0].reason
