@@ -23,6 +23,7 @@ from game.sim.run_world import run_setup, stairs_down, wearer_of
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
 from game.sim.tilemap import Tile
+from game.sim.timeline import FoldTimeline
 from game.sim.world import World
 from tests.world.test_world_history import Shadow
 
@@ -310,3 +311,33 @@ def test_a_lost_run_ends_with_the_leaders_fall() -> None:
     leader = world.state.actors["player"]
     assert not leader.alive
     assert world.state.pending is not None and world.state.pending.kind == "watch"
+
+
+def test_watching_a_run_travels_in_time_across_depths() -> None:
+    """The watch view's timeline (`FoldTimeline`: fold onto cloned snapshots) gives, at any tick, back
+    and forth across a level change, the live run's state."""
+    live = World(run_setup(10), seed=10, player_ai=True)
+    seen: dict[int, dict[str, object]] = {}
+    changed = None
+    while live.state.over is None and live.state.tick < 600:
+        events = live.apply(Confirm())
+        seen[live.state.tick] = snapshot(live.state)
+        if changed is None and any(isinstance(e, ev.LevelChanged) for e in events):
+            changed = live.state.tick
+    assert changed is not None
+    timeline = FoldTimeline(lambda: World(run_setup(10), seed=10, player_ai=True), [Confirm()] * live.state.tick,
+                            checkpoint_ticks=40)
+    for tick in (changed + 3, changed - 3, live.state.tick, changed, 1, changed + 1):
+        assert snapshot(timeline.state_at(tick)) == seen[tick], tick
+
+
+def test_a_runs_event_log_folds_from_the_command_line(tmp_path: Path) -> None:
+    """`run --run --events LOG --digest` and `fold LOG` give the same digest (the run's events decode
+    and fold from the log alone, the depths generated again from the header's seed)."""
+    log = tmp_path / "events.jsonl"
+    ran = _cli("run", "--run", "--seed", "11", "--max-ticks", "600", "--events", str(log), "--digest")
+    folded = _cli("fold", str(log))
+    assert ran.returncode == 0 and folded.returncode == 0, (ran.stderr, folded.stderr)
+    assert '"level_changed"' in log.read_text()
+    assert ran.stdout.splitlines()[-1].startswith("digest ") and ran.stdout.splitlines()[-1] == \
+        folded.stdout.splitlines()[-1]
