@@ -52,6 +52,7 @@ def _run(run: RunState) -> dict[str, Any]:
     """A run's own facts: the depth, the floor, every inventory, and each depth left behind in full."""
     return {
         "depth": run.depth, "deepest": run.deepest, "picked_up": run.items_picked_up,
+        "experience": dict(sorted(run.experience.items())),
         "floor": _floor(run.floor),
         "inventories": inventories_snapshot(run.inventories),
         "levels": {str(d): _stash(stash) for d, stash in sorted(run.levels.items())},

@@ -447,6 +447,18 @@ class ItemsDropped(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class ExperienceGained(WorldEvent):
+    """A party member's experience (`rules.progression`): `why` is "depth N" (the first arrival there)
+    or the id of a fallen foe (a share of his worth among the party members of the bout he fell in)."""
+
+    type: ClassVar[str] = "experience"
+    actor: str
+    amount: int
+    why: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class ItemPutDown(WorldEvent):
     """`actor` put `count` of the carried `item` down on his square `pos` (the `Gear` command)."""
 

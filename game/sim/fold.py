@@ -308,6 +308,11 @@ def _put_down(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_put_down(state, e.actor, e.pos, e.item, e.count)
 
 
+def _experience(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ExperienceGained)
+    run_world.fold_experience(state, e.actor, e.amount)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -347,4 +352,5 @@ _HANDLERS = {
     ev.GearChanged: _gear_changed,
     ev.ItemsDropped: _dropped,
     ev.ItemPutDown: _put_down,
+    ev.ExperienceGained: _experience,
 }

@@ -283,6 +283,13 @@ def fold_put_down(state: WorldState, actor_id: str, at: tuple[int, int], item: s
     run.floor[pos] = _added(run.floor.get(pos, ()), ((item, count),))
 
 
+def fold_experience(state: WorldState, actor_id: str, amount: int) -> None:
+    run = _run(state)
+    if amount < 0 or not state.actors[actor_id].party:
+        raise ValueError(f"{actor_id} cannot gain {amount} experience")
+    run.experience[actor_id] = run.experience.get(actor_id, 0) + amount
+
+
 def _run(state: WorldState) -> RunState:
     if state.run is None:
         raise ValueError("a run's event in a world that is no run")

@@ -162,6 +162,7 @@ class RunState:
     inventories: dict[str, Inventory] = field(default_factory=dict)
     levels: dict[int, LevelStash] = field(default_factory=dict)
     items_picked_up: int = 0
+    experience: dict[str, int] = field(default_factory=dict)  # unspent, per party member (rules.progression)
 
 
 @dataclass(slots=True)

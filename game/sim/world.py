@@ -61,6 +61,7 @@ from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
+from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 from rules.systems import DEFAULT_SYSTEM, Answer, system
 
@@ -1112,6 +1113,7 @@ class World:
     def _run_init(self) -> None:
         self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
         self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
+        self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
 
     def _run_step(self) -> None:
         """After the moves: the fallen drop what they carried, party members who stepped onto items
@@ -1185,6 +1187,19 @@ class World:
                 items = run.inventories[actor.id].everything()
                 if items:
                     self._emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
+                if actor.id not in self._credited:
+                    self._credited.add(actor.id)
+                    self._run_fight_experience(actor)
+
+    def _run_fight_experience(self, fallen: Actor) -> None:
+        """A fallen foe's worth, shared by the party members still standing who fought in his bout."""
+        s = self.state
+        bout = s.membership.get(fallen.id)
+        if bout is None or not s.hostile(s.leader, fallen.id):
+            return
+        fighters = sorted(a.id for a in self._living() if a.party and s.membership.get(a.id) == bout)
+        for member, amount in fight_experience([fallen.fighter.sheet], fighters).items():
+            self._emit(ev.ExperienceGained(member, amount, fallen.id))
 
     def _run_pick_up(self, actor: Actor) -> None:
         """Take from the pile what `gear_choice.worth_picking_up` says, then equip each upgrade."""
@@ -1232,8 +1247,12 @@ class World:
                             and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
         squares = arrival(run, depth, down, len(party))
         travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        first_visit = depth > run.deepest
         self._emit(ev.LevelChanged(run.depth, depth, travellers))
         self._level_caches()
+        if first_visit:
+            for aid, _x, _y in travellers:
+                self._emit(ev.ExperienceGained(aid, depth_experience(depth), f"depth {depth}"))
 
     def _level_caches(self) -> None:
         """A new level: every cache tied to the map or the cast starts again."""

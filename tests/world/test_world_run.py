@@ -341,3 +341,32 @@ def test_a_runs_event_log_folds_from_the_command_line(tmp_path: Path) -> None:
     assert '"level_changed"' in log.read_text()
     assert ran.stdout.splitlines()[-1].startswith("digest ") and ran.stdout.splitlines()[-1] == \
         folded.stdout.splitlines()[-1]
+
+
+def test_fallen_foes_and_new_depths_give_the_party_experience() -> None:
+    """`rules.progression`: a fallen foe's worth goes to the party members of his bout, the first
+    arrival on depth d gives each traveller 5 x (d - 1); folded like every other fact."""
+    shadow = Shadow(World(run_setup(11), seed=11, player_ai=True))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    gained: list[ev.ExperienceGained] = []
+    for _ in range(2000):
+        events = shadow.step()
+        for e in events:
+            if isinstance(e, ev.ExperienceGained):
+                gained.append(e)
+                if e.why.startswith("depth "):
+                    depth = int(e.why.split()[1])
+                    assert e.amount == 5 * (depth - 1) and any(
+                        isinstance(c, ev.LevelChanged) and c.depth == depth for c in events)
+                else:
+                    fallen = world.state.actors[e.why]
+                    assert fallen.fighter.out_of_fight and not fallen.party and e.amount >= 1
+        if world.state.over is not None:
+            break
+    assert {e.why.startswith("depth ") for e in gained} == {True, False}
+    totals: dict[str, int] = {}
+    for e in gained:
+        totals[e.actor] = totals.get(e.actor, 0) + e.amount
+    assert run.experience == totals
