@@ -2,6 +2,10 @@
 
   run (--scenario NAME|FILE | --dungeon) --seed S --ticks N [--system NAME] [--record OUT] [--events OUT]
       [--log] [--digest]
+  run --run --seed S [--max-ticks N] [--record OUT] ...
+      a whole roguelike run (docs/run.md) with the AI leading, until victory, death or N ticks; the
+      last line is a JSON object: outcome (victory | death | unfinished), depth (the deepest reached,
+      1 = first), items_picked_up, ticks
       plays AI against AI (the leader driven by the same AI) and prints the combat log or a summary;
       --events writes the event log (JSON Lines, one event a line with its tick); --digest ends the
       output with `digest <hex>`, a hash of the whole live state (game/sim/digest.py)
@@ -31,6 +35,7 @@ from game.sim.digest import digest
 from game.sim.history import EventLogWriter, HistoryError, fold_events, read_event_log
 from game.sim.log import describe
 from game.sim.recording import RecordingError
+from game.sim.run_world import run_setup
 from game.sim.runfile import ReplayMismatch, header_for, replay, save_run
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
 from game.sim.world import World
@@ -39,6 +44,8 @@ from rules.systems import DEFAULT_SYSTEM, SYSTEMS
 
 
 def _setup(args: argparse.Namespace) -> WorldSetup:
+    if args.run:
+        return run_setup(args.seed)
     if args.dungeon:
         return dungeon_setup(args.seed, party=("player_fighter", "companion_spearman"))
     path = Path(args.scenario)
@@ -73,7 +80,9 @@ def cmd_run(args: argparse.Namespace) -> int:
             line = describe(event, names) if args.log else None
             if line:
                 print(line, file=out)
-        for _ in range(args.ticks):
+        for _ in range(args.max_ticks if args.run else args.ticks):
+            if args.run and world.state.over is not None:
+                break
             events = world.apply(Confirm())
             if log is not None:
                 log.write(world.state.tick, events)
@@ -87,10 +96,31 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.record:
         save_run(world, args.record, final=True)
     summary = world.summary()
+    if args.run:
+        summary = run_result(world)
     print(json.dumps(summary, sort_keys=True))
     if args.digest:
         print(f"digest {digest(world.state)}")
     return 0
+
+
+def run_result(world: World) -> dict[str, object]:
+    """The `run --run` contract's last line: outcome (victory, death or unfinished), the deepest depth
+    reached (1 = first), items picked up, ticks, and the leader's state."""
+    s = world.state
+    assert s.run is not None
+    leader = s.actors[s.leader]
+    return {
+        "outcome": s.over or "unfinished",
+        "depth": s.run.deepest,
+        "items_picked_up": s.run.items_picked_up,
+        "ticks": s.tick,
+        "seed": world.seed,
+        "on_depth": s.run.depth,
+        "leader": "dead" if leader.dead else ("down" if not leader.alive else "standing"),
+        "equipped": [item for _, item in s.run.inventories[s.leader].equipped],
+        "checksum": world.checksum(),
+    }
 
 
 def cmd_fold(args: argparse.Namespace) -> int:
@@ -154,8 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     where = run.add_mutually_exclusive_group(required=True)
     where.add_argument("--scenario", help="a scenario name (content/scenarios) or a YAML file")
     where.add_argument("--dungeon", action="store_true", help="a seeded procedural dungeon")
+    where.add_argument("--run", action="store_true",
+                       help="a whole roguelike run (depths, loot, the relic) led by the AI; ends on victory, "
+                            "death or --max-ticks and prints the run's result as its last line")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--ticks", type=int, default=200)
+    run.add_argument("--max-ticks", type=int, default=20000, help="with --run: stop after this many ticks")
     run.add_argument("--record", help="write the run file here")
     run.add_argument("--log", action="store_true", help="print the combat log")
     run.add_argument("--events", help="write the event log here (JSON Lines)")

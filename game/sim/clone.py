@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.sim.state import Actor, BoutState, WorldState
+from game.sim.state import Actor, BoutState, LevelStash, WorldState
 
 
 def clone_state(state: WorldState) -> WorldState:
@@ -38,4 +38,22 @@ def clone_state(state: WorldState) -> WorldState:
     copy.shots = list(state.shots)
     copy.membership = dict(state.membership)
     copy.fighters = fighters
+    if state.run is not None:
+        run = state.run
+        copy.run = replace(run, floor=dict(run.floor), inventories=dict(run.inventories),
+                           experience=dict(run.experience),
+                           levels={d: _stash(stash) for d, stash in run.levels.items()})
     return copy
+
+
+def _stash(stash: LevelStash) -> LevelStash:
+    """A depth left behind, copied as `clone_state` copies the current one."""
+    fighters = {aid: f.clone() for aid, f in stash.fighters.items()}
+    for aid, a in stash.actors.items():  # the fallen are in no fighters map
+        fighters.setdefault(aid, a.fighter.clone())
+    return LevelStash(
+        tilemap=stash.tilemap, actors={aid: replace(a, fighter=fighters[aid]) for aid, a in stash.actors.items()},
+        occupancy=dict(stash.occupancy), fighters={aid: fighters[aid] for aid in stash.fighters},
+        bouts={bid: BoutState(bid, b.rules.clone(fighters)) for bid, b in stash.bouts.items()},
+        membership=dict(stash.membership), shots=list(stash.shots), floor=dict(stash.floor),
+    )

@@ -23,6 +23,7 @@ from game.sim.commands import (
     Confirm,
     Declare,
     FirstAid,
+    Gear,
     Order,
     Shoot,
     Step,
@@ -208,6 +209,18 @@ def _first_aid(d: dict[str, Any], cp: int | None) -> Command:
     return FirstAid(flag("accept", d.get("accept", True)))
 
 
+GEAR_ACTIONS = ("pick_up", "drop", "equip", "unequip")
+MAX_COUNT = 999
+
+
+def _gear(d: dict[str, Any], cp: int | None) -> Command:
+    kind = text("action", d["action"])
+    if kind not in GEAR_ACTIONS:
+        raise _Refusal("action", f"must be one of {', '.join(GEAR_ACTIONS)}, not {short(kind)}")
+    return Gear(kind, optional_text("item", d.get("item")), whole("count", d.get("count", 1), 1, MAX_COUNT),
+                optional_text("slot", d.get("slot")), optional_text("actor", d.get("actor")))
+
+
 Builder = Callable[[dict[str, Any], int | None], Command]
 # every command: its builder and its keys besides "cmd" (True: required); the tick commands also
 # take `shot_defence_cp`
@@ -222,6 +235,7 @@ SHAPES: dict[str, tuple[Builder, dict[str, bool], bool]] = {
     "order": (_order, {"companion": True, "kind": True, "target": False, "at": False}, False),
     "companion_step": (_companion_step, {"companion": True, "direction": False}, False),
     "first_aid": (_first_aid, {"accept": False}, False),
+    "gear": (_gear, {"action": True, "item": False, "count": False, "slot": False, "actor": False}, False),
 }
 
 

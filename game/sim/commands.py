@@ -3,7 +3,8 @@
 Every command converts to and from a JSON-ready dict, because the run file (the save) is the list of
 commands. `Step`, `Target`, `Declare`, `Bump` and `Confirm` answer the decision the world owes the
 player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
-companion or the leader will do and advance nothing.
+companion or the leader will do and advance nothing; so is `Gear` (a run's pick up, drop, equip,
+unequip).
 
 A shot loosed at the leader in one tick lands at the start of the next (SPEC §4.9), so the advancing
 commands that start a tick (`Step`, `Aim`, `Shoot`, `Target`, `Declare`, `Confirm`) carry
@@ -110,7 +111,21 @@ class FirstAid:
     accept: bool = True
 
 
-Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid
+@dataclass(frozen=True, slots=True)
+class Gear:
+    """In a run (docs/run.md), out of any bout: `action` pick_up (`count` of `item` from the pile on
+    his square), drop (`count` of a carried `item` onto his square), equip (a carried `item`, `slot`
+    "off_weapon" for a weapon in the off hand) or unequip (the item of `slot`), by the leader or by
+    the companion `actor`. Free: it advances nothing."""
+
+    action: str
+    item: str | None = None
+    count: int = 1
+    slot: str | None = None
+    actor: str | None = None
+
+
+Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
 TickCommand = Step | Aim | Shoot | Target | Declare | Confirm  # the commands that carry `shot_defence_cp`
 TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Confirm)
 
@@ -162,6 +177,9 @@ def _to_dict(command: Command) -> dict[str, Any]:
                 "at": list(command.at) if command.at else None}
     if isinstance(command, CompanionStep):
         return {"cmd": "companion_step", "companion": command.companion, "direction": command.direction}
+    if isinstance(command, Gear):
+        return {"cmd": "gear", "action": command.action, "item": command.item, "count": command.count,
+                "slot": command.slot, "actor": command.actor}
     return {"cmd": "first_aid", "accept": command.accept}
 
 

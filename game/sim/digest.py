@@ -3,8 +3,9 @@
 `snapshot(state)` lists every fact a fold must rebuild: every actor's square, facing, movement and
 care counters and fighter (CP, HT, wounds, pain, shock, BL, flags), every bout's clock, members,
 orientations, targets, initiative relations, declarations and reach, the decision owed, the shots in
-the air and the random streams' positions. `digest(state)` is a hash of it. Caches are left out: two
-states with equal snapshots play on identically.
+the air and the random streams' positions; each fighter's sheet (what gear changes); in a run, the
+depth, the floor's items, every inventory and every depth left behind in full. `digest(state)` is a
+hash of it. Caches are left out: two states with equal snapshots play on identically.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import hashlib
 import json
 from typing import Any
 
-from game.sim.state import Actor, BoutState, WorldState
+from game.sim.geometry import Pos
+from game.sim.run_world import inventories_snapshot
+from game.sim.state import Actor, BoutState, LevelStash, Pile, RunState, WorldState
 from rules.bout import Bout, Committed
-from rules.fighter import FighterState
+from rules.fighter import FighterSheet, FighterState
 
 
 def snapshot(state: WorldState) -> dict[str, Any]:
@@ -41,6 +44,35 @@ def snapshot(state: WorldState) -> dict[str, Any]:
         ],
         "shots": [[s.shooter, s.target, s.zone, s.aim_ticks] for s in state.shots],
         "occupancy": sorted([p[0], p[1], a] for p, a in state.occupancy.items()),
+        "run": None if state.run is None else _run(state.run),
+    }
+
+
+def _run(run: RunState) -> dict[str, Any]:
+    """A run's own facts: the depth, the floor, every inventory, and each depth left behind in full."""
+    return {
+        "depth": run.depth, "deepest": run.deepest, "picked_up": run.items_picked_up,
+        "experience": dict(sorted(run.experience.items())),
+        "floor": _floor(run.floor),
+        "inventories": inventories_snapshot(run.inventories),
+        "levels": {str(d): _stash(stash) for d, stash in sorted(run.levels.items())},
+    }
+
+
+def _floor(floor: dict[Pos, Pile]) -> list[Any]:
+    return sorted([p[0], p[1], [list(i) for i in pile]] for p, pile in floor.items())
+
+
+def _stash(stash: LevelStash) -> dict[str, Any]:
+    return {
+        "tilemap": [stash.tilemap.width, stash.tilemap.height, stash.tilemap.to_ascii()],
+        "actors": {aid: _actor(a) for aid, a in stash.actors.items()},
+        "occupancy": sorted([p[0], p[1], a] for p, a in stash.occupancy.items()),
+        "fighters": sorted(stash.fighters),
+        "bouts": {str(bid): _bout(b) for bid, b in stash.bouts.items()},
+        "membership": dict(stash.membership),
+        "shots": [[s.shooter, s.target, s.zone, s.aim_ticks] for s in stash.shots],
+        "floor": _floor(stash.floor),
     }
 
 
@@ -53,10 +85,16 @@ def digest(state: WorldState) -> str:
 def checksum(state: WorldState) -> str:
     """The run file's per-tick checksum (`World.checksum`, which keeps it incrementally): the combat
     and ai streams' positions plus every actor's square, HT, CP and whether he is still in the fight."""
-    text = f"{state.combat.draws:x}:{state.ai.draws:x};" + "".join(
+    text = f"{state.combat.draws:x}:{state.ai.draws:x};" + run_mark(state) + "".join(
         f"{aid}:{a.pos[0]},{a.pos[1]}:{a.fighter.ht}:{a.fighter.cp}:{int(not a.fighter.out_of_fight)};"
         for aid, a in state.actors.items())
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def run_mark(state: WorldState) -> str:
+    """A run's part of the checksum: the depth the party is on and the items picked up so far."""
+    run = state.run
+    return "" if run is None else f"@{run.depth}:{run.items_picked_up};"
 
 
 def _actor(a: Actor) -> dict[str, Any]:
@@ -68,6 +106,7 @@ def _actor(a: Actor) -> dict[str, Any]:
         "tick_flags": [a.bumped, a.moved, a.stepped_tick],
         "aim": [a.aim_target, a.aim_ticks, a.aim_tick, a.ready_tick],
         "fighter": _fighter(a.fighter),
+        "gear": [a.speed, None if a.missile is None else a.missile.name],
     }
 
 
@@ -77,7 +116,15 @@ def _fighter(f: FighterState) -> dict[str, Any]:
         "wounds": [[w.location, w.damage_type, w.level, w.pain, w.bl] for w in f.wounds],
         "prone": f.prone, "unconscious": f.unconscious, "dead": f.dead, "destroyed": sorted(f.destroyed),
         "bonus_dice": f.bonus_dice, "no_refresh": f.no_refresh,
+        "sheet": _sheet(f.sheet),
     }
+
+
+def _sheet(s: FighterSheet) -> list[Any]:
+    """What a change of gear changes on a fighter's sheet."""
+    return [None if s.weapon is None else s.weapon.name, None if s.shield is None else s.shield.name,
+            None if s.off_weapon is None else s.off_weapon.name, [a.name for a in s.armour], s.proficiency, s.level,
+            dict(sorted(s.av.items()))]
 
 
 def _bout(bs: BoutState) -> dict[str, Any]:

@@ -390,3 +390,80 @@ class GameOver(WorldEvent):
     type: ClassVar[str] = "game_over"
     outcome: str  # victory | death | defeat (the leader is down but alive)
     tick: int
+
+
+# ----- a run's events (issue 10, docs/run.md): only a world with a `RunState` emits them ---------------
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class LevelChanged(WorldEvent):
+    """The party took the stairs from depth `frm` to `depth`: `travellers` (the leader first, then the
+    companions who came along) stand at the given squares there. The depth left is kept as it is; the
+    depth entered is the one left there before, or generated from the run's plan on the first visit."""
+
+    type: ClassVar[str] = "level_changed"
+    frm: int
+    depth: int
+    travellers: tuple[tuple[str, int, int], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemsPickedUp(WorldEvent):
+    """`actor` took `items` ((item, count), ...) from the pile on his square `pos`."""
+
+    type: ClassVar[str] = "items_picked_up"
+    actor: str
+    pos: tuple[int, int]
+    items: tuple[tuple[str, int], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class GearChanged(WorldEvent):
+    """`actor` equipped `item` (`slot`): his carried and equipped items are now these; his fighter's
+    sheet is rebuilt from them (`game.sim.inventory.sheet`, wounds and HT kept) and his move points
+    come from their encumbrance."""
+
+    type: ClassVar[str] = "gear_changed"
+    actor: str
+    item: str
+    carried: tuple[tuple[str, int], ...]
+    equipped: tuple[tuple[str, str], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemsDropped(WorldEvent):
+    """What a fallen fighter (dead or knocked out: nobody wakes) carried falls where he fell (everything
+    but his natural gear)."""
+
+    type: ClassVar[str] = "items_dropped"
+    actor: str
+    pos: tuple[int, int]
+    items: tuple[tuple[str, int], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ExperienceGained(WorldEvent):
+    """A party member's experience (`rules.progression`): `why` is "depth N" (the first arrival there)
+    or the id of a fallen foe (a share of his worth among the party members of the bout he fell in)."""
+
+    type: ClassVar[str] = "experience"
+    actor: str
+    amount: int
+    why: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemPutDown(WorldEvent):
+    """`actor` put `count` of the carried `item` down on his square `pos` (the `Gear` command)."""
+
+    type: ClassVar[str] = "item_put_down"
+    actor: str
+    pos: tuple[int, int]
+    item: str
+    count: int

@@ -5,7 +5,8 @@ decision owed are all set here from events, so a state is the fold of its events
 (clock, targets, initiative, pools, wounds) belongs to the rules: `rules.fold` applies the rules'
 events. In live play the rules fold each of their events as they emit it, and the world records them
 (`RulesEvent`, `ShotLanded`, `Bled`) without folding them again; rebuilding a state from a log
-(`game.sim.history`) folds them here, through the same `rules.fold.apply`.
+(`game.sim.history`) folds them here, through the same `rules.fold.apply`. A run's events (a level
+change, items picked up or dropped, a change of gear) are folded by `game.sim.run_world`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import cast
 
 from game.sim import events as ev
+from game.sim import run_world
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules import fold as rules_fold
@@ -282,6 +284,36 @@ def _over(state: WorldState, e: ev.WorldEvent) -> None:
     state.over = e.outcome
 
 
+def _level_changed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.LevelChanged)
+    run_world.fold_level_changed(state, e.frm, e.depth, e.travellers)
+
+
+def _picked_up(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemsPickedUp)
+    run_world.fold_picked_up(state, e.actor, e.pos, e.items)
+
+
+def _gear_changed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.GearChanged)
+    run_world.fold_gear_changed(state, e.actor, e.carried, e.equipped)
+
+
+def _dropped(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemsDropped)
+    run_world.fold_dropped(state, e.actor, e.pos, e.items)
+
+
+def _put_down(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemPutDown)
+    run_world.fold_put_down(state, e.actor, e.pos, e.item, e.count)
+
+
+def _experience(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ExperienceGained)
+    run_world.fold_experience(state, e.actor, e.amount)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -316,4 +348,10 @@ _HANDLERS = {
     ev.Aimed: _aimed,
     ev.ShotLoosed: _loosed,
     ev.ShotsDone: _shots_done,
+    ev.LevelChanged: _level_changed,
+    ev.ItemsPickedUp: _picked_up,
+    ev.GearChanged: _gear_changed,
+    ev.ItemsDropped: _dropped,
+    ev.ItemPutDown: _put_down,
+    ev.ExperienceGained: _experience,
 }

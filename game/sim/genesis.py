@@ -1,7 +1,8 @@
 """The starting state of a world: its map, its cast with fresh fighters, its streams at position 0.
 
 `initial_state` is what a world is before its first event: the live `World` starts from it and plays,
-and `game.sim.history` starts from it and folds a run's events (no rules call, no random draw).
+and `game.sim.history` starts from it and folds a run's events (no rules call, no random draw). A
+roguelike run's setup (origin kind "run") gets its `RunState` (`game.sim.run_world.attach_run`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 
 from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations
 from game.sim.geometry import Direction
-from game.sim.scenario_file import WorldSetup
+from game.sim.scenario_file import ActorSetup, WorldSetup
 from game.sim.state import Actor, WorldState
 from rules.catalog import Catalog
 from rules.content import default_catalog, with_house_rules
@@ -37,16 +38,7 @@ def initial_state(
     the combat system `combat_system`."""
     creatures = creatures or default_creatures()
     relations = relations or default_relations()
-    actors: dict[str, Actor] = {}
-    for a in setup.actors:
-        template = creatures[a.creature]
-        sheet = template.sheet(catalog, a.id, name=a.name, side=a.faction)
-        actors[a.id] = Actor(
-            id=a.id, name=a.name, creature=a.creature, faction=a.faction, sprite=template.sprite,
-            pos=a.pos, facing=Direction.S, fighter=FighterState(sheet), speed=template.move_points,
-            party=a.party, leader=a.leader, flee_threshold=template.flee_threshold,
-            missile=catalog.missiles.get(template.missile) if template.missile else None,
-        )
+    actors = {a.id: make_actor(a, creatures[a.creature], catalog) for a in setup.actors}
     state = WorldState(
         tick=0,
         tilemap=setup.tilemap,
@@ -62,4 +54,19 @@ def initial_state(
     )
     state.occupancy = {a.pos: a.id for a in actors.values()}
     state.fighters = {aid: a.fighter for aid, a in actors.items()}
+    if setup.origin.get("kind") == "run":
+        from game.sim.run_world import attach_run  # a run's depths (imported here: run_world builds on this)
+
+        attach_run(state, setup)
     return state
+
+
+def make_actor(a: ActorSetup, template: CreatureTemplate, catalog: Catalog) -> Actor:
+    """The actor `a` with a fresh fighter from his creature's template."""
+    sheet = template.sheet(catalog, a.id, name=a.name, side=a.faction)
+    return Actor(
+        id=a.id, name=a.name, creature=a.creature, faction=a.faction, sprite=template.sprite,
+        pos=a.pos, facing=Direction.S, fighter=FighterState(sheet), speed=template.move_points,
+        party=a.party, leader=a.leader, flee_threshold=template.flee_threshold,
+        missile=catalog.missiles.get(template.missile) if template.missile else None,
+    )

@@ -43,7 +43,8 @@ from types import TracebackType
 from typing import Any, BinaryIO, Self
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 2  # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
+FORMAT_VERSION = 3  # 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
+# 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
 OLDEST_FORMAT = 2  # format 1 runs checksum differently and would not replay the same: refused
 MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
 MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)

@@ -521,7 +521,13 @@ def _setup_from_origin(
             raise ValueError(f"dungeon groups must be a list of at most {MAX_GROUPS} groups, not {_short(groups)}")
         chosen = [_ids(g, f"groups[{i}]", MAX_GROUP) for i, g in enumerate(groups)]
         return dungeon_setup(seed, party, chosen, width=width, height=height, creatures=creatures)
-    raise ValueError(f"unknown kind {_short(kind)} (expected 'scenario' or 'dungeon')")
+    if kind == "run":  # a roguelike run's depth 1 (game.sim.run_world; imported here: it builds on this module)
+        from game.sim.run_world import MAX_PARTY as RUN_PARTY_CAP
+        from game.sim.run_world import run_setup
+
+        return run_setup(_whole(origin.get("seed"), "seed", -MAX_SEED, MAX_SEED),
+                         _ids(origin.get("party"), "party", RUN_PARTY_CAP))
+    raise ValueError(f"unknown kind {_short(kind)} (expected 'scenario', 'dungeon' or 'run')")
 
 
 def _short(value: object) -> str:

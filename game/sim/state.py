@@ -7,6 +7,7 @@ wounds and pool), each applying events; everything else reads it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.sim.creatures import Relations
 from game.sim.geometry import Direction, Pos
@@ -18,6 +19,11 @@ from rules.dice import SeededStream
 from rules.fastinit import fast_init_all
 from rules.fighter import FighterState
 from rules.systems import CombatSystem
+
+if TYPE_CHECKING:
+    from game.sim.inventory import Inventory
+    from game.sim.levels import RunPlan
+    from game.sim.run_content import RunContent
 
 
 @dataclass(slots=True)
@@ -120,6 +126,45 @@ class PausedTick:
     square: Pos
 
 
+Pile = tuple[tuple[str, int], ...]  # items lying on one square: (item id, count) in the order they fell
+
+
+@dataclass(slots=True)
+class LevelStash:
+    """A depth the party is not on, kept exactly as it was left (docs/run.md): its map, its cast (with
+    their fighters), who stood where, its bouts (frozen mid-round if the party fled one), the shots in
+    its air and the items on its floor."""
+
+    tilemap: TileMap
+    actors: dict[str, Actor]
+    occupancy: dict[Pos, str]
+    fighters: dict[str, FighterState]
+    bouts: dict[int, BoutState]
+    membership: dict[str, int]
+    shots: list[PendingShot]
+    floor: dict[Pos, Pile]
+
+
+@dataclass(slots=True)
+class RunState:
+    """A roguelike run (issue 10): the plan of its depths, the depth the party is on, the depths left
+    behind (`levels`), the current depth's floor items, every actor's inventory (actor ids are unique
+    across a run: foes carry their depth) and the counts the end summary needs. `None` on a world that
+    is no run (a scenario, a one-level dungeon): the run's code then costs nothing."""
+
+    seed: int
+    plan: RunPlan
+    content: RunContent
+    party: tuple[str, ...] = ()  # the party's creatures at the start (foe ids are numbered after them)
+    depth: int = 1
+    deepest: int = 1
+    floor: dict[Pos, Pile] = field(default_factory=dict)
+    inventories: dict[str, Inventory] = field(default_factory=dict)
+    levels: dict[int, LevelStash] = field(default_factory=dict)
+    items_picked_up: int = 0
+    experience: dict[str, int] = field(default_factory=dict)  # unspent, per party member (rules.progression)
+
+
 @dataclass(slots=True)
 class WorldState:
     tick: int
@@ -142,6 +187,7 @@ class WorldState:
     shots: list[PendingShot] = field(default_factory=list)
     membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
     fighters: dict[str, FighterState] = field(default_factory=dict)  # every actor's fighter, by actor id
+    run: RunState | None = None  # a roguelike run's depths, floor items and inventories (None: no run)
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
     _foes: dict[str, frozenset[str]] = field(default_factory=dict)
 

@@ -32,6 +32,7 @@ from game.sim.commands import (
     Confirm,
     Declare,
     FirstAid,
+    Gear,
     Order,
     Shoot,
     Step,
@@ -39,13 +40,18 @@ from game.sim.commands import (
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations
+from game.sim.digest import run_mark
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
+from game.sim.gear_choice import upgrade, worth_picking_up
 from game.sim.genesis import initial_state, world_catalog
-from game.sim.geometry import Direction, Pos, chebyshev, directions, neighbours
-from game.sim.pathfinding import DistanceMap
+from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
+from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
+from game.sim.pathfinding import DistanceMap, distance_map
+from game.sim.run_world import arrival, stairs, stairs_down, stairs_up, wearer_of
 from game.sim.scenario_file import WorldSetup
-from game.sim.state import Actor, BoutState, WorldState
+from game.sim.state import Actor, BoutState, Pile, WorldState
+from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.deciders import decision_maker
@@ -55,6 +61,7 @@ from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
+from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 from rules.systems import DEFAULT_SYSTEM, Answer, system
 
@@ -70,6 +77,8 @@ BLEED_THIRDS = 18  # out of combat: a blood-loss check per 6 moving ticks or 18 
 FIRST_AID_TICKS = 6
 HEAL_TICKS = 18
 CARE_TN = 7
+RUN_REST_PAIN = 2  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +151,7 @@ class World:
         self._living_ids: list[str] = []
         # `FighterState.roster_epoch` at the end of the last `_casualties` pass (see there); -1: none yet.
         self._casualties_epoch = -1
+        self._run_init()
         self._roll_movement_initiative()
         self._update()
         self._decide()
@@ -162,7 +172,9 @@ class World:
         """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
         event and changes nothing."""
         try:
-            if isinstance(command, Order | CompanionStep | FirstAid):
+            if isinstance(command, Gear):
+                self._run_gear(command)
+            elif isinstance(command, Order | CompanionStep | FirstAid):
                 self._free_command(command)
             else:
                 self._advance(command)
@@ -403,11 +415,14 @@ class World:
         s = self.state
         intents: dict[str, Direction | None] = {}
         self._ranged = {}
+        run_leader = s.leader if s.run is not None and self.player_ai else None
         for actor in self._living():
             bout = s.bout_of(actor.id)
             if bout is not None and bout.step != 0:
                 continue
-            if actor.id == s.leader and not self.player_ai:
+            if actor.id == run_leader and bout is None:
+                intents[actor.id] = self._run_leader_intent(brain, actor)
+            elif actor.id == s.leader and not self.player_ai:
                 if inp.ranged is not None:
                     self._ranged[actor.id] = inp.ranged
                 else:
@@ -587,6 +602,8 @@ class World:
             occupant = s.at(square)
             if occupant is not None:
                 hostile = s.hostile(aid, occupant.id)
+                if not hostile and s.run is not None and self._run_swap(actor, occupant, d):
+                    continue
                 self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue
             fled = s.actors[start[square]]
@@ -677,6 +694,8 @@ class World:
         self._step_clocks()
         self._update()
         self._health()
+        if s.run is not None:
+            self._run_step()
         self._check_over()
         self._decide()
         self._mark_streams()
@@ -977,9 +996,10 @@ class World:
             return
         leader = s.actors[s.leader]
         if not leader.alive:
-            self._emit(ev.GameOver("death" if leader.dead else "defeat", s.tick))
+            # a run is permadeath: its leader's fall ends it (docs/run.md)
+            self._emit(ev.GameOver("death" if leader.dead or s.run is not None else "defeat", s.tick))
             return
-        if not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
+        if s.run is None and not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
             self._emit(ev.GameOver("victory", s.tick))
 
     # ----- decisions owed for the next tick (SPEC §3 step 5) --------------------------------------
@@ -1073,7 +1093,7 @@ class World:
             self._sum_watch = [i for i in watch if not actors[i].fighter.out_of_fight]
             self._sum_epoch = FighterState.roster_epoch
         # One update of the joined text hashes exactly the bytes the per-actor updates did.
-        text = f"{s.combat.draws:x}:{s.ai.draws:x};" + "".join(texts)  # a stream's draws are its position
+        text = f"{s.combat.draws:x}:{s.ai.draws:x};" + run_mark(s) + "".join(texts)  # a stream's draws are its position
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def summary(self) -> dict[str, object]:
@@ -1085,12 +1105,278 @@ class World:
             "dead": sorted(a.id for a in s.actors.values() if a.dead),
             "bouts": len(s.bouts),
             "checksum": self.checksum(),
+            **({} if s.run is None else {"depth": s.run.depth, "deepest": s.run.deepest,
+                                         "items_picked_up": s.run.items_picked_up}),
         }
+
+    # ----- a roguelike run (issue 10, docs/run.md; only when `state.run` is set) --------------------
+    def _run_init(self) -> None:
+        self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
+        self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
+        self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
+
+    def _run_step(self) -> None:
+        """After the moves: the fallen drop what they carried, party members who stepped onto items
+        take what is worth it (and equip what is better), and the leader on the stairs takes them."""
+        s = self.state
+        if self._drops_epoch != FighterState.roster_epoch:
+            self._run_drops()
+            self._drops_epoch = FighterState.roster_epoch
+        run = s.run
+        assert run is not None
+        if run.floor:
+            for actor in self._living():
+                if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
+                    self._run_pick_up(actor)
+        leader = s.actors[s.leader]
+        if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
+            self._run_stairs(leader)
+
+    def _run_gear(self, command: Gear) -> None:
+        """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
+        refusal of `game.sim.inventory` is the command's one-line reason)."""
+        s = self.state
+        run = s.run
+        if run is None:
+            raise IllegalAction("there is no gear to handle outside a run")
+        who = s.leader if command.actor is None else command.actor
+        actor = s.actors.get(who)
+        if actor is None or not actor.party or not actor.alive:
+            raise IllegalAction(f"{who} is no one of the party who can handle gear here")
+        if s.bout_of(who) is not None:
+            raise IllegalAction(f"{actor.name} is fighting: no time to handle gear")
+        items, inv, at = run.content.items, run.inventories[who], (actor.pos.x, actor.pos.y)
+        template = run.content.creatures[actor.creature]
+        item = command.item
+        if command.action in ("pick_up", "drop", "equip") and (item is None or item not in items):
+            raise IllegalAction(f"{command.action.replace('_', ' ')} what? no item {item!r}")
+        assert item is not None or command.action == "unequip"
+        if command.action == "pick_up":
+            assert item is not None
+            if dict(run.floor.get(actor.pos, ())).get(item, 0) < command.count:
+                raise IllegalAction(f"there are not {command.count} {items[item].name} here")
+            result = pick_up(inv, item, command.count, items=items, attributes=template.attributes.to_attributes())
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self._emit(ev.ItemsPickedUp(who, at, ((item, command.count),)))
+        elif command.action == "drop":
+            assert item is not None
+            result = drop(inv, item, command.count)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self._emit(ev.ItemPutDown(who, at, item, command.count))
+        else:
+            if command.action == "equip":
+                assert item is not None
+                result = equip(inv, item, items=items, catalog=s.catalog, hand=command.slot)
+            else:
+                item = inv.slot(command.slot or "")
+                result = unequip(inv, command.slot or "", items=items)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            assert item is not None
+            self._emit(ev.GearChanged(who, item, result.carried, result.equipped))
+        self.commands.append((s.tick, to_dict(command)))
+
+    def _run_drops(self) -> None:
+        s = self.state
+        run = s.run
+        assert run is not None
+        for actor in s.actors.values():
+            if actor.fighter.out_of_fight:  # dead or knocked out (nobody wakes): fallen
+                items = run.inventories[actor.id].everything()
+                if items:
+                    self._emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
+                if actor.id not in self._credited:
+                    self._credited.add(actor.id)
+                    self._run_fight_experience(actor)
+
+    def _run_fight_experience(self, fallen: Actor) -> None:
+        """A fallen foe's worth, shared by the party members still standing who fought in his bout."""
+        s = self.state
+        bout = s.membership.get(fallen.id)
+        if bout is None or not s.hostile(s.leader, fallen.id):
+            return
+        fighters = sorted(a.id for a in self._living() if a.party and s.membership.get(a.id) == bout)
+        for member, amount in fight_experience([fallen.fighter.sheet], fighters).items():
+            self._emit(ev.ExperienceGained(member, amount, fallen.id))
+
+    def _run_pick_up(self, actor: Actor) -> None:
+        """Take from the pile what `gear_choice.worth_picking_up` says, then equip each upgrade."""
+        s = self.state
+        run = s.run
+        assert run is not None
+        items, catalog = run.content.items, s.catalog
+        template = run.content.creatures[actor.creature]
+        wearer = wearer_of(actor, template)
+        inv = run.inventories[actor.id]
+        taken: list[tuple[str, int]] = []
+        for item, count in run.floor[actor.pos]:
+            want = min(count, max(0, items[item].stack - inv.count(item)))
+            if want and worth_picking_up(inv, item, want, wearer, items=items, catalog=catalog):
+                after = pick_up(inv, item, want, items=items, attributes=wearer.attributes)
+                if not isinstance(after, Refusal):
+                    inv = after
+                    taken.append((item, want))
+        if not taken:
+            return
+        self._emit(ev.ItemsPickedUp(actor.id, (actor.pos.x, actor.pos.y), tuple(taken)))
+        for _ in range(len(inv.carried)):
+            better = next((c for item, _n in run.inventories[actor.id].carried
+                           if (c := upgrade(run.inventories[actor.id], item, wearer, items=items, catalog=catalog))),
+                          None)
+            if better is None:
+                break
+            new = better.inventory
+            self._emit(ev.GearChanged(actor.id, better.item, new.carried, new.equipped))
+
+    def _run_stairs(self, leader: Actor) -> None:
+        """The leader on the stairs: down or up a depth with the companions within two squares of him
+        (and out of any bout); out of the dungeon with the relic (down from the last depth, up from the
+        first) is the victory."""
+        s = self.state
+        run = s.run
+        assert run is not None
+        down = stairs(s, leader.pos) == Tile.STAIRS_DOWN
+        depth = run.depth + (1 if down else -1)
+        if not 1 <= depth <= run.plan.last:
+            if run.inventories[leader.id].count(run.content.run.goal.relic):
+                self._emit(ev.GameOver("victory", s.tick))
+            return
+        party = [leader] + [a for a in self._living() if a.party and a.id != leader.id
+                            and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
+        squares = arrival(run, depth, down, len(party))
+        travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        first_visit = depth > run.deepest
+        self._emit(ev.LevelChanged(run.depth, depth, travellers))
+        self._level_caches()
+        if first_visit:
+            for aid, _x, _y in travellers:
+                self._emit(ev.ExperienceGained(aid, depth_experience(depth), f"depth {depth}"))
+
+    def _level_caches(self) -> None:
+        """A new level: every cache tied to the map or the cast starts again."""
+        s = self.state
+        self._cast = list(s.actors)
+        self._sum_actors = list(s.actors.values())
+        self._sum_keys, self._sum_texts, self._sum_watch, self._sum_epoch = [], [], [], -1
+        self._goals = waypoints(s.tilemap)
+        self._routes, self._memory, self._sight, self._quiet = {}, {}, {}, {}
+        self._living_epoch = self._casualties_epoch = self._drops_epoch = -1
+        self._disengaged.clear()
+        self._worth.clear()
+
+    def _run_leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
+        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest, with no
+        foe in sight, while bleeding or in pain (`RUN_REST_PAIN`); else go for
+        the nearest pile worth taking (the relic among them), else for the stairs down (out, from the
+        last depth, once he holds the relic)."""
+        seen = brain.visible_hostiles(actor)
+        foes = [h for h in seen if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
+        if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
+            if manhattan(actor.pos, foes[0].pos) == 1:
+                return None
+            d = brain.step_toward(actor, foes[0].pos, True)
+            if d is not None and stairs(self.state, actor.pos.step(d)) is None:
+                return d  # (never off the level after a foe: then he goes on his way)
+        f = actor.fighter
+        if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
+            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        goal = self._run_goal(actor)
+        return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+
+    def _run_goal(self, actor: Actor) -> Pos | None:
+        """The nearest pile worth taking by the way there (full route maps, so the goal never flips as
+        he walks round a wall), else the stairs down."""
+        s = self.state
+        run = s.run
+        assert run is not None
+        inv = run.inventories[actor.id]
+        here = actor.pos.y * s.tilemap.width + actor.pos.x
+        best: tuple[int, Pos] | None = None
+        for pos, pile in run.floor.items():
+            if pos in s.occupancy:
+                continue
+            key = (pos, pile, inv)
+            worth = self._worth.get(key)
+            if worth is None:
+                worth = self._worth[key] = self._pile_worth(actor, pile)
+            if worth:
+                steps = self._route(pos).steps[here]
+                if steps >= 0 and (best is None or (steps, pos) < best):
+                    best = (steps, pos)
+        if best is not None:
+            return best[1]
+        return stairs_down(run)
+
+    def _pile_worth(self, actor: Actor, pile: Pile) -> bool:
+        s = self.state
+        run = s.run
+        assert run is not None
+        wearer = wearer_of(actor, run.content.creatures[actor.creature])
+        inv = run.inventories[actor.id]
+        return any(worth_picking_up(inv, item, min(n, max(1, run.content.items[item].stack - inv.count(item))),
+                                    wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)
+
+    def _route(self, goal: Pos) -> DistanceMap:
+        route = self._routes.get(goal)
+        if route is None:
+            tilemap = self.state.tilemap
+            off = {p for p in (stairs_down(self.state.run), stairs_up(self.state.run)) if p != goal} \
+                if self.state.run is not None else set()  # the way never leads over stairs that are no goal
+            route = self._routes[goal] = distance_map(tilemap, [goal], adjacency=self.state.house_rules.adjacency,
+                                                      blocked=off)
+        return route
+
+    def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:
+        """The first free step down the full route map to `goal` (None: there, or blocked for now), never
+        onto stairs that are not the goal."""
+        s = self.state
+        tilemap = s.tilemap
+        w, h = tilemap.width, tilemap.height
+        steps = self._route(goal).steps
+        x, y = actor.pos
+        here = steps[y * w + x]
+        best_dist, best = (here if here >= 0 else 1 << 30), None
+        for d in directions(s.house_rules.adjacency):
+            nx, ny = x + d.dx, y + d.dy
+            if not (0 <= nx < w and 0 <= ny < h):
+                continue
+            dist = steps[ny * w + nx]
+            square = tilemap.positions_by_index[ny * w + nx]
+            if 0 <= dist < best_dist and square not in s.occupancy and (square == goal or stairs(s, square) is None):
+                best_dist, best = dist, d  # (stairs on the way are stepped round: they would take him off)
+        if best is None:  # a companion in the way (a corridor): step into him, and he steps back (`_run_swap`)
+            for d in directions(s.house_rules.adjacency):
+                nx, ny = x + d.dx, y + d.dy
+                if 0 <= nx < w and 0 <= ny < h and 0 <= steps[ny * w + nx] < here:
+                    other = s.at(tilemap.positions_by_index[ny * w + nx])
+                    if other is not None and other.party and s.bout_of(other.id) is None:
+                        return d
+        return best
+
+    def _run_swap(self, leader: Actor, other: Actor, d: Direction) -> bool:
+        """In a run, the leader stepping into a companion out of any bout swaps squares with him (so a
+        companion never blocks the way in a corridor): two `Moved`, no points banked."""
+        s = self.state
+        if leader.id != s.leader or not other.party or not other.alive or s.bout_of(other.id) is not None \
+                or s.bout_of(leader.id) is not None:
+            return False
+        a, b = leader.pos, other.pos
+        self._emit(ev.Moved(leader.id, a, b, d.label, 0))
+        back = _direction_of(b, a)
+        self._emit(ev.Moved(other.id, b, a, back.label, 0))
+        return True
 
 
 
 _SumKey = tuple[Pos, int, int, bool]  # what an actor's piece of `checksum` text is written from
 _DELTAS: dict[int, tuple[tuple[int, int], ...]] = {n: tuple((d.dx, d.dy) for d in directions(n)) for n in (4, 8)}
+
+
+def _direction_of(a: Pos, b: Pos) -> Direction:
+    """The direction of the step from `a` to its neighbour `b`."""
+    return next(d for d in Direction if (a.x + d.dx, a.y + d.dy) == (b.x, b.y))
 
 
 def _direction(name: str | None) -> Direction | None:

@@ -228,7 +228,7 @@ def test_refuses_newer_and_bad_formats(tmp_path: Path) -> None:
 
 
 def test_refuses_format_1_runs_with_a_clear_message(tmp_path: Path) -> None:
-    assert FORMAT_VERSION == OLDEST_FORMAT == 2
+    assert FORMAT_VERSION == 3 and OLDEST_FORMAT == 2  # format 2 runs still replay: only runs (kind "run") are new
     err = _refused(_write_lines(tmp_path / "run.jsonl", _header_json(format=1)), "older version of Steelstep")
     assert "run format 1" in str(err) and "start a new run" in str(err) and err.line == 1
 

@@ -1,0 +1,301 @@
+"""A run's depths in the world state (issue 10, docs/run.md): the run's setup, its `RunState`, and
+what the fold does with a run's events (a level change, a pick-up, a change of gear, a fallen
+fighter's drop).
+
+The world holds one level at a time in its `WorldState` (map, cast, occupancy, bouts, shots, floor
+items); every depth left behind is a `LevelStash` in `RunState.levels`, kept exactly as it was left.
+A depth is generated on its first visit from the run's plan (`game.sim.levels.generate_level`: its
+own seeded streams, never the world's, so folding a `LevelChanged` draws nothing and a save needs
+only the run seed). Actor ids are unique across a run (foes carry their depth), so inventories live
+in one map for the whole run.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from game.sim.creatures import CreatureTemplate
+from game.sim.geometry import Pos, directions
+from game.sim.inventory import Inventory, Refusal, Wearer, drop, from_creature, numbers, pick_up, sheet
+from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_run
+from game.sim.run_content import default_run_content
+from game.sim.scenario_file import WorldSetup
+from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
+from game.sim.tilemap import Tile
+
+RUN_PARTY = ("player_fighter", "companion_spearman")
+MAX_PARTY = 4
+
+
+@functools.lru_cache(maxsize=4)
+def _plan(seed: int) -> RunPlan:
+    return plan_run(seed, default_run_content())
+
+
+@functools.lru_cache(maxsize=16)
+def _level(seed: int, depth: int) -> Level:
+    """Depth `depth` of run `seed` (a `Level` is frozen: the live world and a fold may share it)."""
+    return generate_level(_plan(seed), depth, default_run_content())
+
+
+def run_setup(seed: int, party: Sequence[str] = RUN_PARTY) -> WorldSetup:
+    """The starting world of the run `seed`: depth 1 with `party` (creature ids, the leader first) on
+    its arrival squares. Its origin (a run file header's `setup`) is `{"kind": "run", "seed", "party"}`."""
+    if not party or len(party) > MAX_PARTY:
+        raise ValueError(f"a run's party is 1 to {MAX_PARTY} creatures, not {len(party)}")
+    content = default_run_content()
+    unknown = [c for c in party if c not in content.creatures]
+    if unknown:
+        raise ValueError(f"unknown creature {unknown[0]!r} in the party")
+    setup = level_setup(_level(seed, 1), party, content)
+    return replace(setup, origin={"kind": "run", "seed": seed, "party": list(party)})
+
+
+def attach_run(state: WorldState, setup: WorldSetup) -> None:
+    """Give the starting state of a run's setup its `RunState`: depth 1's floor and every actor's
+    starting inventory (the creature's gear equipped)."""
+    seed = setup.origin["seed"]
+    party = setup.origin["party"]
+    assert isinstance(seed, int) and isinstance(party, list)
+    content = default_run_content()
+    run = RunState(seed=seed, plan=_plan(seed), content=content, party=tuple(str(p) for p in party))
+    run.floor = floor_of(_level(seed, 1))
+    for aid, actor in state.actors.items():
+        run.inventories[aid] = from_creature(content.creatures[actor.creature], content.items)
+    state.run = run
+
+
+def floor_of(level: Level) -> dict[Pos, Pile]:
+    """The items lying on a fresh level: its floor piles and its chests' contents (a chest is a pile on
+    its square for now: docs/run.md)."""
+    floor: dict[Pos, Pile] = {}
+    for item in level.floor_items:
+        floor[item.pos] = _added(floor.get(item.pos, ()), ((item.item, item.count),))
+    for chest in level.chests:
+        floor[chest.pos] = _added(floor.get(chest.pos, ()), chest.contents)
+    if level.goal is not None:
+        pos = level.goal.relic_pos
+        floor[pos] = _added(floor.get(pos, ()), ((level.goal.relic, 1),))
+    return floor
+
+
+def _added(pile: Pile, items: Pile) -> Pile:
+    out = dict(pile)
+    for item, count in items:
+        out[item] = out.get(item, 0) + count
+    return tuple(out.items())
+
+
+def _taken(pile: Pile, items: Pile) -> Pile:
+    out = dict(pile)
+    for item, count in items:
+        left = out.get(item, 0) - count
+        if left < 0:
+            raise ValueError(f"the pile holds {out.get(item, 0)} {item}, not {count}")
+        out[item] = left
+    return tuple((i, n) for i, n in out.items() if n > 0)
+
+
+def stairs(state: WorldState, pos: Pos) -> Tile | None:
+    """The stairs tile at `pos`, if any."""
+    tile = state.tilemap.tile_at(pos)
+    return tile if tile in (Tile.STAIRS_DOWN, Tile.STAIRS_UP) else None
+
+
+def stairs_down(run: RunState) -> Pos:
+    """The stairs down of the depth the party is on."""
+    return _level(run.seed, run.depth).stairs_down
+
+
+def stairs_up(run: RunState) -> Pos:
+    """The stairs up of the depth the party is on."""
+    return _level(run.seed, run.depth).stairs_up
+
+
+def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
+    """Where `n` travellers arrive on `depth`: the free squares nearest its stairs up (coming down) or
+    its stairs down (coming up), never a stairs square, nearest first (breadth-first, in `directions`
+    order). Free: on a depth left before, no one stands there; on a new one, no foe is placed there."""
+    level = _level(run.seed, depth)
+    stash = run.levels.get(depth)
+    taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes}
+    tilemap = level.tilemap
+    start = level.stairs_up if down else level.stairs_down
+    seen, todo, out = {start}, deque([start]), list[Pos]()
+    while todo and len(out) < n:
+        here = todo.popleft()
+        for d in directions(4):
+            nxt = here.step(d)
+            if nxt in seen or not tilemap.in_bounds(nxt) or not tilemap.passable(nxt):
+                continue
+            seen.add(nxt)
+            todo.append(nxt)
+            if nxt not in taken and tilemap.tile_at(nxt) not in (Tile.STAIRS_DOWN, Tile.STAIRS_UP):
+                out.append(nxt)
+    return out[:n]
+
+
+def wearer_of(actor: Actor, template: CreatureTemplate) -> Wearer:
+    return Wearer(actor.id, actor.name, actor.faction, template.attributes.to_attributes(),
+                  dict(template.proficiencies), template.move_points)
+
+
+# ----- folding a run's events (called by game.sim.fold) ------------------------------------------------
+
+
+def fold_level_changed(state: WorldState, frm: int, depth: int, travellers: Sequence[tuple[str, int, int]]) -> None:
+    run = _run(state)
+    if run.depth != frm:
+        raise ValueError(f"the party leaves depth {frm}, but is on depth {run.depth}")
+    movers: list[tuple[Actor, int, int]] = []
+    for aid, x, y in travellers:
+        actor = state.actors.pop(aid)
+        if state.occupancy.get(actor.pos) == aid:
+            del state.occupancy[actor.pos]
+        state.fighters.pop(aid, None)
+        state.membership.pop(aid, None)
+        movers.append((actor, x, y))
+    run.levels[frm] = LevelStash(state.tilemap, state.actors, state.occupancy, state.fighters, state.bouts,
+                                 state.membership, state.shots, run.floor)
+    there = run.levels.pop(depth, None) or _fresh(state, run, depth)
+    tilemap = there.tilemap
+    state.tilemap = tilemap
+    state.actors = {}
+    for actor, x, y in movers:
+        pos = tilemap.positions_by_index[y * tilemap.width + x]
+        if not tilemap.passable(pos) or pos in there.occupancy:
+            raise ValueError(f"{actor.id} cannot arrive on {x},{y} of depth {depth}")
+        actor.pos = pos
+        actor.mp = 0
+        actor.planned = False
+        state.actors[actor.id] = actor
+        there.occupancy[pos] = actor.id
+        there.fighters[actor.id] = actor.fighter
+    state.actors.update(there.actors)
+    state.occupancy = there.occupancy
+    state.fighters = there.fighters
+    state.bouts = there.bouts
+    state.membership = there.membership
+    state.shots = there.shots
+    run.floor = there.floor
+    run.depth = depth
+    run.deepest = max(run.deepest, depth)
+    state._foes = {}  # the cast changed (the hostility of factions did not)
+
+
+def _fresh(state: WorldState, run: RunState, depth: int) -> LevelStash:
+    """Depth `depth` as generated, for its first visit."""
+    from game.sim.genesis import make_actor  # genesis imports this module lazily too
+
+    if not 1 <= depth <= run.plan.last:
+        raise ValueError(f"the run has no depth {depth}")
+    level = _level(run.seed, depth)
+    content = run.content
+    setup = level_setup(level, run.party, content)
+    actors: dict[str, Actor] = {}
+    for a in setup.actors:
+        if a.party:
+            continue
+        template = content.creatures[a.creature]
+        actors[a.id] = make_actor(a, template, state.catalog)
+        run.inventories[a.id] = from_creature(template, content.items)
+    return LevelStash(
+        tilemap=level.tilemap, actors=actors, occupancy={a.pos: aid for aid, a in actors.items()},
+        fighters={aid: a.fighter for aid, a in actors.items()}, bouts={}, membership={}, shots=[],
+        floor=floor_of(level),
+    )
+
+
+def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
+    run = _run(state)
+    actor = state.actors[actor_id]
+    pos = Pos(*at)
+    if actor.pos != pos:
+        raise ValueError(f"{actor_id} picks up at {at} but stands on {tuple(actor.pos)}")
+    pile = _taken(run.floor.get(pos, ()), items)
+    inv = run.inventories[actor_id]
+    attributes = run.content.creatures[actor.creature].attributes.to_attributes()
+    for item, count in items:
+        after = pick_up(inv, item, count, items=run.content.items, attributes=attributes)
+        if isinstance(after, Refusal):
+            raise ValueError(after.reason)
+        inv = after
+        run.items_picked_up += count
+    run.inventories[actor_id] = inv
+    if pile:
+        run.floor[pos] = pile
+    else:
+        del run.floor[pos]
+
+
+def fold_gear_changed(
+    state: WorldState, actor_id: str, carried: Pile, equipped: tuple[tuple[str, str], ...]
+) -> None:
+    """The new inventory; the fighter fights with it from now on (his wounds, HT and flags kept)."""
+    run = _run(state)
+    actor = state.actors[actor_id]
+    old = run.inventories[actor_id]
+    inv = Inventory(tuple(carried), tuple(equipped), old.innate_weapon, old.innate_armour)
+    if _count(inv) != _count(old):
+        raise ValueError(f"{actor_id}'s gear change adds or loses items")
+    run.inventories[actor_id] = inv
+    template = run.content.creatures[actor.creature]
+    wearer = wearer_of(actor, template)
+    fighter = actor.fighter
+    fighter.sheet = sheet(inv, wearer, state.catalog)
+    fighter.cp = fighter.max_cp()
+    actor.speed = numbers(inv, wearer, items=run.content.items, catalog=state.catalog).move_points
+    catalog = state.catalog
+    missile = inv.slot("missile")
+    actor.missile = catalog.missiles.get(missile) if missile else None
+
+
+def _count(inv: Inventory) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item, n in inv.everything():
+        out[item] = out.get(item, 0) + n
+    return out
+
+
+def fold_dropped(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
+    run = _run(state)
+    old = run.inventories[actor_id]
+    if _count(old) != _count(Inventory(tuple(items))):
+        raise ValueError(f"{actor_id} drops other items than he carried")
+    run.inventories[actor_id] = Inventory((), (), old.innate_weapon, old.innate_armour)
+    pos = Pos(*at)
+    run.floor[pos] = _added(run.floor.get(pos, ()), items)
+
+
+def fold_put_down(state: WorldState, actor_id: str, at: tuple[int, int], item: str, count: int) -> None:
+    run = _run(state)
+    actor = state.actors[actor_id]
+    pos = Pos(*at)
+    if actor.pos != pos:
+        raise ValueError(f"{actor_id} puts down at {at} but stands on {tuple(actor.pos)}")
+    after = drop(run.inventories[actor_id], item, count)
+    if isinstance(after, Refusal):
+        raise ValueError(after.reason)
+    run.inventories[actor_id] = after
+    run.floor[pos] = _added(run.floor.get(pos, ()), ((item, count),))
+
+
+def fold_experience(state: WorldState, actor_id: str, amount: int) -> None:
+    run = _run(state)
+    if amount < 0 or not state.actors[actor_id].party:
+        raise ValueError(f"{actor_id} cannot gain {amount} experience")
+    run.experience[actor_id] = run.experience.get(actor_id, 0) + amount
+
+
+def _run(state: WorldState) -> RunState:
+    if state.run is None:
+        raise ValueError("a run's event in a world that is no run")
+    return state.run
+
+
+def inventories_snapshot(inventories: Mapping[str, Inventory]) -> dict[str, list[object]]:
+    return {aid: [[list(c) for c in inv.carried], [list(e) for e in inv.equipped]]
+            for aid, inv in sorted(inventories.items())}
