@@ -7,10 +7,15 @@ wounds and pool), each applying events; everything else reads it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from game.sim.creatures import Relations
 from game.sim.geometry import Direction, Pos
+
+# imported at run time, not only for type checking: the compiled build (rules.accel) builds these
+# dataclasses from their annotations when the module loads
+from game.sim.inventory import Inventory
+from game.sim.levels import RunPlan
+from game.sim.run_content import RunContent
 from game.sim.tilemap import TileMap
 from rules.bout import Bout
 from rules.catalog import Catalog, HouseRules, MissileWeapon
@@ -19,11 +24,6 @@ from rules.dice import SeededStream
 from rules.fastinit import fast_init_all
 from rules.fighter import FighterState
 from rules.systems import CombatSystem
-
-if TYPE_CHECKING:
-    from game.sim.inventory import Inventory
-    from game.sim.levels import RunPlan
-    from game.sim.run_content import RunContent
 
 
 @dataclass(slots=True)
