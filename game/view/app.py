@@ -27,6 +27,7 @@ from game.sim.recording import RecordingError
 from game.view.gui_compat import apply_headless_workaround
 from game.view.session import Session, continue_run, new_run, watch_demo, watch_recording
 from game.view.settings import Settings, SettingsStore
+from game.view.sound import SoundBank
 
 apply_headless_workaround()
 
@@ -74,6 +75,9 @@ class App:
         self.window = window
         self.store = store
         self.settings = settings if settings is not None else store.load().settings
+        s = self.settings
+        self.sounds = SoundBank(s.master_volume, s.effects_volume, s.muted)  # the one bank every screen plays
+        self._sounds_loaded = False
         if game_view_factory is True:
             self.game_factory, self.game_factory_error = load_game_view()
         elif game_view_factory is False or game_view_factory is None:
@@ -93,6 +97,9 @@ class App:
         return view
 
     def show_title(self, message: str | None = None, tone: str = "info", seed: int | None = None) -> TitleView:
+        if not self._sounds_loaded:  # load every sound once, here, so the first blow does not stall
+            self._sounds_loaded = True
+            self.sounds.load_all()
         view = TitleView(self, seed=seed)
         if message:
             view.set_message(message, tone)
@@ -135,7 +142,10 @@ class App:
             log.error("could not save the settings: %s", exc)
 
     def settings_applied(self) -> None:
-        """Tell the game view that settings changed (``GameView.apply_settings``); it shares the object."""
+        """Tell the sound bank and the game view that settings changed (``GameView.apply_settings``); the view
+        shares the object."""
+        s = self.settings
+        self.sounds.set_volumes(s.master_volume, s.effects_volume, s.muted)
         hook = getattr(self.game_view, "apply_settings", None)
         if callable(hook):
             hook(self.settings)
@@ -197,9 +207,16 @@ class App:
         assert self.game_factory is not None
         self.session = session
         self.game_view = self.game_factory(session, self.settings, self.on_game_exit)
+        self.lend_sounds(self.game_view)
         view = self.show(self.game_view)
         self.title_seed = None  # the next title offers a fresh seed
         return view
+
+    def lend_sounds(self, view: object) -> None:
+        """Give a game view the app's sound bank (``GameView.use_sounds``), if it takes one."""
+        hook = getattr(view, "use_sounds", None)
+        if callable(hook):
+            hook(self.sounds)
 
     def on_game_exit(self, reason: str) -> None:
         """The game view's ``on_exit``: "pause", "game_over" or "quit"."""

@@ -30,6 +30,7 @@ from game.sim.events import Rejected
 from game.view.input_map import MOVES, Context, Intent
 from game.view.maneuver_menu import MenuModel, Row
 from game.view.prompts import ALTERNATIVE, MOVE_DIRECTION, OrientationPrompt, Prompt, TargetPrompt
+from game.view.sound import MENU_MOVE, MENU_SELECT
 from game.view.widgets import inside
 
 if TYPE_CHECKING:
@@ -242,7 +243,10 @@ class PromptMode(Mode):
     def on_intent(self, intent: Intent, alternative: bool) -> bool:
         outcome = self.prompt.handle(intent, alternative)
         if outcome is None:
+            if intent is not Intent.CANCEL:
+                self.game.play_sound(MENU_MOVE)
             return intent is not Intent.CANCEL  # Esc goes down: closes inspect, else pauses
+        self.game.play_sound(MENU_SELECT)
         self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
         return True
 
@@ -251,6 +255,7 @@ class PromptMode(Mode):
             return False
         hit = self.prompt.hit_test(x, y)
         if isinstance(hit, tuple) and hit[0] == "prompt":
+            self.game.play_sound(MENU_SELECT)
             outcome = self.prompt.choose(int(hit[1]))
             self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
             return True
@@ -295,6 +300,7 @@ class MenuMode(Mode):
             return True
         if symbol in PLUS_KEYS or symbol in MINUS_KEYS:
             self.model.adjust_dice(1 if symbol in PLUS_KEYS else -1)
+            g.play_sound(MENU_MOVE)
             g.menu.invalidate()
             return True
         return False
@@ -327,6 +333,9 @@ class MenuMode(Mode):
         elif intent is Intent.CANCEL:
             g.menu.invalidate()
             return False  # Esc goes down: closes inspect, else pauses
+        else:
+            return True  # swallowed: no sound, nothing changed
+        g.play_sound(MENU_MOVE)
         g.menu.invalidate()
         return True
 
@@ -336,8 +345,9 @@ class MenuMode(Mode):
         m = self.model
         problem = m.check()
         if problem is not None:
-            g.show_toast(problem)
+            g.show_toast(problem, refused=True)
             return
+        g.play_sound(MENU_SELECT)
         # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
         shot_cp = g.incoming.value() if g.incoming.shooters else None
         events = g.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
@@ -393,6 +403,7 @@ class MenuMode(Mode):
             part, zone = arg
             if m.opponent is not None:
                 m.set_zone(m.opponent, zone, part)
+        self.game.play_sound(MENU_SELECT if verb in ("nothing", "default") else MENU_MOVE)
         self.game.menu.invalidate()
 
     def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:

@@ -53,6 +53,7 @@ from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.sound import MENU_BACK, SoundBank
 from game.view.widgets import inside
 
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
@@ -81,8 +82,12 @@ class GameView(arcade.View):
         interactive: bool = True,
         zoom: float | None = None,
         reveal_all: bool = False,
+        sounds: SoundBank | None = None,
     ) -> None:
         super().__init__()
+        # the app's bank (App.play hands it over through use_sounds); alone, a bank of our own from the settings
+        self.sounds = sounds if sounds is not None else SoundBank(settings.master_volume, settings.effects_volume,
+                                                                  settings.muted)
         self.session = session
         self.settings = settings
         self.on_exit = on_exit
@@ -95,7 +100,7 @@ class GameView(arcade.View):
         self.input_map = settings.key_bindings
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
-        self.animator = Animator(self.render, settings.animation_speed)
+        self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -149,6 +154,14 @@ class GameView(arcade.View):
 
     def fast_forward(self) -> None:
         self.animator.fast_forward()
+
+    def use_sounds(self, bank: SoundBank) -> None:
+        """Play through ``bank`` (the app's one bank, whose volumes follow the settings)."""
+        self.sounds = bank
+
+    def play_sound(self, name: str) -> None:
+        """One sound effect by name (``game.view.sound``); silent when muted or without audio."""
+        self.sounds.play(name)
 
     def settle(self) -> None:
         """Finish every animation now, floating labels included (the watch view at speed, so the labels of
@@ -209,7 +222,10 @@ class GameView(arcade.View):
         self._corner = (left, top)
         self.layout(self.window.width, self.window.height)
 
-    def show_toast(self, message: str) -> None:
+    def show_toast(self, message: str, *, refused: bool = False) -> None:
+        """A short message under the HUD; ``refused``: the player asked for something that cannot be done."""
+        if refused:
+            self.play_sound("bump")
         self.toast.message = message
         self._toast_time = TOAST_SECONDS
 
@@ -228,7 +244,7 @@ class GameView(arcade.View):
             self.render = MapRender(self.state, self.palette, zoom, reveal_all=self.reveal_all)
             self.render.seen = set(old.seen)
             self.render.update_fov()
-            self.animator = Animator(self.render, settings.animation_speed)
+            self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
             self.camera.zoom = self.render.zoom
             self._ind_key = None
         self.layout(self.window.width, self.window.height)
@@ -603,6 +619,8 @@ class GameView(arcade.View):
 
     # ----- frame --------------------------------------------------------------------------------------------
     def exit(self, reason: str) -> None:
+        if reason == "pause":
+            self.play_sound(MENU_BACK)
         if reason == "game_over":
             if self._exited:
                 return
