@@ -13,6 +13,9 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 - :class:`PromptMode` and :class:`MenuMode` (a decision the world waits for: orientation, target, bump,
   first aid; the maneuver menu): modal, they take every key and intent they use and swallow the rest, except
   Esc, which goes down (closing inspect, else pausing). They close when the decision is answered.
+- :class:`LegendMode` (``?``, F1 or the HUD's ``?`` button): the legend over the live screen, on top of
+  everything; ◀ ▶ turn its pages; ``?``, Esc, Enter, a right click or a click outside it close it. It takes
+  every input while open (the world waits).
 
 The keys every mode shares (Ctrl+Q, the log's PgUp / PgDn / End / V, the arrow banner's [ ]) stay with the
 game view; so does Pause, which is its own screen (``game.view.views.pause``).
@@ -133,6 +136,9 @@ class MapMode(Mode):
     def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         g = self.game
         hit = g.hud.hit_test(x, y)
+        if hit == ("legend",):
+            g.open_legend()
+            return True
         if isinstance(hit, tuple) and hit[0] == "party" and g.interactive:
             companion = str(hit[1])
             g.select_companion(None if companion == g.selected_companion else companion)
@@ -279,6 +285,62 @@ class PromptMode(Mode):
         if isinstance(self.prompt, TargetPrompt):
             return self.prompt.candidate, self.prompt.candidate
         return None, None
+
+
+LEGEND_KEYS = frozenset({arcade.key.SLASH, arcade.key.QUESTION, arcade.key.F1})
+
+
+class LegendMode(Mode):
+    """The legend overlay (``game.view.legend_panel``): modal, its own keys, its way back."""
+
+    layer = 4
+    modal = True
+    context = Context.MENU
+
+    def on_key(self, symbol: int, modifiers: int) -> bool:
+        g = self.game
+        if symbol in LEGEND_KEYS or symbol == arcade.key.ESCAPE:
+            g.close_legend()
+        elif symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):
+            g.legend.turn(1 if symbol == arcade.key.PAGEDOWN else -1)
+        else:
+            action = g.input_map.resolve(symbol, modifiers, Context.MENU) \
+                or g.input_map.resolve(symbol, modifiers, Context.MAP)
+            if action is not None:
+                self.on_intent(action.intent, action.alternative)
+        return True  # no key reaches the modes under the legend
+
+    def on_intent(self, intent: Intent, alternative: bool) -> bool:
+        g = self.game
+        if intent in (Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE):
+            g.close_legend()
+        elif intent in (Intent.MENU_LEFT, Intent.MOVE_W, Intent.PREV_OPTION, Intent.MENU_UP, Intent.MOVE_N):
+            g.legend.turn(-1)
+            g.play_sound(MENU_MOVE)
+        elif intent in (Intent.MENU_RIGHT, Intent.MOVE_E, Intent.NEXT_OPTION, Intent.MENU_DOWN, Intent.MOVE_S):
+            g.legend.turn(1)
+            g.play_sound(MENU_MOVE)
+        return True  # nothing reaches the game under the legend
+
+    def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        g = self.game
+        hit = g.legend.hit_test(x, y)
+        if isinstance(hit, tuple) and hit[:2] == ("legend", "page"):
+            g.legend.turn(int(hit[2]))
+            g.play_sound(MENU_MOVE)
+        elif hit is not None or not inside(g.legend.rect, x, y):
+            g.close_legend()  # the Close button, or a tap outside the legend
+        return True
+
+    def on_actor_click(self, actor: str) -> bool:
+        return True
+
+    def back(self) -> bool:
+        self.game.close_legend()
+        return True
+
+    def covering(self) -> tuple[float, float, float, float] | None:
+        return self.game.legend.rect
 
 
 class MenuMode(Mode):

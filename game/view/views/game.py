@@ -37,23 +37,25 @@ from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction
-from game.sim.player_view import PlayerView, player_view
+from game.sim.player_view import PlayerView, actor_statuses, player_view
 from game.sim.state import WorldState
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
-from game.view.hud import Hud, IncomingShots, PartyPanel, Toast
+from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
+from game.view.legend import MarkKey, hud_marks, legend_for, pad_marks
+from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, MapRender
-from game.view.modes import InspectMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
+from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
-from game.view.sound import MENU_BACK, SoundBank
+from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.widgets import inside
 
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
@@ -112,6 +114,7 @@ class GameView(arcade.View):
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
+        self.legend = LegendPanel()
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
         for panel in (self.hud, self.inspect, self.party):
             panel.state = self.state
@@ -289,6 +292,9 @@ class GameView(arcade.View):
         self.menu.anchor = main
         self.menu.layout(width, height, k)
         self.menu.top_limit = top
+        self.legend.anchor = main  # over the log, prompts and menu: the pad and the fight stay in view
+        self.legend.layout(width, height, k)
+        self.legend.top_limit = top
         if self.prompt is not None:
             self.prompt.anchor = main
             self.prompt.layout(width, height, k)
@@ -338,6 +344,41 @@ class GameView(arcade.View):
     def selected_companion(self) -> str | None:
         mode = self.find(PartyMode)
         return mode.companion if mode is not None else None
+
+    # ----- the legend --------------------------------------------------------------------------------------
+    def legend_marks(self) -> set[MarkKey]:
+        """Every mark on screen now: the map's (as last laid out), the arrow pad's and the HUD's pips."""
+        self.refresh_indicators()
+        self.render.layout_overlay()
+        marks = self.render.drawn_marks()
+        if self.interactive:
+            marks |= pad_marks(self.pad.indicators)
+        v = vitals(self.state, self.state.leader)
+        return marks | hud_marks(v.ht, v.ht_max, v.cp, v.cp_max)
+
+    def open_legend(self) -> None:
+        """Show the legend of the marks on screen (the legend mode, on top of every other)."""
+        self.push(LegendMode(self))
+        self.legend.open(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
+        self.play_sound(MENU_SELECT)
+
+    def close_legend(self) -> None:
+        self.pop(LegendMode)
+        self.legend.close()
+        self.play_sound(MENU_BACK)
+
+    def toggle_legend(self) -> None:
+        if self.find(LegendMode) is None:
+            self.open_legend()
+        else:
+            self.close_legend()
+
+    def _sync_legend(self) -> None:
+        """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
+        entries = legend_for(self.legend_marks(), self.palette)
+        if [e.key for e in entries] != [e.key for e in self.legend.entries]:
+            self.legend.entries = entries
+            self.legend.invalidate()
 
     # ----- decisions -> prompts -----------------------------------------------------------------------------
     def _sync_decision(self) -> None:
@@ -393,16 +434,16 @@ class GameView(arcade.View):
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
             self.exit("quit")
             return
-        if symbol == arcade.key.PAGEUP:
-            self.log.page(1)
-            return
-        if symbol == arcade.key.PAGEDOWN:
-            self.log.page(-1)
+        if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
+            self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
         if symbol == arcade.key.END:
             self.log.scroll = 0
             return
-        if symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
+        if symbol in LEGEND_KEYS and self.find(LegendMode) is None:
+            self.open_legend()
+            return
+        if self.find(LegendMode) is None and symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
             self.log.cycle_filter()
             return
         # the modes' own keys, top down
@@ -448,6 +489,10 @@ class GameView(arcade.View):
 
     def _handle(self, intent: Intent, alternative: bool) -> None:
         """An intent: the ones every mode shares, then the modes from the top down."""
+        legend = self.find(LegendMode)
+        if legend is not None:  # the legend takes every intent while it is open
+            legend.on_intent(intent, alternative)
+            return
         if intent is Intent.PAUSE:
             self.exit("pause")
             return
@@ -577,11 +622,15 @@ class GameView(arcade.View):
     # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
-            for way_back in (self.find(InspectMode), self.find(PartyMode)):
+            for way_back in (self.find(LegendMode), self.find(InspectMode), self.find(PartyMode)):
                 if way_back is not None and way_back.back():
                     return
             return
-        # the arrow banner over everything, then the modes' areas from the top down, then the map
+        # the legend over everything, then the arrow banner, then the modes' areas from the top down, then the map
+        legend = self.find(LegendMode)
+        if legend is not None:
+            legend.on_press(x, y, button, modifiers)
+            return
         if self.interactive and self.incoming.shooters:
             hit = self.incoming.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "shot_cp":
@@ -652,7 +701,7 @@ class GameView(arcade.View):
         bottom = 120 * k
         if self._corner is not None:  # the watch bar: frame the leader above it
             bottom = max(bottom, self._corner[1])
-        mode = self.decision_mode()
+        mode = self.find(LegendMode) or self.decision_mode()
         covering = mode.covering() if mode is not None else None
         if covering is None and self.log.mode == "expanded" and self.log.visible:
             covering = self.log.rect
@@ -708,6 +757,7 @@ class GameView(arcade.View):
             self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu,
                                       view=self.player_view)
             self.render.set_indicators(self.indicators)
+            self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
@@ -751,5 +801,8 @@ class GameView(arcade.View):
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
+        if self.legend.visible:
+            self._sync_legend()
+            self.legend.draw()
 
 
