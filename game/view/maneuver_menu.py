@@ -6,6 +6,11 @@ comes from the rules' menu (``game.sim.declaring.DeclarationSource.menu``) and n
 for every choice with the other opponents' choices as ``pending``, so hands and CP already spoken for are
 respected. The menu opens on ``menu.default`` (the rules' preselected declaration), so Enter alone declares the default.
 
+For the focused opponent's current choice the menu shows its odds, live as dice, zone or maneuver change:
+the chance to land, to be hit back and the expected wound levels dealt and taken (``DeclarationSource.odds``,
+cached per choice), with what was assumed about foes still to declare; and the plain one-line description
+of the highlighted row's entry (the maneuver, the action type and its kind of buy, or the option).
+
 :class:`MenuModel` is the pure part (no window). :class:`ManeuverMenu` draws it as rows of big cyclers
 (``◀ value ▶``, every button at least 72 px for touch), a slider with − / + per rolled part, a list of the
 focused row's options for the mouse, and Do Nothing / Default / Confirm buttons.
@@ -22,6 +27,7 @@ from game.sim.declaring import (
     DO_NOTHING,
     Action,
     ActionOption,
+    DeclarationOdds,
     DeclarationSource,
     ManeuverOption,
     Menu,
@@ -91,6 +97,7 @@ class MenuModel:
         self.part = 0
         self.button = 2  # buttons row: 0 Do Nothing, 1 Default, 2 Confirm
         self.message = ""
+        self._odds: dict[tuple[object, ...], DeclarationOdds] = {}
 
     # --- declaration ----------------------------------------------------------------------------------------
     def reset(self) -> None:
@@ -489,6 +496,70 @@ class MenuModel:
         _, _, current = self.dice_range(opp, part)
         self.set_dice(opp, current + delta, part)
 
+    # --- odds and descriptions ---------------------------------------------------------------------------------
+    def odds(self, opp: str | None = None) -> DeclarationOdds | None:
+        """The odds of the choice against ``opp`` (the focused opponent): None when he gets Do Nothing."""
+        opp = self.opponent if opp is None else opp
+        choice = self.choices.get(opp) if opp is not None else None
+        if opp is None or choice is None:
+            return None
+        pending = tuple(self.pending_for(opp))
+        key = (choice, pending)
+        found = self._odds.get(key)
+        if found is None:
+            found = self._odds[key] = self.source.odds(choice, pending, self.maneuver_option(opp))
+        return found
+
+    def odds_line(self, opp: str | None = None) -> tuple[str, str]:
+        """(the odds in words, what they assume) for the choice against ``opp``; ("", "") for none."""
+        odds = self.odds(opp)
+        if odds is None:
+            return "", ""
+        parts = []
+        if odds.land is not None:
+            parts.append(f"Lands {_pct(odds.land)}")
+            parts.append(f"wound ~{odds.wound:.1f}")
+        else:
+            parts.append("No blow of yours")
+        parts.append(f"hit back {_pct(odds.hit_back)}")
+        parts.append(f"wound taken ~{odds.wound_taken:.1f}")
+        assumed = "; ".join(self._named(a) for a in odds.assumptions)
+        return " · ".join(parts), ("Assuming " + assumed) if assumed else ""
+
+    def _named(self, text: str) -> str:
+        for fid, name in self.names.items():
+            text = text.replace(fid, name)
+        return text
+
+    def description(self, row: Row | None = None) -> str:
+        """The plain one-line description of the highlighted entry of ``row`` (the focused row)."""
+        row = self.row if row is None else row
+        opp = self.opponent
+        src = self.source
+        if row.kind == "opponent":
+            return src.describe_option("opponent")
+        if opp is None:
+            return ""
+        choice = self.choices.get(opp)
+        if row.kind == "action":
+            ao = self.action_option(opp)
+            if ao is None:
+                return src.describe_action(DO_NOTHING)
+            flavour = src.describe_flavour(ao.flavour)
+            return src.describe_action(ao.action) + (f" {flavour}" if flavour else "")
+        if row.kind in ("maneuver", "buttons"):
+            return src.describe_maneuver(choice.maneuver) if choice is not None else src.describe_action(DO_NOTHING)
+        if row.kind == "dice":
+            parts = src.describe_option("parts") if choice is not None and choice.parts else ""
+            return src.describe_option("dice") + (f" {parts}" if parts else "")
+        if row.kind == "zone":
+            return src.describe_option("zone")
+        if row.kind == "terrain":
+            return src.describe_option("terrain_dice")
+        if row.kind == "reflex":
+            return src.describe_option("reflex_buy")
+        return ""
+
     # --- text -----------------------------------------------------------------------------------------------
     def name(self, fid: str | None) -> str:
         return "-" if fid is None else self.names.get(fid, fid)
@@ -522,6 +593,8 @@ class MenuModel:
 # ----- drawing ---------------------------------------------------------------------------------------------
 ROW_GAP = 8.0
 LIST_ROW = 27.0
+ODDS_H = 52.0  # px at scale 1: the odds strip over the summary
+DESCRIPTION_H = 118.0  # px at scale 1: the description box under the option list
 
 
 class ManeuverMenu(Panel):
@@ -575,8 +648,9 @@ class ManeuverMenu(Panel):
         width = col_w + list_w + 36 * k
         header = 44 * k
         summary_h = 40 * k
+        odds_h = ODDS_H * k
         lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line
-        height = header + lines * pitch + summary_h + 16 * k
+        height = header + lines * pitch + odds_h + summary_h + 16 * k
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
         bottom = max(12 * k, top - height)
@@ -614,14 +688,17 @@ class ManeuverMenu(Panel):
             elif opp is not None:
                 self._row(m, opp, row, index, rect, hit_band, is_focus)
             y -= pitch
+        self._odds(m, opp, (x, bottom + summary_h + 4 * k, col_w, odds_h - 8 * k))
         # declaration summary and messages
         summary = m.message or m.summary()
         self.texts.put("summary", elide(summary, 110), x, bottom + 14 * k, size=11 * k,
                        colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
                        multiline=True)
-        # the focused row's options, for the mouse
-        list_rect = (x + col_w + 12 * k, bottom + 12 * k, list_w, top - header - bottom - 20 * k)
+        # the focused row's options, for the mouse, over the highlighted entry's description
+        desc_h = DESCRIPTION_H * k
+        list_rect = (x + col_w + 12 * k, bottom + 12 * k + desc_h, list_w, top - header - bottom - 20 * k - desc_h)
         self._option_list(m, opp, focused, list_rect)
+        self._description(m, (x + col_w + 12 * k, bottom + 12 * k, list_w, desc_h - 6 * k))
 
     def _cycler(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
                 prev: Hashable, nxt: Hashable, centre: Hashable) -> None:
@@ -829,6 +906,30 @@ class ManeuverMenu(Panel):
             self.hits.append(Hit(rr, action))
             y -= LIST_ROW * k
 
+    def _odds(self, m: MenuModel, opp: str | None, rect: Rect) -> None:
+        """The focused choice's odds: land, wound dealt, hit back, wound taken, and what they assume."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, (28, 32, 42, 255), 8)
+        line, assumed = m.odds_line(opp) if opp is not None else ("", "")
+        if not line:
+            line = "Do Nothing: no blow, no odds"
+        chars = int((w - 20 * k) / (7.4 * k))  # about the width of a bold 12 px character
+        self.texts.put("odds", elide(line, chars), left + 10 * k, bottom + h - 6 * k, size=12 * k, bold=True,
+                       colour=ACCENT, anchor_y="top")
+        if assumed:
+            self.texts.put("assumed", elide(assumed, int(chars * 1.45)), left + 10 * k, bottom + 6 * k, size=9 * k,
+                           colour=TEXT_DIM, anchor_y="bottom")
+
+    def _description(self, m: MenuModel, rect: Rect) -> None:
+        """The highlighted entry's plain description (maneuver, action type and buy, or option)."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, (28, 32, 42, 255), 8)
+        text = m.description()
+        self.texts.put("desc", elide(text, 190), left + 10 * k, bottom + h - 8 * k, size=10 * k,
+                       colour=(214, 220, 232, 255), anchor_y="top", width=int(w - 20 * k), multiline=True)
+
     def _force_help(self, m: MenuModel, opp: str, rect: Rect) -> None:
         """What a force-enter's terrain dice and Reflex buy-back do (SPEC §4.7), beside those rows."""
         k = self.scale
@@ -870,6 +971,16 @@ def _fit(mo: ManeuverOption, choice: Action) -> Action:
         reflex, over = reflex - cut, over - cut
         terrain = max(0, terrain - over)
     return replace(choice, dice=dice, terrain_dice=terrain, reflex_buy=reflex)
+
+
+def _pct(p: float) -> str:
+    """A chance in whole percent, never a flat 0 % or 100 % for what can still happen."""
+    v = round(p * 100)
+    if v == 0 and p > 0:
+        return "<1%"
+    if v == 100 and p < 1:
+        return ">99%"
+    return f"{v}%"
 
 
 def _flavour(ao: ActionOption | None) -> str:
