@@ -37,6 +37,8 @@ from game.view.widgets import (
 DIM: tuple[int, int, int, int] = (6, 7, 10, 90)
 ROW_H = 44.0  # px per entry at scale 1
 SWATCH_W, SWATCH_H = 64.0, 34.0
+MIN_FONT = 9.0  # pt: the legend stays readable on a small window
+MIN_ROW = 40.0  # px: two lines of at least MIN_FONT
 
 
 class LegendPanel(Panel):
@@ -96,14 +98,15 @@ class LegendPanel(Panel):
                        size=16 * k, bold=True, anchor_y="center")
         close_w = max(touch(k), 120 * k)
         close = (left + width - close_w - 6 * k, top - header + 4 * k, close_w, header - 8 * k)
-        self.button("close", close, "Close", ("legend", "close"), size=13, sub="? or Esc",
+        self.button("close", close, "Close", ("legend", "close"), size=13,
                     hit_rect=(close[0], top - touch(k), close_w, touch(k)))
         columns = 1
         gap = 14 * k
         col_w = (width - 24 * k - gap * (columns - 1)) / columns
         footer = 34 * k
         list_top = top - header - 8 * k
-        per_col = max(1, int((list_top - bottom - footer) // (ROW_H * k)))
+        row_h = max(ROW_H * k, MIN_ROW)
+        per_col = max(1, int((list_top - bottom - footer) // row_h))
         per_page = per_col * columns
         self.pages = max(1, math.ceil(len(self.entries) / per_page))
         self.page = min(self.page, self.pages - 1)
@@ -111,21 +114,21 @@ class LegendPanel(Panel):
         if not self.entries:
             self.texts.put("none", "No marks on screen right now.", left + 16 * k, list_top - 20 * k,
                            size=13 * k, colour=TEXT_DIM, anchor_y="top")
-        chars = max(12, int((col_w - (SWATCH_W + 22) * k) / (6.4 * k)))
+        chars = max(12, int((col_w - (SWATCH_W + 22) * k) / (6.4 * max(k, MIN_FONT / 10))))
         for i, entry in enumerate(self.shown):
             col, row = divmod(i, per_col)
             x = left + 12 * k + col * (col_w + gap)
-            y = list_top - row * ROW_H * k
-            cell = (x, y - (ROW_H - 4) * k, col_w, (ROW_H - 4) * k)
+            y = list_top - row * row_h
+            cell = (x, y - row_h + 4 * k, col_w, row_h - 4 * k)
             self.box(cell, ROW, 8)
-            sx, sy = x + (SWATCH_W / 2 + 6) * k, y - ROW_H * k / 2 + 2 * k
+            sx, sy = x + (SWATCH_W / 2 + 6) * k, y - row_h / 2 + 2 * k
             self._swatch(entry, sx, sy)
             tx = x + (SWATCH_W + 16) * k
-            self.texts.put(("n", i), elide(entry.name, chars), tx, y - 5 * k, size=11 * k, bold=True,
-                           colour=TEXT, anchor_y="top")
-            self.texts.put(("m", i), elide(entry.meaning, int(chars * 1.12)), tx, y - (ROW_H - 8) * k,
-                           size=10 * k, colour=TEXT_DIM, anchor_y="bottom")
-        hint = "Marks you see now; ask again when the screen changes."
+            self.texts.put(("n", i), elide(entry.name, chars), tx, y - 5 * k, size=max(MIN_FONT + 1, 11 * k),
+                           bold=True, colour=TEXT, anchor_y="top")
+            self.texts.put(("m", i), elide(entry.meaning, int(chars * 1.12)), tx, y - row_h + 8 * k,
+                           size=max(MIN_FONT, 10 * k), colour=(184, 192, 208, 255), anchor_y="bottom")
+        hint = "The marks on screen now. ? or Esc closes."
         if self.pages > 1:
             hint = f"Page {self.page + 1} of {self.pages}: ◀ ▶ to turn. " + hint
             for side, label in ((-1, "◀"), (1, "▶")):
@@ -134,7 +137,7 @@ class LegendPanel(Panel):
                 self.button(("page", side), (bx, bottom + 4 * k, bw, footer - 6 * k), label,
                             ("legend", "page", side), size=12,
                             hit_rect=(bx, bottom, bw, max(footer, touch(k) / 2)))
-        self.texts.put("hint", hint, left + 16 * k, bottom + footer / 2, size=10 * k, colour=TEXT_DIM,
+        self.texts.put("hint", hint, left + 16 * k, bottom + footer / 2, size=max(MIN_FONT, 10 * k), colour=TEXT_DIM,
                        anchor_y="center")
 
     # --- swatches: the marks drawn by their own code ---------------------------------------------------------

@@ -510,21 +510,18 @@ class MenuModel:
             found = self._odds[key] = self.source.odds(choice, pending, self.maneuver_option(opp))
         return found
 
-    def odds_line(self, opp: str | None = None) -> tuple[str, str]:
-        """(the odds in words, what they assume) for the choice against ``opp``; ("", "") for none."""
+    def odds_lines(self, opp: str | None = None) -> tuple[str, str, str]:
+        """(your blow's odds, the blows back, what they assume) in words for the choice against ``opp``;
+        empty strings for Do Nothing."""
         odds = self.odds(opp)
         if odds is None:
-            return "", ""
-        parts = []
+            return "", "", ""
+        mine = "No blow of yours"
         if odds.land is not None:
-            parts.append(f"Lands {_pct(odds.land)}")
-            parts.append(f"wound ~{odds.wound:.1f}")
-        else:
-            parts.append("No blow of yours")
-        parts.append(f"hit back {_pct(odds.hit_back)}")
-        parts.append(f"wound taken ~{odds.wound_taken:.1f}")
+            mine = f"Lands {_pct(odds.land)} · wound ~{odds.wound:.1f}"
+        back = f"Hit back {_pct(odds.hit_back)} · taken ~{odds.wound_taken:.1f}"
         assumed = "; ".join(self._named(a) for a in odds.assumptions)
-        return " · ".join(parts), ("Assuming " + assumed) if assumed else ""
+        return mine, back, ("Assuming " + assumed) if assumed else ""
 
     def _named(self, text: str) -> str:
         for fid, name in self.names.items():
@@ -593,8 +590,8 @@ class MenuModel:
 # ----- drawing ---------------------------------------------------------------------------------------------
 ROW_GAP = 8.0
 LIST_ROW = 27.0
-ODDS_H = 52.0  # px at scale 1: the odds strip over the summary
-DESCRIPTION_H = 118.0  # px at scale 1: the description box under the option list
+ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
+DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
 
 
 class ManeuverMenu(Panel):
@@ -648,9 +645,8 @@ class ManeuverMenu(Panel):
         width = col_w + list_w + 36 * k
         header = 44 * k
         summary_h = 40 * k
-        odds_h = ODDS_H * k
         lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line
-        height = header + lines * pitch + odds_h + summary_h + 16 * k
+        height = header + lines * pitch + summary_h + 16 * k
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
         bottom = max(12 * k, top - height)
@@ -688,17 +684,18 @@ class ManeuverMenu(Panel):
             elif opp is not None:
                 self._row(m, opp, row, index, rect, hit_band, is_focus)
             y -= pitch
-        self._odds(m, opp, (x, bottom + summary_h + 4 * k, col_w, odds_h - 8 * k))
         # declaration summary and messages
         summary = m.message or m.summary()
         self.texts.put("summary", elide(summary, 110), x, bottom + 14 * k, size=11 * k,
                        colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
                        multiline=True)
-        # the focused row's options, for the mouse, over the highlighted entry's description
-        desc_h = DESCRIPTION_H * k
-        list_rect = (x + col_w + 12 * k, bottom + 12 * k + desc_h, list_w, top - header - bottom - 20 * k - desc_h)
+        # right: the focused row's options (for the mouse), the focused choice's odds, the entry's description
+        desc_h, odds_h = DESCRIPTION_H * k, ODDS_H * k
+        rx = x + col_w + 12 * k
+        list_rect = (rx, bottom + 12 * k + desc_h + odds_h, list_w, top - header - bottom - 20 * k - desc_h - odds_h)
         self._option_list(m, opp, focused, list_rect)
-        self._description(m, (x + col_w + 12 * k, bottom + 12 * k, list_w, desc_h - 6 * k))
+        self._odds(m, opp, (rx, bottom + 12 * k + desc_h, list_w, odds_h - 6 * k))
+        self._description(m, (rx, bottom + 12 * k, list_w, desc_h - 6 * k))
 
     def _cycler(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
                 prev: Hashable, nxt: Hashable, centre: Hashable) -> None:
@@ -911,15 +908,17 @@ class ManeuverMenu(Panel):
         k = self.scale
         left, bottom, w, h = rect
         self.box(rect, (28, 32, 42, 255), 8)
-        line, assumed = m.odds_line(opp) if opp is not None else ("", "")
-        if not line:
-            line = "Do Nothing: no blow, no odds"
-        chars = int((w - 20 * k) / (7.4 * k))  # about the width of a bold 12 px character
-        self.texts.put("odds", elide(line, chars), left + 10 * k, bottom + h - 6 * k, size=12 * k, bold=True,
+        mine, back, assumed = m.odds_lines(opp) if opp is not None else ("", "", "")
+        if not mine:
+            mine, back = "Do Nothing: no blow, no odds", ""
+        chars = int((w - 20 * k) / (7.0 * k))  # about the width of a bold 12 px character
+        self.texts.put("odds", elide(mine, chars), left + 10 * k, bottom + h - 6 * k, size=12 * k, bold=True,
                        colour=ACCENT, anchor_y="top")
+        self.texts.put("odds_back", elide(back, chars), left + 10 * k, bottom + h - 24 * k, size=12 * k,
+                       bold=True, colour=(255, 150, 130, 255), anchor_y="top")
         if assumed:
-            self.texts.put("assumed", elide(assumed, int(chars * 1.45)), left + 10 * k, bottom + 6 * k, size=9 * k,
-                           colour=TEXT_DIM, anchor_y="bottom")
+            self.texts.put("assumed", elide(assumed, int(chars * 2.6)), left + 10 * k, bottom + h - 42 * k,
+                           size=9 * k, colour=TEXT_DIM, anchor_y="top", width=int(w - 20 * k), multiline=True)
 
     def _description(self, m: MenuModel, rect: Rect) -> None:
         """The highlighted entry's plain description (maneuver, action type and buy, or option)."""

@@ -80,8 +80,17 @@ def main(width: int, height: int) -> int:
     game.close_legend()
     window.hide_view()
 
-    # the watch view: a demo, played a few ticks, paused, a step back: the slider shows where we are
+    # the settings screen with its sound rows (master and effects volume, mute)
     app = App(window, SettingsStore(), Settings())
+    settings_view = app.show_settings(back=lambda: None)
+    helpers.advance(window, 4)
+    shot("settings")
+    for key in ("master_volume", "effects_volume", "muted"):
+        r = settings_view.rows[key].rect
+        _rect(f"settings_{key}", (r.left, r.bottom, r.width, r.height))
+    window.hide_view()
+
+    # the watch view: a demo, played a few ticks, paused, a step back: the slider shows where we are
     assert app.demo("arena_three_way", seed=3) is None
     watch = window.current_view
     assert isinstance(watch, WatchView)

@@ -82,7 +82,7 @@ def test_the_menu_shows_the_rules_odds_of_the_focused_choice_live(window: arcade
         fewer = m.odds()
         assert fewer == _rules_odds(world, m) and fewer is not None and odds is not None
         assert fewer.land is not None and odds.land is not None and fewer.land <= odds.land
-        assert _text(view, "odds") != line or fewer == odds
+        assert _text(view, "odds") != line or fewer.land == odds.land
     # another zone: odds for that zone
     m.focus_row(Row("zone", 0))
     before = m.choices[m.opponent].zone

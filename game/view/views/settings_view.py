@@ -174,7 +174,7 @@ def house_options(defaults: dict[str, Any]) -> list[Option]:
 
 
 class SettingsView(MenuView):
-    NATURAL_HEIGHT = 700
+    NATURAL_HEIGHT = 850  # the left column: display, sound, Back, then the focused row's note and the keys
     ROW_H = 46
     LEFT_W = 480
     RIGHT_W = 540
