@@ -174,7 +174,7 @@ def house_options(defaults: dict[str, Any]) -> list[Option]:
 
 
 class SettingsView(MenuView):
-    NATURAL_HEIGHT = 850  # the left column: display, sound, Back, then the focused row's note and the keys
+    NATURAL_HEIGHT = 720  # the left column: display, sound and Back; the notes sit over the house rules
     ROW_H = 46
     LEFT_W = 480
     RIGHT_W = 540
@@ -200,19 +200,21 @@ class SettingsView(MenuView):
         head = UIBoxLayout(vertical=True, space_between=self.px(2), align="left")
         head.add(self.label("Settings", size=40, bold=True))
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
-        root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(22))
+        root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        column = UIBoxLayout(vertical=True, space_between=self.px(16), align="left")
         left = self.panel(space=10, padding=20)
-        left.add(self.label("Display and controls", size=20, colour=t.accent, bold=True))
+        left.add(self.label("Display, controls and sound", size=20, colour=t.accent, bold=True))
         for opt in (*display_options(), *sound_options()):
             left.add(self._row(opt))
         left.add(self._plain(self.button("Back", self.back, width=self.LEFT_W, height=self.ROW_H + 6,
                                          font_size=20)))
-        column.add(left)
-        column.add(self.status_label(width=self.LEFT_W + 40, lines=4, size=16))  # what the focused row does
-        column.add(self.key_hint(self._hint()))
-        root.add(column, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(116))
+        root.add(left, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(112))
+
+        # what the focused row does and the keys, over the house rules (the left column is full)
+        notes = UIBoxLayout(vertical=True, space_between=self.px(4), align="left")
+        notes.add(self.status_label(width=self.RIGHT_W + 40, lines=2, size=15))
+        notes.add(self.key_hint(self._hint()))
+        root.add(notes, anchor_x="right", align_x=-self.px(56), anchor_y="top", align_y=-self.px(14))
 
         right = self.panel(space=8, padding=20)
         right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
@@ -221,7 +223,7 @@ class SettingsView(MenuView):
         if not self.content_problem:
             right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
                                               height=self.ROW_H, font_size=18)))
-        root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="center")
+        root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="bottom", align_y=self.px(14))
 
     def _hint(self) -> str:
         from game.view.input_map import Intent
