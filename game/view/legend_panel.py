@@ -130,15 +130,16 @@ class LegendPanel(Panel):
                            size=max(MIN_FONT, 10 * k), colour=(184, 192, 208, 255), anchor_y="bottom")
         hint = "The marks on screen now. ? or Esc closes."
         if self.pages > 1:
-            hint = f"Page {self.page + 1} of {self.pages}: ◀ ▶ to turn. " + hint
-            for side, label in ((-1, "◀"), (1, "▶")):
-                bw = touch(k)
-                bx = left + width / 2 + (-bw - 4 * k if side < 0 else 4 * k)
-                self.button(("page", side), (bx, bottom + 4 * k, bw, footer - 6 * k), label,
-                            ("legend", "page", side), size=12,
+            hint = f"Page {self.page + 1} of {self.pages} (arrows turn). " + hint
+            bw = max(touch(k) * 0.75, 54 * k)
+            for side in (-1, 1):  # at the footer's right end, clear of the hint
+                bx = left + width - 10 * k - (2 * bw + 6 * k if side < 0 else bw)
+                rect = (bx, bottom + 4 * k, bw, footer - 6 * k)
+                self.button(("page", side), rect, "", ("legend", "page", side),
                             hit_rect=(bx, bottom, bw, max(footer, touch(k) / 2)))
-        self.texts.put("hint", hint, left + 16 * k, bottom + footer / 2, size=max(MIN_FONT, 10 * k), colour=TEXT_DIM,
-                       anchor_y="center")
+                self.arrow_glyph(bx + bw / 2, bottom + 4 * k + (footer - 6 * k) / 2, side, 11 * k, TEXT)
+        self.texts.put("hint", elide(hint, int((width - 160 * k) / (5.8 * max(k, MIN_FONT / 10)))), left + 16 * k,
+                       bottom + footer / 2, size=max(MIN_FONT, 10 * k), colour=TEXT_DIM, anchor_y="center")
 
     # --- swatches: the marks drawn by their own code ---------------------------------------------------------
     def _sprite(self, texture: arcade.Texture, cx: float, cy: float, grow: float = 2.0) -> None:
