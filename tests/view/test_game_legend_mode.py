@@ -238,3 +238,16 @@ def test_status_marks_over_sprites(window: arcade.Window, game: Callable[..., Ga
 def test_readable_sprites() -> None:
     assert SPRITES["archer"][0] == "actor_archer"
     assert SPRITES["wolf"][2] > SPRITES["bandit"][2]  # the wolf reads as a wolf, not a mouse
+
+
+def test_a_mark_without_a_legend_line_is_left_out_not_fatal(window: arcade.Window, game: Callable[..., GameView],
+                                                            helpers: ModuleType,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    view = game(world_from_ascii(DUEL, seed=1))
+    drawn = view.render.drawn_marks
+    odd = MarkKey(Kind.ORIENTATION, "sparkle")
+    monkeypatch.setattr(view.render, "drawn_marks", lambda: drawn() | {odd})
+    _open(window, view, helpers)
+    helpers.advance(window, 2)
+    keys = {e.key for e in view.legend.entries}
+    assert odd not in keys and MarkKey(Kind.LEADER, "leader") in keys
