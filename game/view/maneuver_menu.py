@@ -542,8 +542,10 @@ class MenuModel:
             ao = self.action_option(opp)
             if ao is None:
                 return src.describe_action(DO_NOTHING)
-            flavour = src.describe_flavour(ao.flavour)
-            return src.describe_action(ao.action) + (f" {flavour}" if flavour else "")
+            action, flavour = src.describe_action(ao.action), src.describe_flavour(ao.flavour)
+            if len(action) + len(flavour) > DESCRIPTION_CHARS:  # the kind of buy is the more specific line
+                return flavour
+            return action + (f" {flavour}" if flavour else "")
         if row.kind in ("maneuver", "buttons"):
             return src.describe_maneuver(choice.maneuver) if choice is not None else src.describe_action(DO_NOTHING)
         if row.kind == "dice":
@@ -592,6 +594,7 @@ ROW_GAP = 8.0
 LIST_ROW = 27.0
 ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
 DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
+DESCRIPTION_CHARS = 220  # the most the description box holds (six lines at the smallest scale)
 
 
 class ManeuverMenu(Panel):
@@ -926,7 +929,7 @@ class ManeuverMenu(Panel):
         left, bottom, w, h = rect
         self.box(rect, (28, 32, 42, 255), 8)
         text = m.description()
-        self.texts.put("desc", elide(text, 190), left + 10 * k, bottom + h - 8 * k, size=10 * k,
+        self.texts.put("desc", elide(text, DESCRIPTION_CHARS), left + 10 * k, bottom + h - 8 * k, size=10 * k,
                        colour=(214, 220, 232, 255), anchor_y="top", width=int(w - 20 * k), multiline=True)
 
     def _force_help(self, m: MenuModel, opp: str, rect: Rect) -> None:
