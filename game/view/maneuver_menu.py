@@ -988,11 +988,11 @@ def _pct(p: float) -> str:
 def _flavour(ao: ActionOption | None) -> str:
     if ao is None:
         return "no maneuver against him"
-    return {
-        "steal": "steal: a contest decides who strikes first",
-        "buy_attacker": "pay to contest your place",
-        "force_enter": "force-enter his exchange",
-        "free": "contest him at no extra cost",
-        "none": "resolves after his attack",
-        "quick": "he forfeited his attack: strike without initiative",
+    return {  # plain words (the description box below the options says more)
+        "steal": "he attacks you: pay to try to strike first",
+        "buy_attacker": "pay to contest who strikes first",
+        "force_enter": "push into his fight: costs CP and a terrain roll",
+        "free": "he is not on you: you strike first",
+        "none": "your blow lands after his",
+        "quick": "he is busy elsewhere: a hurried, late blow",
     }.get(ao.flavour, f"{len(ao.maneuvers)} maneuvers")
