@@ -741,10 +741,12 @@ class ManeuverMenu(Panel):
             mo = m.maneuver_option(opp)
             ao = m.action_option(opp)
             n = len(ao.maneuvers) if ao is not None else 0
-            label = mo.label if mo is not None else "-"
+            label = plain_label(mo) if mo is not None else "-"
             sub = ""
             if mo is not None:
-                sub = f"dice {mo.dice_min}..{mo.dice_max}" + (" · two parts" if mo.parts else "")
+                sub = f"{mo.dice_min}–{mo.dice_max} dice" + (" · two parts" if mo.parts else "")
+                if mo.tn:
+                    sub += f" · a die succeeds on {mo.tn}+"
                 if mo.conditional_cost:
                     sub += f" · ~{mo.conditional_cost} CP only if used"
             self._cycler(key, rect, hit_band, f"Maneuver ({n})", label, sub, focus, ("menu", "cycle", (index, -1)),
@@ -879,7 +881,7 @@ class ManeuverMenu(Panel):
                 title = f"{ao.label if ao else 'Do Nothing'}: maneuvers"
                 if ao is not None:
                     for mo in ao.maneuvers:
-                        items.append((mo.label, mo.maneuver, ("menu", "pick_maneuver", mo.maneuver)))
+                        items.append((plain_label(mo), mo.maneuver, ("menu", "pick_maneuver", mo.maneuver)))
                 choice = m.choices.get(opp)
                 current = choice.maneuver if choice is not None else ""
             elif row.kind == "zone":
@@ -973,6 +975,18 @@ def _fit(mo: ManeuverOption, choice: Action) -> Action:
         reflex, over = reflex - cut, over - cut
         terrain = max(0, terrain - over)
     return replace(choice, dice=dice, terrain_dice=terrain, reflex_buy=reflex)
+
+
+def plain_label(mo: ManeuverOption) -> str:
+    """A maneuver as the menu names it: ``Swing · TN 6``, ``Block · TN 7 · 1 CP``, ``Void · no roll`` (the
+    rules' ``label`` says ``Swing (0): tn6``)."""
+    hand = " (off hand)" if mo.hand == "off" else ""
+    bits = [f"{mo.name}{hand}", f"TN {mo.tn}" if mo.tn else "no roll"]
+    if mo.cost:
+        bits.append(f"{mo.cost} CP")
+    if mo.conditional_cost:
+        bits.append(f"~{mo.conditional_cost} CP if used")
+    return " · ".join(bits)
 
 
 def _pct(p: float) -> str:

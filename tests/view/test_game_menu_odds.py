@@ -125,3 +125,21 @@ def test_descriptions_follow_the_highlighted_row(window: arcade.Window, helpers:
     view.menu.invalidate()
     helpers.advance(window, 1)
     assert m.odds() is None and "Do Nothing" in _text(view, "odds")
+
+
+def test_maneuvers_are_named_in_plain_words() -> None:
+    from game.sim.declaring import ManeuverOption
+    from game.view.maneuver_menu import plain_label
+
+    def option(**kw: object) -> ManeuverOption:
+        base: dict[str, object] = dict(maneuver="swing", name="Swing", role="attack", group="regular_attack", cost=0,
+                                       conditional_cost=0, tn=6, dice_min=1, dice_max=9, zones=(),
+                                       default_zone=None, hand="master")
+        base.update(kw)
+        return ManeuverOption(**base)  # type: ignore[arg-type]
+
+    assert plain_label(option()) == "Swing · TN 6"
+    assert plain_label(option(name="Void", tn=0)) == "Void · no roll"
+    off = plain_label(option(cost=1, conditional_cost=2, hand="off"))
+    assert off == "Swing (off hand) · TN 6 · 1 CP · ~2 CP if used"
+    assert "tn" not in plain_label(option()).replace("TN", "")
