@@ -18,6 +18,7 @@ focused row's options for the mouse, and Do Nothing / Default / Confirm buttons.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
@@ -524,8 +525,9 @@ class MenuModel:
         return mine, back, ("Assuming " + assumed) if assumed else ""
 
     def _named(self, text: str) -> str:
-        for fid, name in self.names.items():
-            text = text.replace(fid, name)
+        """Actor ids in the rules' words -> names (the longest ids first: goblin_10 before goblin_1)."""
+        for fid in sorted(self.names, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(fid)}\b", self.names[fid], text)
         return text
 
     def description(self, row: Row | None = None) -> str:

@@ -69,6 +69,8 @@ def test_the_menu_shows_the_rules_odds_of_the_focused_choice_live(window: arcade
     odds = m.odds()
     assert odds == _rules_odds(world, m)
     line = _text(view, "odds")
+    _mine, _back, assumed = m.odds_lines()
+    assert not any(fid in assumed for fid in world.state.actors)  # names, never raw ids
     if odds is not None and odds.land is not None:
         assert line.startswith(f"Lands {round(odds.land * 100)}%") or line.startswith("Lands <1%") \
             or line.startswith("Lands >99%")
