@@ -233,10 +233,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--background", action="store_true",
                         help="return at once; build in a detached low-priority process if a build is due")
     parser.add_argument("--no-wait", action="store_true", help="give up if another build is running")
+    parser.add_argument("--require", action="store_true",
+                        help="(./test) exit 1 when a compiler is here but no fresh build loads after building")
     args = parser.parse_args(argv)
     if args.background:
         return start_background()
-    return build(force=args.force, quiet=args.quiet, wait=not args.no_wait)
+    code = build(force=args.force, quiet=args.quiet or args.require, wait=not args.no_wait)
+    if args.require:
+        return require_build()
+    return code
+
+
+def require_build() -> int:
+    """0 when the compiled build is fresh and loads, or when it cannot be built here (pure Python is then
+    expected); 1, with why, when a compiler is here and the build is missing, stale or does not load."""
+    if os.environ.get(accel.PURE_VARIABLE) or compiler_problem() is not None:
+        return 0
+    if accel.fresh_build(ROOT) is None:
+        print("accel: a C compiler is here but the compiled build failed (see .accel/build.log); the tests "
+              "would run on pure Python only", file=sys.stderr)
+        return 1
+    problem = verify()
+    if problem:
+        print(f"accel: the compiled build does not load ({problem})", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

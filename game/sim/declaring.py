@@ -2,7 +2,9 @@
 
 :class:`DeclarationSource` answers every question the maneuver menu asks (the menu for a list of choices
 already made, the CP budget, the force-enter terrain dice and Reflex buy-back, zone names and aim costs, the
-attacks declared on the leader as he sees them) by asking the rules; the view never imports ``rules``. The
+attacks declared on the leader as he sees them, the odds of a candidate choice through
+``rules.odds.declaration_odds`` and the plain one-line descriptions of maneuvers, action types, buy
+flavours and options from the content) by asking the rules; the view never imports ``rules``. The
 plain data types of a declaration (``Action``, ``PartChoice``, the menu's option dataclasses and labels) are
 re-exported from here for the view.
 
@@ -30,6 +32,8 @@ from rules.menu import Menu as Menu
 from rules.menu import OpponentMenu as OpponentMenu
 from rules.menu import PartOption as PartOption
 from rules.menu import available_actions
+from rules.odds import Odds as DeclarationOdds
+from rules.odds import declaration_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,28 @@ class DeclarationSource:
         zones = self._bout.catalog.zones
         return zones[zone].aim_cost if zone in zones else 0
 
+    def odds(self, action: Action, pending: Sequence[Action] = (),
+             option: ManeuverOption | None = None) -> DeclarationOdds:
+        """The odds of declaring ``action`` after ``pending``: chance to land, to be hit back, expected wound
+        levels (``rules.odds.declaration_odds``: exact dice maths, well under a millisecond)."""
+        return declaration_odds(self._bout, self.fid, action, pending, option)
+
+    def describe_maneuver(self, maneuver: str) -> str:
+        """The maneuver's plain one-line description ("" for an unknown one)."""
+        return self._bout.catalog.describe_maneuver(maneuver)
+
+    def describe_action(self, action: str) -> str:
+        """An action type's line (``attack``, ``defend``, ``buy_initiative``...)."""
+        return self._bout.catalog.descriptions.actions.get(action, "")
+
+    def describe_flavour(self, flavour: str) -> str:
+        """What kind of buy an action is (``steal``, ``force_enter``, ``free``...)."""
+        return self._bout.catalog.descriptions.flavours.get(flavour, "")
+
+    def describe_option(self, option: str) -> str:
+        """A choice inside a declaration (``opponent``, ``dice``, ``zone``, ``terrain_dice``...)."""
+        return self._bout.catalog.descriptions.options.get(option, "")
+
     def attacks_on_me(self) -> tuple[IncomingAttack, ...]:
         bout = self._bout
         exact = not bout.rules.declare_roots_only
@@ -86,6 +112,7 @@ def declaration_source(state: WorldState, fid: str | None = None) -> Declaration
 
 
 __all__ = [
-    "ACTION_LABELS", "DEFAULT_ZONE", "DO_NOTHING", "Action", "ActionOption", "DeclarationSource", "IncomingAttack",
+    "ACTION_LABELS", "DEFAULT_ZONE", "DO_NOTHING", "Action", "ActionOption", "DeclarationOdds", "DeclarationSource",
+    "IncomingAttack",
     "ManeuverOption", "Menu", "OpponentMenu", "PartChoice", "PartOption", "declaration_source",
 ]

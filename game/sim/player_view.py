@@ -183,3 +183,43 @@ def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:
     """(clock label, step) of the bout ``actor`` fights in, or None: the cheap query the HUD asks every frame."""
     bout = state.bout_of(actor)
     return None if bout is None else (bout.clock(), bout.step)
+
+
+# ----- what the map shows over each actor (issue 11: readable state) ---------------------------------------
+ALLY, HOSTILE, NEUTRAL = "ally", "hostile", "neutral"
+
+
+@dataclass(frozen=True, slots=True)
+class ActorStatus:
+    """What the map shows over one actor: his side as the leader sees it, the leader's crown, his health."""
+
+    id: str
+    allegiance: str  # ALLY (the party, or the leader's faction), HOSTILE or NEUTRAL, from the leader's side
+    leader: bool
+    ht: int  # Health left (0 when out of the fight)
+    ht_max: int
+    bleeding: bool  # a wound still bleeds (blood loss grows until first aid)
+    down: bool  # out of the fight: unconscious or dead
+    dead: bool
+
+
+def allegiance(state: WorldState, actor: str) -> str:
+    """``actor``'s side as the leader sees it."""
+    a = state.actors[actor]
+    leader = state.actors.get(state.leader)
+    if a.party or leader is None or a.id == leader.id or a.faction == leader.faction:
+        return ALLY
+    return HOSTILE if state.hostile(leader.id, a.id) else NEUTRAL
+
+
+def actor_status(state: WorldState, actor: str) -> ActorStatus:
+    a = state.actors[actor]
+    f = a.fighter
+    down = f.out_of_fight
+    return ActorStatus(a.id, allegiance(state, actor), a.leader, 0 if down else max(0, f.ht),
+                       f.sheet.attributes.HT, f.blood_loss > 0 and not f.dead, down, f.dead)
+
+
+def actor_statuses(state: WorldState) -> dict[str, ActorStatus]:
+    """:func:`actor_status` of every actor (cheap: the view asks once per world change)."""
+    return {aid: actor_status(state, aid) for aid in state.actors}

@@ -6,6 +6,11 @@ each attack in resolution order, then falls. A beat starts when the previous one
 attack beats are *world-lagging* animation (:attr:`Animator.busy`): :meth:`Animator.fast_forward` completes
 them all, so the screen never lags the world once the player acts. Flashes and floating numbers are
 cosmetic overlays on a separate tween manager and keep playing.
+
+Sounds (``game.view.sound``) go with the beats when a ``sound`` callback is given: a tick's steps with its
+movement beat, a blow's swing as the lunge starts and its impact (hit, parry, block) at the lunge's peak, a
+death or a knockdown with the fall, first aid with its label; everything else an event sounds (a bout
+starting, a shot loosed or landing, a refused command) at once, when the events arrive.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from game.sim import events as wev
 from game.sim.geometry import Direction
 from game.view.map_render import ActorView, MapRender
 from game.view.palette import RGBA
+from game.view.sound import EVENT_SOUNDS, impact_sound, sounds_for
 from game.view.tween import MOVE_SECONDS, TweenManager
 
 BUMP_SECONDS = 0.2  # out and back
@@ -57,8 +63,10 @@ def wound_label(attack: rev.Attack) -> tuple[str, RGBA] | None:
 class Animator:
     """Turns world events into beats of tweens on a :class:`MapRender`'s actor views."""
 
-    def __init__(self, render: MapRender, setting: float | str = 1.0) -> None:
+    def __init__(self, render: MapRender, setting: float | str = 1.0,
+                 sound: Callable[[str], object] | None = None) -> None:
         self.render = render
+        self.sound = sound  # plays one named sound (game.view.sound.SoundBank.play); None: silent
         self.tweens = TweenManager()
         self.cosmetic = TweenManager()
         self.queue: deque[Beat] = deque()
@@ -95,19 +103,28 @@ class Animator:
         for e in events:
             if isinstance(e, wev.Moved):
                 (bonus if e.bonus else moves).steps.append(self._move_step(e))
+                self._sound_with(bonus if e.bonus else moves, e)
             elif isinstance(e, wev.Forfeited):
                 moves.steps.append(self._face_step(e.actor, e.facing))
+                self._sound_with(moves, e)
             elif isinstance(e, wev.Bumped):
                 moves.steps.append(self._bump_step(e))
+                self._sound_with(moves, e)
             elif isinstance(e, wev.RulesEvent) and isinstance(e.event, rev.Attack):
-                attacks.append(Beat([self._attack_step(e.event)], "attack"))
+                impact = impact_sound(e.to_dict()) if self._audible(e.event.attacker, e.event.defender) else None
+                attacks.append(Beat([self._attack_step(e.event, impact)], "attack"))
             elif isinstance(e, wev.Died | wev.KnockedOut):
                 falls.steps.append(self._fall_step(e.actor, isinstance(e, wev.Died)))
+                self._sound_with(falls, e)
             elif isinstance(e, wev.FirstAidGiven):
                 label = "bleeding stops" if e.stopped else "first aid fails"
                 late.steps.append(self._float_step(e.actor, label, HEAL if e.stopped else MISS))
+                self._sound_with(late, e)
             elif isinstance(e, wev.Healed):
                 late.steps.append(self._float_step(e.actor, "heals", HEAL))
+            elif self.sound is not None and (e.type in EVENT_SOUNDS or isinstance(e, wev.RulesEvent)):
+                for name in sounds_for(e.to_dict()):
+                    self.sound(name)
         moves.steps.append(r.update_fov)
         for beat in (moves, bonus, *attacks, falls, late):
             if beat.steps:
@@ -117,6 +134,23 @@ class Animator:
 
     def _view(self, actor: str) -> ActorView | None:
         return self.render.actors.get(actor)
+
+    def _audible(self, *actors: str) -> bool:
+        """Sounds are heard from what the leader sees (and from the party): not from behind walls."""
+        if self.sound is None:
+            return False
+        return any(v is not None and v.seen for v in (self._view(a) for a in actors))
+
+    def _sound_with(self, beat: Beat, event: wev.WorldEvent) -> None:
+        """Play ``event``'s sounds when ``beat`` starts (one of each kind per beat)."""
+        actor = getattr(event, "actor", "")
+        if self.sound is None or not self._audible(actor):
+            return
+        play = self.sound
+        for name in sounds_for(event.to_dict()):
+            if all(getattr(step, "sound_name", None) != name for step in beat.steps):
+                step = _SoundStep(play, name)
+                beat.steps.append(step)
 
     def _move_step(self, e: wev.Moved) -> Callable[[], None]:
         def start() -> None:
@@ -169,7 +203,7 @@ class Animator:
 
         return start
 
-    def _attack_step(self, attack: rev.Attack) -> Callable[[], None]:
+    def _attack_step(self, attack: rev.Attack, impact: str | None = None) -> Callable[[], None]:
         def start() -> None:
             view = self._view(attack.attacker)
             target = self._view(attack.defender)
@@ -179,11 +213,17 @@ class Animator:
             norm = max(1e-6, (dx * dx + dy * dy) ** 0.5)
             if dx:
                 view.facing_east = dx > 0
-            self._lunge(view, (dx / norm, dy / norm), 0.3, ATTACK_SECONDS, at_peak=lambda: self._impact(attack))
+            swing = EVENT_SOUNDS["attack"]
+            if self.sound is not None and swing and self._audible(attack.attacker, attack.defender):
+                self.sound(swing)
+            self._lunge(view, (dx / norm, dy / norm), 0.3, ATTACK_SECONDS,
+                        at_peak=lambda: self._impact(attack, impact))
 
         return start
 
-    def _impact(self, attack: rev.Attack) -> None:
+    def _impact(self, attack: rev.Attack, sound: str | None = None) -> None:
+        if sound is not None and self.sound is not None:
+            self.sound(sound)
         target = self._view(attack.defender)
         if target is None:
             return
@@ -260,3 +300,14 @@ class Animator:
                 break
             self._start_ready()
         self._start_ready()
+
+
+@dataclass(frozen=True)
+class _SoundStep:
+    """A beat step that plays one sound (named, so a beat plays each sound once)."""
+
+    play: Callable[[str], object]
+    sound_name: str
+
+    def __call__(self) -> None:
+        self.play(self.sound_name)

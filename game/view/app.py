@@ -27,6 +27,7 @@ from game import logs, paths
 from game.view import startup
 from game.view.gui_compat import apply_headless_workaround
 from game.view.settings import Settings, SettingsStore
+from game.view.sound import SoundBank
 
 apply_headless_workaround()
 
@@ -82,6 +83,9 @@ class App:
         self.game_factory: GameViewFactory | None = None
         self.game_factory_error: str | None = None
         self._game_factory_due = game_view_factory == LATER  # imported by `ensure_game_view`
+        s = self.settings
+        self.sounds = SoundBank(s.master_volume, s.effects_volume, s.muted)  # the one bank every screen plays
+        self._sounds_loaded = False
         if game_view_factory is True:
             self.game_factory, self.game_factory_error = load_game_view()
         elif callable(game_view_factory):
@@ -143,7 +147,10 @@ class App:
             log.error("could not save the settings: %s", exc)
 
     def settings_applied(self) -> None:
-        """Tell the game view that settings changed (``GameView.apply_settings``); it shares the object."""
+        """Tell the sound bank and the game view that settings changed (``GameView.apply_settings``); the view
+        shares the object."""
+        s = self.settings
+        self.sounds.set_volumes(s.master_volume, s.effects_volume, s.muted)
         hook = getattr(self.game_view, "apply_settings", None)
         if callable(hook):
             hook(self.settings)
@@ -217,9 +224,24 @@ class App:
         assert self.game_factory is not None
         self.session = session
         self.game_view = self.game_factory(session, self.settings, self.on_game_exit)
+        self.lend_sounds(self.game_view)
         view = self.show(self.game_view)
         self.title_seed = None  # the next title offers a fresh seed
         return view
+
+    def load_sounds(self) -> None:
+        """Load every sound once (a start-up step after the first frame, so the title does not wait for
+        them; or at the latest when a game view first gets the bank), so the first blow does not stall."""
+        if not self._sounds_loaded:
+            self._sounds_loaded = True
+            self.sounds.load_all()
+
+    def lend_sounds(self, view: object) -> None:
+        """Give a game view the app's sound bank (``GameView.use_sounds``), if it takes one."""
+        self.load_sounds()
+        hook = getattr(view, "use_sounds", None)
+        if callable(hook):
+            hook(self.sounds)
 
     def on_game_exit(self, reason: str) -> None:
         """The game view's ``on_exit``: "pause", "game_over" or "quit"."""
@@ -415,6 +437,7 @@ def startup_steps(app: App) -> list[startup.Step]:
     """What the start-up leaves until the first screen is showing, in order."""
     return [
         ("audio", startup.start_audio),  # before anything plays a sound
+        ("sounds", app.load_sounds),
         ("window icon", lambda: set_window_icon(app.window)),
         ("simulation", lambda: importlib.import_module("game.view.session")),  # (two steps: shorter stalls)
         ("game view", app.ensure_game_view),

@@ -4,7 +4,9 @@ The scene: a 40 x 22-square view (zoom 1: 32 px squares at 1280 x 720), 30 actor
 ``s2`` with their initiative arcs, footbase circles, orientation icons, Atk/Def badges and clocks, the HUD, the
 combat log full of lines and the arrow pad. Prints the median (and 90th percentile) time of a static frame and
 of frames while every actor's move is being tweened, each measured up to ``ctx.finish()`` so the software
-rasterizer's work counts, and the time from process start to the first rendered game frame.
+rasterizer's work counts, the time of a key press in the maneuver menu (a dice change: the choice's odds and
+the menu's rebuild), frames with the legend open, and the time from process start to the first rendered game
+frame.
 
 Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``.
 """
@@ -150,6 +152,27 @@ def main(argv: list[str] | None = None) -> int:
              f"{len(view.indicators.icons)} orientation icons, {len(view.indicators.marks)} Atk/Def marks, "
              f"{len(view.log.model.lines)} log lines; renderer: {ctx.info.RENDERER}")
 
+    # a key press in the maneuver menu: the dice change, the odds of the new choice (rules.odds through the
+    # sim) and the menu's rebuild; then frames with the legend open over the screen
+    presses: list[float] = []
+    odds_only: list[float] = []
+    model = view.menu_model
+    if model is not None:
+        for i in range(min(args.frames, 60)):
+            model._odds.clear()  # every press a new choice: no cached odds
+            t0 = time.perf_counter()
+            model.adjust_dice(1 if (i // 3) % 2 == 0 else -1)
+            t1 = time.perf_counter()
+            model.odds()
+            odds_only.append((time.perf_counter() - t1) * 1000)
+            view.menu.invalidate()
+            view.menu.refresh()
+            presses.append((time.perf_counter() - t0) * 1000)
+    view.open_legend()
+    legend = [frame() for _ in range(min(args.frames, 60))]
+    legend_entries = len(view.legend.entries)
+    view.close_legend()
+
     # frames while the world moves: every tick tweens its movers (WE-GO) at 1x speed
     view.animator.configure(1.0)
     moving: list[float] = []
@@ -172,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     print(scene)
     print(f"static frame:    {stats(static)}")
     print(f"animating frame: {stats(moving)}")
+    print(f"menu key press (dice, odds, menu rebuild): {stats(presses)}; odds alone: {stats(odds_only)}")
+    print(f"legend frame ({legend_entries} entries): {stats(legend)}")
     print(f"process start -> first game frame: {first_frame:.2f} s")
     window.close()
     return 0

@@ -1,5 +1,6 @@
 """The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss), the bout clock with
-what the world waits for, and the party (HT, CP, standing order; click or 1-4 to select a companion).
+what the world waits for, the party (HT, CP, standing order; click or 1-4 to select a companion) and the
+legend's ``?`` button (hit action ``("legend",)``).
 """
 
 from __future__ import annotations
@@ -160,10 +161,16 @@ class Hud(Panel):
                        colour=TEXT_DIM, anchor_x="right", anchor_y="center")
         self.texts.put("wait", elide(caption, 30), cx + bw / 2 - 12 * k, top - bar / 2 - 9 * k, size=10 * k,
                        colour=TEXT, anchor_x="right", anchor_y="center")
-        # party chips (right)
+        # the legend's button (right end), then the party chips
+        help_w = 58 * k
+        help_rect = (w - 8 * k - help_w, top - bar + 6 * k, help_w, bar - 12 * k)
+        self.button("legend", help_rect, "?", ("legend",), size=22, sub=None,
+                    hit_rect=(w - max(touch(k), help_w + 8 * k), top - bar, max(touch(k), help_w + 8 * k), bar))
+        self.texts.put("legend_key", "legend", help_rect[0] + help_w / 2, help_rect[1] + 4 * k, size=8 * k,
+                       colour=TEXT_DIM, anchor_x="center", anchor_y="bottom")
         companions = [a for a in s.actors.values() if a.party and not a.leader]
         chip_w = 178 * k
-        right = w - 10 * k
+        right = help_rect[0] - 8 * k
         for n, a in enumerate(reversed(companions)):
             index = len(companions) - n
             left = right - chip_w

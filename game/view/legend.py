@@ -3,7 +3,8 @@
 `CATALOGUE` lists each mark kind the indicator code draws, keyed by a `MarkKey` (kind + variant): the
 five initiative arc states, the footbase circles, the arrow pad's dot, inner and outer lines and button
 outlines, the orientation icons, the Atk/Def badges, the bout clock pills, companions' planned steps,
-the party's feet ring, the HUD's HT and CP pips and the allegiance and leader marks. `entries(palette)`
+the party's feet ring, the HUD's HT and CP pips, the allegiance and leader marks and the health pips over
+actors (with bleeding and down). `entries(palette)`
 dresses them in a palette's colours, strokes and glyphs; `legend_for(drawn, palette)` returns only the
 entries for the marks drawn this frame, in catalogue order, for the `?` overlay. `marks_in(indicators)`
 reads those keys off the view's `game.view.indicators.Indicators` (duck-typed, so this module stays pure
@@ -50,6 +51,15 @@ class Kind(StrEnum):
     HUD_PIP = "hud_pip"  # HUD pips (ht, ht_lost, cp, cp_spent)
     ALLEGIANCE = "allegiance"  # mark over a sprite (hostile, neutral, ally)
     LEADER = "leader"  # the leader's crown
+    HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
+
+
+PIP_HT, PIP_LOST, PIP_BLEEDING, PIP_DOWN = "ht", "ht_lost", "bleeding", "down"
+# the health pips over actors (game.view.map_render draws them in these colours)
+HEALTH_COLOURS: dict[str, RGBA] = {
+    PIP_HT: (232, 72, 72, 255), PIP_LOST: (70, 34, 38, 255), PIP_BLEEDING: (255, 60, 60, 255),
+    PIP_DOWN: (130, 132, 140, 255),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +143,10 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.ALLEGIANCE, "neutral"): ("Yellow square over a creature", "Neutral: neither with you nor against."),
     MarkKey(Kind.ALLEGIANCE, "ally"): ("Green disc over a creature", "On your side."),
     MarkKey(Kind.LEADER, "leader"): ("Gold crown", "The leader: the one you control."),
+    MarkKey(Kind.HEALTH, PIP_HT): ("Red pips over a fighter", "His Health left, one pip a point."),
+    MarkKey(Kind.HEALTH, PIP_LOST): ("Dark pips over a fighter", "Health he has lost."),
+    MarkKey(Kind.HEALTH, PIP_BLEEDING): ("Red drop by the pips", "A wound bleeds: Health drains until first aid."),
+    MarkKey(Kind.HEALTH, PIP_DOWN): ("Grey pips", "Down: out of the fight."),
 }
 _OTHER_COLOUR: dict[MarkKey, RGBA] = {
     MarkKey(Kind.CLOCK, "mine"): (250, 204, 36, 255),
@@ -144,6 +158,7 @@ _OTHER_COLOUR: dict[MarkKey, RGBA] = {
     MarkKey(Kind.HUD_PIP, "ht_lost"): (60, 20, 24, 255),
     MarkKey(Kind.HUD_PIP, "cp"): (250, 204, 36, 255),
     MarkKey(Kind.HUD_PIP, "cp_spent"): (70, 62, 30, 255),
+    **{MarkKey(Kind.HEALTH, name): colour for name, colour in HEALTH_COLOURS.items()},
 }
 _IMAGES: dict[MarkKey, str] = {
     MarkKey(Kind.ALLEGIANCE, "hostile"): "mark_hostile",
@@ -220,6 +235,9 @@ def legend_for(drawn: Iterable[MarkKey], palette: Palette) -> list[LegendEntry]:
     return [entry for key, entry in known.items() if key in wanted]
 
 
+ORIENTATION_OF_THROW = {"red": "aggressive", "white": "defensive"}  # red/white throws show those icons
+
+
 def marks_in(indicators: Any) -> set[MarkKey]:
     """The mark keys in a `game.view.indicators.Indicators` (map and arrow pad)."""
     out: set[MarkKey] = set()
@@ -230,7 +248,7 @@ def marks_in(indicators: Any) -> set[MarkKey]:
         out.add(MarkKey(Kind.ARC, str(arc.state)))
     for icon in indicators.icons:
         orientation = icon.orientation
-        key = {"red": "aggressive", "white": "defensive"}.get(orientation, orientation)  # red/white throws
+        key = ORIENTATION_OF_THROW.get(orientation, orientation)
         out.add(MarkKey(Kind.ORIENTATION, key))
     for mark in indicators.marks:
         out.add(MarkKey(Kind.ROLL, str(mark.mark)))
@@ -238,7 +256,12 @@ def marks_in(indicators: Any) -> set[MarkKey]:
         out.add(MarkKey(Kind.CLOCK, "mine" if clock.mine else "other"))
     for step in indicators.planned:
         out.add(MarkKey(Kind.PLANNED, "wait" if step.direction is None else "move"))
-    pad = indicators.pad
+    return out | pad_marks(indicators.pad)
+
+
+def pad_marks(pad: Any) -> set[MarkKey]:
+    """The mark keys on the arrow pad (a `game.view.arrow_pad.PadIndicators`)."""
+    out: set[MarkKey] = set()
     for name in ("north", "east", "south", "west"):
         button = getattr(pad, name)
         for attr, kind in (("target", Kind.PAD_DOT), ("targeting_you", Kind.PAD_INNER_LINE),

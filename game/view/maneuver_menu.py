@@ -6,6 +6,11 @@ comes from the rules' menu (``game.sim.declaring.DeclarationSource.menu``) and n
 for every choice with the other opponents' choices as ``pending``, so hands and CP already spoken for are
 respected. The menu opens on ``menu.default`` (the rules' preselected declaration), so Enter alone declares the default.
 
+For the focused opponent's current choice the menu shows its odds, live as dice, zone or maneuver change:
+the chance to land, to be hit back and the expected wound levels dealt and taken (``DeclarationSource.odds``,
+cached per choice), with what was assumed about foes still to declare; and the plain one-line description
+of the highlighted row's entry (the maneuver, the action type and its kind of buy, or the option).
+
 :class:`MenuModel` is the pure part (no window). :class:`ManeuverMenu` draws it as rows of big cyclers
 (``◀ value ▶``, every button at least 72 px for touch), a slider with − / + per rolled part, a list of the
 focused row's options for the mouse, and Do Nothing / Default / Confirm buttons.
@@ -13,6 +18,7 @@ focused row's options for the mouse, and Do Nothing / Default / Confirm buttons.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
@@ -22,6 +28,7 @@ from game.sim.declaring import (
     DO_NOTHING,
     Action,
     ActionOption,
+    DeclarationOdds,
     DeclarationSource,
     ManeuverOption,
     Menu,
@@ -91,6 +98,7 @@ class MenuModel:
         self.part = 0
         self.button = 2  # buttons row: 0 Do Nothing, 1 Default, 2 Confirm
         self.message = ""
+        self._odds: dict[tuple[object, ...], DeclarationOdds] = {}
 
     # --- declaration ----------------------------------------------------------------------------------------
     def reset(self) -> None:
@@ -489,6 +497,70 @@ class MenuModel:
         _, _, current = self.dice_range(opp, part)
         self.set_dice(opp, current + delta, part)
 
+    # --- odds and descriptions ---------------------------------------------------------------------------------
+    def odds(self, opp: str | None = None) -> DeclarationOdds | None:
+        """The odds of the choice against ``opp`` (the focused opponent): None when he gets Do Nothing."""
+        opp = self.opponent if opp is None else opp
+        choice = self.choices.get(opp) if opp is not None else None
+        if opp is None or choice is None:
+            return None
+        pending = tuple(self.pending_for(opp))
+        key = (choice, pending)
+        found = self._odds.get(key)
+        if found is None:
+            found = self._odds[key] = self.source.odds(choice, pending, self.maneuver_option(opp))
+        return found
+
+    def odds_lines(self, opp: str | None = None) -> tuple[str, str, str]:
+        """(your blow's odds, the blows back, what they assume) in words for the choice against ``opp``;
+        empty strings for Do Nothing."""
+        odds = self.odds(opp)
+        if odds is None:
+            return "", "", ""
+        mine = "No blow of yours"
+        if odds.land is not None:
+            mine = f"Lands {_pct(odds.land)} · wound ~{odds.wound:.1f}"
+        back = f"Hit back {_pct(odds.hit_back)} · taken ~{odds.wound_taken:.1f}"
+        assumed = "; ".join(self._named(a) for a in odds.assumptions)
+        return mine, back, ("Assuming " + assumed) if assumed else ""
+
+    def _named(self, text: str) -> str:
+        """Actor ids in the rules' words -> names (the longest ids first: goblin_10 before goblin_1)."""
+        for fid in sorted(self.names, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(fid)}\b", self.names[fid], text)
+        return text
+
+    def description(self, row: Row | None = None) -> str:
+        """The plain one-line description of the highlighted entry of ``row`` (the focused row)."""
+        row = self.row if row is None else row
+        opp = self.opponent
+        src = self.source
+        if row.kind == "opponent":
+            return src.describe_option("opponent")
+        if opp is None:
+            return ""
+        choice = self.choices.get(opp)
+        if row.kind == "action":
+            ao = self.action_option(opp)
+            if ao is None:
+                return src.describe_action(DO_NOTHING)
+            action, flavour = src.describe_action(ao.action), src.describe_flavour(ao.flavour)
+            if len(action) + len(flavour) > DESCRIPTION_CHARS:  # the kind of buy is the more specific line
+                return flavour
+            return action + (f" {flavour}" if flavour else "")
+        if row.kind in ("maneuver", "buttons"):
+            return src.describe_maneuver(choice.maneuver) if choice is not None else src.describe_action(DO_NOTHING)
+        if row.kind == "dice":
+            parts = src.describe_option("parts") if choice is not None and choice.parts else ""
+            return src.describe_option("dice") + (f" {parts}" if parts else "")
+        if row.kind == "zone":
+            return src.describe_option("zone")
+        if row.kind == "terrain":
+            return src.describe_option("terrain_dice")
+        if row.kind == "reflex":
+            return src.describe_option("reflex_buy")
+        return ""
+
     # --- text -----------------------------------------------------------------------------------------------
     def name(self, fid: str | None) -> str:
         return "-" if fid is None else self.names.get(fid, fid)
@@ -522,6 +594,9 @@ class MenuModel:
 # ----- drawing ---------------------------------------------------------------------------------------------
 ROW_GAP = 8.0
 LIST_ROW = 27.0
+ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
+DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
+DESCRIPTION_CHARS = 220  # the most the description box holds (six lines at the smallest scale)
 
 
 class ManeuverMenu(Panel):
@@ -619,9 +694,13 @@ class ManeuverMenu(Panel):
         self.texts.put("summary", elide(summary, 110), x, bottom + 14 * k, size=11 * k,
                        colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
                        multiline=True)
-        # the focused row's options, for the mouse
-        list_rect = (x + col_w + 12 * k, bottom + 12 * k, list_w, top - header - bottom - 20 * k)
+        # right: the focused row's options (for the mouse), the focused choice's odds, the entry's description
+        desc_h, odds_h = DESCRIPTION_H * k, ODDS_H * k
+        rx = x + col_w + 12 * k
+        list_rect = (rx, bottom + 12 * k + desc_h + odds_h, list_w, top - header - bottom - 20 * k - desc_h - odds_h)
         self._option_list(m, opp, focused, list_rect)
+        self._odds(m, opp, (rx, bottom + 12 * k + desc_h, list_w, odds_h - 6 * k))
+        self._description(m, (rx, bottom + 12 * k, list_w, desc_h - 6 * k))
 
     def _cycler(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
                 prev: Hashable, nxt: Hashable, centre: Hashable) -> None:
@@ -664,10 +743,12 @@ class ManeuverMenu(Panel):
             mo = m.maneuver_option(opp)
             ao = m.action_option(opp)
             n = len(ao.maneuvers) if ao is not None else 0
-            label = mo.label if mo is not None else "-"
+            label = plain_label(mo) if mo is not None else "-"
             sub = ""
             if mo is not None:
-                sub = f"dice {mo.dice_min}..{mo.dice_max}" + (" · two parts" if mo.parts else "")
+                sub = f"{mo.dice_min}–{mo.dice_max} dice" + (" · two parts" if mo.parts else "")
+                if mo.tn:
+                    sub += f" · a die succeeds on {mo.tn}+"
                 if mo.conditional_cost:
                     sub += f" · ~{mo.conditional_cost} CP only if used"
             self._cycler(key, rect, hit_band, f"Maneuver ({n})", label, sub, focus, ("menu", "cycle", (index, -1)),
@@ -802,7 +883,7 @@ class ManeuverMenu(Panel):
                 title = f"{ao.label if ao else 'Do Nothing'}: maneuvers"
                 if ao is not None:
                     for mo in ao.maneuvers:
-                        items.append((mo.label, mo.maneuver, ("menu", "pick_maneuver", mo.maneuver)))
+                        items.append((plain_label(mo), mo.maneuver, ("menu", "pick_maneuver", mo.maneuver)))
                 choice = m.choices.get(opp)
                 current = choice.maneuver if choice is not None else ""
             elif row.kind == "zone":
@@ -828,6 +909,32 @@ class ManeuverMenu(Panel):
                            bold=on, colour=TEXT if on else (200, 206, 220, 255), anchor_y="center")
             self.hits.append(Hit(rr, action))
             y -= LIST_ROW * k
+
+    def _odds(self, m: MenuModel, opp: str | None, rect: Rect) -> None:
+        """The focused choice's odds: land, wound dealt, hit back, wound taken, and what they assume."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, (28, 32, 42, 255), 8)
+        mine, back, assumed = m.odds_lines(opp) if opp is not None else ("", "", "")
+        if not mine:
+            mine, back = "Do Nothing: no blow, no odds", ""
+        chars = int((w - 20 * k) / (7.0 * k))  # about the width of a bold 12 px character
+        self.texts.put("odds", elide(mine, chars), left + 10 * k, bottom + h - 6 * k, size=12 * k, bold=True,
+                       colour=ACCENT, anchor_y="top")
+        self.texts.put("odds_back", elide(back, chars), left + 10 * k, bottom + h - 24 * k, size=12 * k,
+                       bold=True, colour=(255, 150, 130, 255), anchor_y="top")
+        if assumed:
+            self.texts.put("assumed", elide(assumed, int(chars * 2.6)), left + 10 * k, bottom + h - 42 * k,
+                           size=9 * k, colour=TEXT_DIM, anchor_y="top", width=int(w - 20 * k), multiline=True)
+
+    def _description(self, m: MenuModel, rect: Rect) -> None:
+        """The highlighted entry's plain description (maneuver, action type and buy, or option)."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.box(rect, (28, 32, 42, 255), 8)
+        text = m.description()
+        self.texts.put("desc", elide(text, DESCRIPTION_CHARS), left + 10 * k, bottom + h - 8 * k, size=10 * k,
+                       colour=(214, 220, 232, 255), anchor_y="top", width=int(w - 20 * k), multiline=True)
 
     def _force_help(self, m: MenuModel, opp: str, rect: Rect) -> None:
         """What a force-enter's terrain dice and Reflex buy-back do (SPEC §4.7), beside those rows."""
@@ -872,14 +979,36 @@ def _fit(mo: ManeuverOption, choice: Action) -> Action:
     return replace(choice, dice=dice, terrain_dice=terrain, reflex_buy=reflex)
 
 
+def plain_label(mo: ManeuverOption) -> str:
+    """A maneuver as the menu names it: ``Swing · TN 6``, ``Block · TN 7 · 1 CP``, ``Void · no roll`` (the
+    rules' ``label`` says ``Swing (0): tn6``)."""
+    hand = " (off hand)" if mo.hand == "off" else ""
+    bits = [f"{mo.name}{hand}", f"TN {mo.tn}" if mo.tn else "no roll"]
+    if mo.cost:
+        bits.append(f"{mo.cost} CP")
+    if mo.conditional_cost:
+        bits.append(f"~{mo.conditional_cost} CP if used")
+    return " · ".join(bits)
+
+
+def _pct(p: float) -> str:
+    """A chance in whole percent, never a flat 0 % or 100 % for what can still happen."""
+    v = round(p * 100)
+    if v == 0 and p > 0:
+        return "<1%"
+    if v == 100 and p < 1:
+        return ">99%"
+    return f"{v}%"
+
+
 def _flavour(ao: ActionOption | None) -> str:
     if ao is None:
         return "no maneuver against him"
-    return {
-        "steal": "steal: a contest decides who strikes first",
-        "buy_attacker": "pay to contest your place",
-        "force_enter": "force-enter his exchange",
-        "free": "contest him at no extra cost",
-        "none": "resolves after his attack",
-        "quick": "he forfeited his attack: strike without initiative",
+    return {  # plain words (the description box below the options says more)
+        "steal": "he attacks you: pay to try to strike first",
+        "buy_attacker": "pay to contest who strikes first",
+        "force_enter": "push into his fight: costs CP and a terrain roll",
+        "free": "he is not on you: you strike first",
+        "none": "your blow lands after his",
+        "quick": "he is busy elsewhere: a hurried, late blow",
     }.get(ao.flavour, f"{len(ao.maneuvers)} maneuvers")

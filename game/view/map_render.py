@@ -29,11 +29,22 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.sim.fov import field_of_view
 from game.sim.geometry import Direction, Pos
+from game.sim.player_view import ActorStatus
 from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
-from game.view.indicators import Arc, Indicators
+from game.view.indicators import Arc, ClockLabel, Footbase, HeadIcon, Indicators, PlannedStep, RollMark
+from game.view.legend import (
+    HEALTH_COLOURS,
+    ORIENTATION_OF_THROW,
+    PIP_BLEEDING,
+    PIP_DOWN,
+    PIP_HT,
+    PIP_LOST,
+    Kind,
+    MarkKey,
+)
 from game.view.mesh import dash_segments
 from game.view.palette import RGBA, ArcState, Glyph, Palette, Stroke
 
@@ -51,13 +62,13 @@ _SS = 4  # supersampling of indicator drawings
 SPRITES: dict[str, tuple[str, tuple[int, int, int], float, str]] = {
     "knight": ("actor_knight", (255, 255, 255), 1.0, "E"),
     "spearman": ("actor_companion", (255, 255, 255), 1.0, "E"),
-    "archer": ("actor_companion", (200, 235, 200), 1.0, "E"),
+    "archer": ("actor_archer", (255, 255, 255), 1.0, "E"),
     "guard": ("actor_guard", (255, 255, 255), 1.0, "E"),
     "bandit": ("actor_bandit", (255, 255, 255), 1.0, "E"),
     "bandit_chief": ("actor_bandit", (255, 196, 160), 1.12, "E"),
     "goblin": ("actor_goblin", (255, 255, 255), 0.92, "E"),
     "goblin_boss": ("actor_goblin", (255, 214, 170), 1.12, "E"),
-    "wolf": ("actor_wolf", (210, 200, 190), 1.0, "W"),
+    "wolf": ("actor_wolf", (210, 200, 190), 1.3, "W"),  # wide: larger, so it reads as a wolf, not a rat
     "rat": ("actor_wolf", (150, 120, 105), 0.72, "W"),
     "bandit_brute": ("actor_bandit", (225, 190, 170), 1.12, "E"),
     "skeleton": ("actor_guard", (215, 215, 190), 1.0, "E"),
@@ -345,6 +356,47 @@ class Textures:
         draw.rounded_rectangle((pad, pad, w - 1 - pad, h - 1 - pad), radius=h / 2 - pad, fill=(18, 20, 28, 235))
         return self._done(img, key, f"pill-{mine}")
 
+    def side_mark(self, name: str) -> arcade.Texture:
+        """The mark over a sprite: ``hostile`` / ``neutral`` / ``ally`` (allegiance) or ``leader`` (crown)."""
+        key = ("side", name)
+        if key in self._cache:
+            return self._cache[key]
+        size = max(8, round(self.px * MARK_SIZE))
+        img = _source(f"mark_{name}").resize((size, size), Image.Resampling.LANCZOS)
+        tex = self._cache[key] = self._named(img, f"side-{name}")
+        return tex
+
+    def pips(self, ht: int, ht_max: int, bleeding: bool, down: bool) -> arcade.Texture:
+        """Health over an actor: one pip per point of HT (red left, dark lost), a blood drop while a wound
+        bleeds; grey pips when he is down. Past ``PIPS_MAX`` points, a bar."""
+        key = ("pips", ht, ht_max, bleeding, down)
+        if key in self._cache:
+            return self._cache[key]
+        n = max(1, ht_max, ht)
+        pip = PIP_SIZE if n <= PIPS_MAX else PIP_SIZE * PIPS_MAX / n
+        drop = PIP_SIZE * 1.1 if bleeding else 0.0
+        img, draw, s = self._canvas(n * pip + drop + 0.06, PIP_SIZE + 0.06)
+        w, h = img.size
+        ink = self.palette.ink
+        edge = max(2.0, s * 0.018)
+        x0 = s * 0.03 + drop * s
+        draw.rounded_rectangle((x0 - edge, 0, w - 1, h - 1), radius=h / 2, fill=(*ink[:3], 220))
+        for i in range(n):
+            cx = x0 + (i + 0.5) * pip * s
+            r = pip * s * 0.36
+            if down:
+                colour: RGBA = HEALTH_COLOURS[PIP_DOWN]
+            else:
+                colour = HEALTH_COLOURS[PIP_HT] if i < ht else HEALTH_COLOURS[PIP_LOST]
+            draw.ellipse((cx - r, h / 2 - r, cx + r, h / 2 + r), fill=colour)
+        if bleeding:  # a drop: a disc under a triangle, left of the pips
+            cx, r = s * 0.03 + drop * s * 0.45, drop * s * 0.3
+            cy = h * 0.6
+            draw.polygon([(cx, cy - r * 2.1), (cx - r * 0.9, cy - r * 0.3), (cx + r * 0.9, cy - r * 0.3)],
+                         fill=HEALTH_COLOURS[PIP_BLEEDING])
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HEALTH_COLOURS[PIP_BLEEDING])
+        return self._done(img, key, f"pips-{ht}-{ht_max}-{bleeding}-{down}")
+
     def planned(self, wait: bool) -> arcade.Texture:
         key = ("planned", wait)
         if key in self._cache:
@@ -362,6 +414,10 @@ class Textures:
 
 
 ARC_BULGE = 0.42  # squares
+MARK_SIZE = 0.26  # squares: the allegiance mark / crown over a sprite
+PIP_SIZE = 0.11  # squares per health pip
+PIPS_MAX = 8  # more HT than this: the pips shrink into a bar
+STATUS_LIFT = 0.2  # squares above the sprite's top: the pips' centre
 _ANGLES = {Direction.E: 0, Direction.S: 90, Direction.W: 180, Direction.N: 270}
 ARC_MARGIN = 0.12
 
@@ -439,6 +495,9 @@ class MapRender:
         self.bodies: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # fallen actors
         self.living: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.overhead: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # orientation icons, Atk/Def badges
+        self.status: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # allegiance marks, crowns, pips
+        self._statuses: dict[str, ActorStatus] = {}
+        self._status_sprites: dict[str, tuple[arcade.Sprite, arcade.Sprite]] = {}  # actor -> (mark, pips)
         self.labels_batch = pyglet.graphics.Batch()
         self.floaters_batch = pyglet.graphics.Batch()
         self._clock_texts: dict[int, arcade.Text] = {}
@@ -664,11 +723,11 @@ class MapRender:
         for p in indicators.planned:
             sprite = arcade.Sprite(tex.planned(p.direction is None), scale=k)
             self.arcs.append(sprite)
-            self._overlay.append((sprite, "planned", p.actor, p.direction))
+            self._overlay.append((sprite, "planned", p.actor, p))
         for fb in indicators.footbases:
             sprite = arcade.Sprite(tex.footbase(fb.kind, fb.inner_faded), scale=k)
             self.ground.append(sprite)
-            self._overlay.append((sprite, "footbase", fb.actor, None))
+            self._overlay.append((sprite, "footbase", fb.actor, fb))
         for arc in indicators.arcs:
             sprite = arcade.Sprite(tex.arc(arc.state, arc.side), scale=k)
             self.arcs.append(sprite)
@@ -676,11 +735,11 @@ class MapRender:
         for icon in indicators.icons:
             sprite = arcade.Sprite(tex.icon(icon.orientation), scale=k)
             self.overhead.append(sprite)
-            self._overlay.append((sprite, "icon", icon.actor, None))
+            self._overlay.append((sprite, "icon", icon.actor, icon))
         for mark in indicators.marks:
             sprite = arcade.Sprite(tex.mark(mark.mark), scale=k)
             self.overhead.append(sprite)
-            self._overlay.append((sprite, "mark", mark.actor, None))
+            self._overlay.append((sprite, "mark", mark.actor, mark))
         self._clock_members = {}
         self._clock_pills = {}
         for clock in indicators.clocks:
@@ -708,6 +767,66 @@ class MapRender:
             if tuple(text.color) != colour:
                 text.color = colour
 
+    def set_statuses(self, statuses: dict[str, ActorStatus]) -> None:
+        """The marks over each actor (``game.sim.player_view.actor_statuses``): rebuilt when they changed."""
+        if statuses == self._statuses:
+            return
+        self._statuses = dict(statuses)
+        self.status.clear()
+        self._status_sprites = {}
+        tex = self.textures
+        k = 1 / self.zoom
+        for aid, st in statuses.items():
+            if aid not in self.actors or st.dead:
+                continue
+            mark = arcade.Sprite(tex.side_mark("leader" if st.leader else st.allegiance), scale=k)
+            pips = arcade.Sprite(tex.pips(st.ht, st.ht_max, st.bleeding, st.down), scale=k)
+            self.status.append(pips)
+            self.status.append(mark)
+            self._status_sprites[aid] = (mark, pips)
+
+    def _place_status(self) -> None:
+        """Pips centred over the head (over the body when down), the mark right of them."""
+        for aid, (mark, pips) in self._status_sprites.items():
+            view = self.actors[aid]
+            shown = view.seen  # the dead have no marks; the living and the down do
+            mark.visible = pips.visible = shown
+            if not shown:
+                continue
+            fx, fy = self.foot_xy(*view.pos)
+            y = view.sprite.top + STATUS_LIFT * TILE if view.fallen < 0.5 else fy + 0.5 * TILE
+            pips.center_x, pips.center_y = fx, y
+            mark.center_x = fx + max(pips.width / 2, 0.18 * TILE) + mark.width * 0.55
+            mark.center_y = y
+
+    def drawn_marks(self) -> set[MarkKey]:
+        """The marks on the map now, as last laid out (for the legend): the indicators (footbases, arcs,
+        orientation icons, Atk/Def badges, clocks, planned steps) that are visible, and over and under the
+        sprites the allegiance marks, the crown, health pips and their states, the party's rings."""
+        out: set[MarkKey] = set()
+        for sprite, kind, _actor, extra in self._overlay:
+            if sprite.visible and extra is not None:
+                key = overlay_key(kind, extra)
+                if key is not None:
+                    out.add(key)
+        for aid, (mark, _pips) in self._status_sprites.items():
+            if not mark.visible:
+                continue
+            st = self._statuses[aid]
+            out.add(MarkKey(Kind.LEADER, "leader") if st.leader else MarkKey(Kind.ALLEGIANCE, st.allegiance))
+            if st.down:
+                out.add(MarkKey(Kind.HEALTH, PIP_DOWN))
+                continue
+            if st.ht > 0:
+                out.add(MarkKey(Kind.HEALTH, PIP_HT))
+            if st.ht < st.ht_max:
+                out.add(MarkKey(Kind.HEALTH, PIP_LOST))
+            if st.bleeding:
+                out.add(MarkKey(Kind.HEALTH, PIP_BLEEDING))
+        if any(v.party and self._shadows[v.id].visible for v in self.actors.values()):
+            out.add(MarkKey(Kind.PARTY, "ring"))
+        return out
+
     def layout_overlay(self) -> None:
         """Move every indicator sprite to its actor's current (animated) place."""
         for view in self.actors.values():
@@ -727,7 +846,7 @@ class MapRender:
             if kind == "footbase":
                 sprite.center_x, sprite.center_y = fx, fy
             elif kind == "planned":
-                direction = extra if isinstance(extra, Direction) else None
+                direction = extra.direction if isinstance(extra, PlannedStep) else None
                 if direction is None:
                     sprite.center_x, sprite.center_y = fx, fy
                 else:
@@ -767,6 +886,7 @@ class MapRender:
                 sprite.center_x, sprite.center_y = (min(xs) + max(xs)) / 2, y + 1.02 * TILE
                 self._clock_at[getattr(extra, "bout", 0)] = (sprite.center_x, sprite.center_y)
             sprite.visible = visible
+        self._place_status()
 
     # --- drawing ------------------------------------------------------------------------------------------
     def draw_world(self) -> None:
@@ -778,6 +898,7 @@ class MapRender:
         self.living.draw()
         self.arcs.draw()
         self.overhead.draw()
+        self.status.draw()
 
     def draw_screen(self, project: Callable[[tuple[float, float]], tuple[float, float]]) -> None:
         """Labels in screen space (crisp text): bout clocks and floating numbers."""
@@ -831,6 +952,24 @@ class MapRender:
         if floater in self.floaters:
             self.floaters.remove(floater)
             self._spare_texts.append(floater.text)
+
+
+def overlay_key(kind: str, extra: object) -> MarkKey | None:
+    """The legend key of one indicator sprite (``MapRender._overlay``'s kind and data)."""
+    if kind == "footbase" and isinstance(extra, Footbase):
+        faded = extra.kind == "primary" and extra.inner_faded
+        return MarkKey(Kind.FOOTBASE, "primary_faded" if faded else extra.kind)
+    if kind == "arc" and isinstance(extra, Arc):
+        return MarkKey(Kind.ARC, str(extra.state))
+    if kind == "icon" and isinstance(extra, HeadIcon):
+        return MarkKey(Kind.ORIENTATION, ORIENTATION_OF_THROW.get(extra.orientation, extra.orientation))
+    if kind == "mark" and isinstance(extra, RollMark):
+        return MarkKey(Kind.ROLL, str(extra.mark))
+    if kind == "clock" and isinstance(extra, ClockLabel):
+        return MarkKey(Kind.CLOCK, "mine" if extra.mine else "other")
+    if kind == "planned" and isinstance(extra, PlannedStep):
+        return MarkKey(Kind.PLANNED, "wait" if extra.direction is None else "move")
+    return None
 
 
 @dataclass(eq=False)

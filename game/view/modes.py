@@ -13,6 +13,9 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 - :class:`PromptMode` and :class:`MenuMode` (a decision the world waits for: orientation, target, bump,
   first aid; the maneuver menu): modal, they take every key and intent they use and swallow the rest, except
   Esc, which goes down (closing inspect, else pausing). They close when the decision is answered.
+- :class:`LegendMode` (``?``, F1 or the HUD's ``?`` button): the legend over the live screen, on top of
+  everything; ◀ ▶ turn its pages; ``?``, Esc, Enter, a right click or a click outside it close it. It takes
+  every input while open (the world waits).
 
 The keys every mode shares (Ctrl+Q, the log's PgUp / PgDn / End / V, the arrow banner's [ ]) stay with the
 game view; so does Pause, which is its own screen (``game.view.views.pause``).
@@ -30,6 +33,7 @@ from game.sim.events import Rejected
 from game.view.input_map import MOVES, Context, Intent
 from game.view.maneuver_menu import MenuModel, Row
 from game.view.prompts import ALTERNATIVE, MOVE_DIRECTION, OrientationPrompt, Prompt, TargetPrompt
+from game.view.sound import MENU_MOVE, MENU_SELECT
 from game.view.widgets import inside
 
 if TYPE_CHECKING:
@@ -132,6 +136,9 @@ class MapMode(Mode):
     def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         g = self.game
         hit = g.hud.hit_test(x, y)
+        if hit == ("legend",):
+            g.open_legend()
+            return True
         if isinstance(hit, tuple) and hit[0] == "party" and g.interactive:
             companion = str(hit[1])
             g.select_companion(None if companion == g.selected_companion else companion)
@@ -242,7 +249,10 @@ class PromptMode(Mode):
     def on_intent(self, intent: Intent, alternative: bool) -> bool:
         outcome = self.prompt.handle(intent, alternative)
         if outcome is None:
+            if intent is not Intent.CANCEL:
+                self.game.play_sound(MENU_MOVE)
             return intent is not Intent.CANCEL  # Esc goes down: closes inspect, else pauses
+        self.game.play_sound(MENU_SELECT)
         self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
         return True
 
@@ -251,6 +261,7 @@ class PromptMode(Mode):
             return False
         hit = self.prompt.hit_test(x, y)
         if isinstance(hit, tuple) and hit[0] == "prompt":
+            self.game.play_sound(MENU_SELECT)
             outcome = self.prompt.choose(int(hit[1]))
             self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
             return True
@@ -276,6 +287,62 @@ class PromptMode(Mode):
         return None, None
 
 
+LEGEND_KEYS = frozenset({arcade.key.SLASH, arcade.key.QUESTION, arcade.key.F1})
+
+
+class LegendMode(Mode):
+    """The legend overlay (``game.view.legend_panel``): modal, its own keys, its way back."""
+
+    layer = 4
+    modal = True
+    context = Context.MENU
+
+    def on_key(self, symbol: int, modifiers: int) -> bool:
+        g = self.game
+        if symbol in LEGEND_KEYS or symbol == arcade.key.ESCAPE:
+            g.close_legend()
+        elif symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):
+            g.legend.turn(1 if symbol == arcade.key.PAGEDOWN else -1)
+        else:
+            action = g.input_map.resolve(symbol, modifiers, Context.MENU) \
+                or g.input_map.resolve(symbol, modifiers, Context.MAP)
+            if action is not None:
+                self.on_intent(action.intent, action.alternative)
+        return True  # no key reaches the modes under the legend
+
+    def on_intent(self, intent: Intent, alternative: bool) -> bool:
+        g = self.game
+        if intent in (Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE):
+            g.close_legend()
+        elif intent in (Intent.MENU_LEFT, Intent.MOVE_W, Intent.PREV_OPTION, Intent.MENU_UP, Intent.MOVE_N):
+            g.legend.turn(-1)
+            g.play_sound(MENU_MOVE)
+        elif intent in (Intent.MENU_RIGHT, Intent.MOVE_E, Intent.NEXT_OPTION, Intent.MENU_DOWN, Intent.MOVE_S):
+            g.legend.turn(1)
+            g.play_sound(MENU_MOVE)
+        return True  # nothing reaches the game under the legend
+
+    def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        g = self.game
+        hit = g.legend.hit_test(x, y)
+        if isinstance(hit, tuple) and hit[:2] == ("legend", "page"):
+            g.legend.turn(int(hit[2]))
+            g.play_sound(MENU_MOVE)
+        elif hit is not None or not inside(g.legend.rect, x, y):
+            g.close_legend()  # the Close button, or a tap outside the legend
+        return True
+
+    def on_actor_click(self, actor: str) -> bool:
+        return True
+
+    def back(self) -> bool:
+        self.game.close_legend()
+        return True
+
+    def covering(self) -> tuple[float, float, float, float] | None:
+        return self.game.legend.rect
+
+
 class MenuMode(Mode):
     """The maneuver menu at ``s2``: rows, cyclers, sliders, its buttons, and +/- for dice."""
 
@@ -295,6 +362,7 @@ class MenuMode(Mode):
             return True
         if symbol in PLUS_KEYS or symbol in MINUS_KEYS:
             self.model.adjust_dice(1 if symbol in PLUS_KEYS else -1)
+            g.play_sound(MENU_MOVE)
             g.menu.invalidate()
             return True
         return False
@@ -327,6 +395,9 @@ class MenuMode(Mode):
         elif intent is Intent.CANCEL:
             g.menu.invalidate()
             return False  # Esc goes down: closes inspect, else pauses
+        else:
+            return True  # swallowed: no sound, nothing changed
+        g.play_sound(MENU_MOVE)
         g.menu.invalidate()
         return True
 
@@ -336,8 +407,9 @@ class MenuMode(Mode):
         m = self.model
         problem = m.check()
         if problem is not None:
-            g.show_toast(problem)
+            g.show_toast(problem, refused=True)
             return
+        g.play_sound(MENU_SELECT)
         # the CP shown against an arrow is what the menu left out: send it (a suggestion too) so both fit
         shot_cp = g.incoming.value() if g.incoming.shooters else None
         events = g.apply(Declare(m.declaration(), shot_defence_cp=shot_cp))
@@ -393,6 +465,7 @@ class MenuMode(Mode):
             part, zone = arg
             if m.opponent is not None:
                 m.set_zone(m.opponent, zone, part)
+        self.game.play_sound(MENU_SELECT if verb in ("nothing", "default") else MENU_MOVE)
         self.game.menu.invalidate()
 
     def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:

@@ -1,4 +1,5 @@
-"""``python -m game --smoke``: open the window (headless when there is no display), render every screen once,
+"""``python -m game --smoke``: open the window (headless when there is no display), render every screen once
+(the legend overlay over the game screen too),
 check a few pixels of each, print ``SMOKE OK <n> views`` and return 0, or print what failed and return 1.
 
 Uses a temporary data and config directory, so the player's saves and settings are never touched. Needs
@@ -105,6 +106,7 @@ class Smoke:
         self.check("settings", lambda: app.show_settings(back=app.show_title), self.focused_has_accent)
         if has_game:
             self.check("game", lambda: self._game())
+            self.check("legend", self._legend, self._legend_drawn)
             self.check("pause", app.show_pause, self.focused_has_accent)
         else:
             self.check("pause", lambda: app.show_pause(), self.focused_has_accent)
@@ -131,6 +133,26 @@ class Smoke:
         if error:
             raise RuntimeError(error)
         return self.app.game_view
+
+    def _legend(self) -> Any:
+        """The legend overlay over the live game screen (``?``)."""
+        view = self.app.game_view
+        open_legend = getattr(view, "open_legend", None)
+        if not callable(open_legend):
+            raise RuntimeError("the game view has no legend")
+        open_legend()
+        return view
+
+    def _legend_drawn(self, view: Any, image: Any) -> str | None:
+        from game.view.widgets import ROW
+
+        legend = view.legend
+        if not legend.visible or not legend.entries:
+            return f"the legend is not shown or empty ({len(legend.entries)} entries)"
+        left, bottom, w, h = legend.rect
+        n = self.count(image, (left, bottom, left + w, bottom + h), ROW, tol=6)
+        view.close_legend()
+        return None if n >= 200 * len(legend.entries) else f"the legend's rows are missing ({n} px)"
 
     def _game_over(self) -> Any:
         from game.sim.commands import Confirm

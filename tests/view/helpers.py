@@ -70,5 +70,5 @@ def screenshot(name: str, image: Image.Image | None = None) -> Path:
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOT_DIR / f"{safe}.png"
-    (image if image is not None else grab()).save(path)
+    (image if image is not None else grab()).convert("RGB").save(path)  # the framebuffer's alpha is not seen
     return path

@@ -1,4 +1,5 @@
-"""Screenshots of the game screen, the maneuver menu and the watch view (with its tick slider) at one window
+"""Screenshots of the game screen, the legend over it, the maneuver menu (with odds and descriptions) and the
+watch view (with its tick slider) at one window
 size, headless, into tests/screenshots/ (``python -m tests.view.shots 800 600``). A window's size cannot
 change headless (tech_notes §0.3), so each size is its own process; ``test_screenshots`` runs it.
 
@@ -57,6 +58,12 @@ def main(width: int, height: int) -> int:
     window.show_view(game)
     helpers.advance(window, 8)
     shot("game")
+    helpers.press(window, arcade.key.SLASH, arcade.key.MOD_SHIFT)  # ?: the legend over the live screen
+    helpers.advance(window, 2)
+    shot("legend")
+    _rect("legend", game.legend.rect)
+    helpers.press(window, arcade.key.ESCAPE)
+    helpers.advance(window, 2)
     assert world.state.pending is not None
     default = world.state.pending.default
     if world.state.pending.kind == "target" and default is not None:
@@ -66,10 +73,24 @@ def main(width: int, height: int) -> int:
     game.show_events([])
     helpers.advance(window, 8)
     shot("menu")
+    _rect("menu", game.menu.rect)
+    game.open_legend()
+    helpers.advance(window, 2)
+    shot("legend_menu")
+    game.close_legend()
+    window.hide_view()
+
+    # the settings screen with its sound rows (master and effects volume, mute)
+    app = App(window, SettingsStore(), Settings())
+    settings_view = app.show_settings(back=lambda: None)
+    helpers.advance(window, 4)
+    shot("settings")
+    for key in ("master_volume", "effects_volume", "muted"):
+        r = settings_view.rows[key].rect
+        _rect(f"settings_{key}", (r.left, r.bottom, r.width, r.height))
     window.hide_view()
 
     # the watch view: a demo, played a few ticks, paused, a step back: the slider shows where we are
-    app = App(window, SettingsStore(), Settings())
     assert app.demo("arena_three_way", seed=3) is None
     watch = window.current_view
     assert isinstance(watch, WatchView)

@@ -1,6 +1,7 @@
-"""Screenshots of the game screen, the maneuver menu and the watch view with its slider at 1280x720 and 800x600
-(``tests/view/shots.py``, one process per size: a headless window cannot be resized), and the watch bar never
-covers the combat log."""
+"""Screenshots of the game screen, the legend over it and over the maneuver menu, the menu (odds and
+descriptions), the settings (sound rows) and the watch view with its slider at 1280x720 and 800x600
+(``tests/view/shots.py``, one process per size: a headless window cannot be resized); the legend, the menu
+and the sound rows lie inside the window and the watch bar never covers the combat log."""
 
 from __future__ import annotations
 
@@ -25,12 +26,15 @@ def test_screens_render_at_both_sizes_and_the_watch_bar_keeps_off_the_log(width:
     lines = done.stdout.splitlines()
     size = f"{width}x{height}"
     shots = {line.split()[1] for line in lines if line.startswith("shot ")}
-    assert shots == {"game", "menu", "watch", "watch_end"}
+    assert shots == {"game", "legend", "menu", "legend_menu", "settings", "watch", "watch_end"}
     for name in shots:
         path = SCREENSHOT_DIR / f"{name}_{size}.png"
         assert path.is_file() and path.stat().st_size > 10_000
     rects = {parts[1]: tuple(float(v) for v in parts[2:6]) for parts in (line.split() for line in lines)
              if parts and parts[0] == "rect"}
+    for name in ("legend", "menu", "settings_master_volume", "settings_effects_volume", "settings_muted"):
+        left, bottom, right, top = rects[name]
+        assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, rects[name])
     bar, log = rects["watch_bar"], rects["watch_log"]
     assert bar[2] <= width and bar[1] >= 0  # on screen
     overlap = min(bar[2], log[2]) > max(bar[0], log[0]) and min(bar[3], log[3]) > max(bar[1], log[1])

@@ -17,6 +17,7 @@ from game.view.assets import UI_FONT, load_ui_fonts
 from game.view.gui_compat import import_gui
 from game.view.input_map import Context, Intent
 from game.view.palette import palette
+from game.view.sound import MENU_BACK, MENU_MOVE, MENU_SELECT
 
 import_gui()  # the headless arcade.gui workaround, before importing from it
 from arcade.gui import (  # noqa: E402  (after the headless workaround)
@@ -270,6 +271,7 @@ class MenuView(arcade.View):
 
             def _clicked(_event: UIOnClickEvent, i: int = index, fn: Callable[[], object] = activate) -> None:
                 self.focus(i)
+                self.sound(MENU_SELECT)
                 fn()
 
             setattr(widget, "on_click", _clicked)  # noqa: B010  (an instance handler, as arcade's docs do)
@@ -364,6 +366,12 @@ class MenuView(arcade.View):
     def _disabled(self, index: int) -> bool:
         return bool(getattr(self.items[index].widget, "disabled", False))
 
+    def sound(self, name: str) -> None:
+        """Play a menu sound through the app's bank (``game.view.sound``)."""
+        bank = getattr(self.app, "sounds", None)
+        if bank is not None:
+            bank.play(name)
+
     def move_focus(self, step: int) -> None:
         if not self.items:
             return
@@ -371,6 +379,8 @@ class MenuView(arcade.View):
         for _ in range(len(self.items)):
             i = (i + step) % len(self.items)
             if not self._disabled(i):
+                if i != self.focus_index:
+                    self.sound(MENU_MOVE)
                 self.focus(i)
                 return
 
@@ -378,6 +388,7 @@ class MenuView(arcade.View):
         it = self.focused
         if it is None or self._disabled(self.focus_index):
             return
+        self.sound(MENU_SELECT)
         if it.activate is not None:
             it.activate()
         else:
@@ -426,17 +437,20 @@ class MenuView(arcade.View):
             self.move_focus(+1)
         elif intent == Intent.MENU_LEFT:
             if it is not None and it.left is not None:
+                self.sound(MENU_MOVE)
                 it.left()
             else:
                 self.move_focus(-1)
         elif intent == Intent.MENU_RIGHT:
             if it is not None and it.right is not None:
+                self.sound(MENU_MOVE)
                 it.right()
             else:
                 self.move_focus(+1)
         elif intent == Intent.CONFIRM:
             self.activate_focused()
         elif intent == Intent.CANCEL:
+            self.sound(MENU_BACK)
             self.on_cancel()
         else:
             return False

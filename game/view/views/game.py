@@ -5,6 +5,8 @@ mode it turns input into commands for ``Session.apply`` and shows the events tha
 ``interactive=False`` (watching a recording) the watch view calls :meth:`GameView.rebind` (another state of
 the run) and :meth:`GameView.show_events`, and the view only renders and animates (the log and inspect work).
 What it shows of the fights comes from the leader's view (``game.sim.player_view``), never from ``rules``.
+Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed over by ``use_sounds``): the
+animator plays the world's events with their beats, the modes play the menu sounds.
 
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
@@ -13,7 +15,8 @@ Input goes to a stack of modes (``game.view.modes``: map, party, inspect, prompt
 its keys, pointer areas and way back; keys come through ``settings.key_bindings`` (``input_map``), the
 on-screen arrow pad, the prompts' and the menu's buttons and the map (click an actor to inspect it, or to
 pick it in a target prompt / the menu).
-Extra fixed keys: PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
+Extra fixed keys: ? (or F1, or the HUD's ? button) opens the legend of the marks on screen (its own mode, on
+top), PgUp/PgDn/End scroll the log, V cycles its filter, 1-4 select a companion, +/− change
 dice in the menu (on a force-enter's terrain / Reflex row: those), Ctrl+Q quits. While a shot is in the air
 at the leader (``Decision.incoming``) a banner under the HUD names the shooter and the CP he adds to his
 defence: [ and ] (and +/− outside the menu) or its buttons change it, and the next command that starts a
@@ -25,6 +28,7 @@ animation still playing, so the screen never lags the world.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
@@ -37,24 +41,29 @@ from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction
-from game.sim.player_view import PlayerView, player_view
+from game.sim.player_view import PlayerView, actor_statuses, player_view
 from game.sim.state import WorldState
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
-from game.view.hud import Hud, IncomingShots, PartyPanel, Toast
+from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
+from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
+from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, MapRender
-from game.view.modes import InspectMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
+from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.widgets import inside
 
+log = logging.getLogger(__name__)
+KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
@@ -81,8 +90,12 @@ class GameView(arcade.View):
         interactive: bool = True,
         zoom: float | None = None,
         reveal_all: bool = False,
+        sounds: SoundBank | None = None,
     ) -> None:
         super().__init__()
+        # the app's bank (App.play hands it over through use_sounds); alone, a bank of our own from the settings
+        self.sounds = sounds if sounds is not None else SoundBank(settings.master_volume, settings.effects_volume,
+                                                                  settings.muted)
         self.session = session
         self.settings = settings
         self.on_exit = on_exit
@@ -95,7 +108,7 @@ class GameView(arcade.View):
         self.input_map = settings.key_bindings
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
-        self.animator = Animator(self.render, settings.animation_speed)
+        self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -107,6 +120,7 @@ class GameView(arcade.View):
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
+        self.legend = LegendPanel()
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
         for panel in (self.hud, self.inspect, self.party):
             panel.state = self.state
@@ -149,6 +163,14 @@ class GameView(arcade.View):
 
     def fast_forward(self) -> None:
         self.animator.fast_forward()
+
+    def use_sounds(self, bank: SoundBank) -> None:
+        """Play through ``bank`` (the app's one bank, whose volumes follow the settings)."""
+        self.sounds = bank
+
+    def play_sound(self, name: str) -> None:
+        """One sound effect by name (``game.view.sound``); silent when muted or without audio."""
+        self.sounds.play(name)
 
     def settle(self) -> None:
         """Finish every animation now, floating labels included (the watch view at speed, so the labels of
@@ -209,7 +231,10 @@ class GameView(arcade.View):
         self._corner = (left, top)
         self.layout(self.window.width, self.window.height)
 
-    def show_toast(self, message: str) -> None:
+    def show_toast(self, message: str, *, refused: bool = False) -> None:
+        """A short message under the HUD; ``refused``: the player asked for something that cannot be done."""
+        if refused:
+            self.play_sound("bump")
         self.toast.message = message
         self._toast_time = TOAST_SECONDS
 
@@ -228,7 +253,7 @@ class GameView(arcade.View):
             self.render = MapRender(self.state, self.palette, zoom, reveal_all=self.reveal_all)
             self.render.seen = set(old.seen)
             self.render.update_fov()
-            self.animator = Animator(self.render, settings.animation_speed)
+            self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
             self.camera.zoom = self.render.zoom
             self._ind_key = None
         self.layout(self.window.width, self.window.height)
@@ -273,6 +298,9 @@ class GameView(arcade.View):
         self.menu.anchor = main
         self.menu.layout(width, height, k)
         self.menu.top_limit = top
+        self.legend.anchor = main  # over the log, prompts and menu: the pad and the fight stay in view
+        self.legend.layout(width, height, k)
+        self.legend.top_limit = top
         if self.prompt is not None:
             self.prompt.anchor = main
             self.prompt.layout(width, height, k)
@@ -322,6 +350,45 @@ class GameView(arcade.View):
     def selected_companion(self) -> str | None:
         mode = self.find(PartyMode)
         return mode.companion if mode is not None else None
+
+    # ----- the legend --------------------------------------------------------------------------------------
+    def legend_marks(self) -> set[MarkKey]:
+        """Every mark on screen now: the map's (as last laid out), the arrow pad's and the HUD's pips."""
+        self.refresh_indicators()
+        self.render.layout_overlay()
+        marks = self.render.drawn_marks()
+        if self.interactive:
+            marks |= pad_marks(self.pad.indicators)
+        v = vitals(self.state, self.state.leader)
+        marks |= hud_marks(v.ht, v.ht_max, v.cp, v.cp_max)
+        unknown = marks - KNOWN_MARKS
+        if unknown:  # a mark the legend has no line for yet: leave it out, never fail the screen
+            log.warning("no legend entry for %s", sorted((k.kind.value, k.variant) for k in unknown))
+        return marks & KNOWN_MARKS
+
+    def open_legend(self) -> None:
+        """Show the legend of the marks on screen (the legend mode, on top of every other)."""
+        self.push(LegendMode(self))
+        self.legend.open(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
+        self.play_sound(MENU_SELECT)
+
+    def close_legend(self) -> None:
+        self.pop(LegendMode)
+        self.legend.close()
+        self.play_sound(MENU_BACK)
+
+    def toggle_legend(self) -> None:
+        if self.find(LegendMode) is None:
+            self.open_legend()
+        else:
+            self.close_legend()
+
+    def _sync_legend(self) -> None:
+        """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
+        entries = legend_for(self.legend_marks(), self.palette)
+        if [e.key for e in entries] != [e.key for e in self.legend.entries]:
+            self.legend.entries = entries
+            self.legend.invalidate()
 
     # ----- decisions -> prompts -----------------------------------------------------------------------------
     def _sync_decision(self) -> None:
@@ -377,16 +444,16 @@ class GameView(arcade.View):
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
             self.exit("quit")
             return
-        if symbol == arcade.key.PAGEUP:
-            self.log.page(1)
-            return
-        if symbol == arcade.key.PAGEDOWN:
-            self.log.page(-1)
+        if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
+            self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
         if symbol == arcade.key.END:
             self.log.scroll = 0
             return
-        if symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
+        if symbol in LEGEND_KEYS and self.find(LegendMode) is None:
+            self.open_legend()
+            return
+        if self.find(LegendMode) is None and symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
             self.log.cycle_filter()
             return
         # the modes' own keys, top down
@@ -432,6 +499,10 @@ class GameView(arcade.View):
 
     def _handle(self, intent: Intent, alternative: bool) -> None:
         """An intent: the ones every mode shares, then the modes from the top down."""
+        legend = self.find(LegendMode)
+        if legend is not None:  # the legend takes every intent while it is open
+            legend.on_intent(intent, alternative)
+            return
         if intent is Intent.PAUSE:
             self.exit("pause")
             return
@@ -509,7 +580,7 @@ class GameView(arcade.View):
         if kind == "attack":
             self._refresh_party_target()
             if self.party.attack_target is None:
-                self.show_toast("No foe in sight to attack")
+                self.show_toast("No foe in sight to attack", refused=True)
                 return
             self.apply(Order(companion, "attack", self.party.attack_target))
         else:
@@ -561,11 +632,15 @@ class GameView(arcade.View):
     # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
-            for way_back in (self.find(InspectMode), self.find(PartyMode)):
+            for way_back in (self.find(LegendMode), self.find(InspectMode), self.find(PartyMode)):
                 if way_back is not None and way_back.back():
                     return
             return
-        # the arrow banner over everything, then the modes' areas from the top down, then the map
+        # the legend over everything, then the arrow banner, then the modes' areas from the top down, then the map
+        legend = self.find(LegendMode)
+        if legend is not None:
+            legend.on_press(x, y, button, modifiers)
+            return
         if self.interactive and self.incoming.shooters:
             hit = self.incoming.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "shot_cp":
@@ -603,6 +678,8 @@ class GameView(arcade.View):
 
     # ----- frame --------------------------------------------------------------------------------------------
     def exit(self, reason: str) -> None:
+        if reason == "pause":
+            self.play_sound(MENU_BACK)
         if reason == "game_over":
             if self._exited:
                 return
@@ -634,7 +711,7 @@ class GameView(arcade.View):
         bottom = 120 * k
         if self._corner is not None:  # the watch bar: frame the leader above it
             bottom = max(bottom, self._corner[1])
-        mode = self.decision_mode()
+        mode = self.find(LegendMode) or self.decision_mode()
         covering = mode.covering() if mode is not None else None
         if covering is None and self.log.mode == "expanded" and self.log.visible:
             covering = self.log.rect
@@ -690,6 +767,7 @@ class GameView(arcade.View):
             self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu,
                                       view=self.player_view)
             self.render.set_indicators(self.indicators)
+            self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
@@ -733,5 +811,8 @@ class GameView(arcade.View):
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
+        if self.legend.visible:
+            self._sync_legend()
+            self.legend.draw()
 
 

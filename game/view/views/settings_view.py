@@ -1,4 +1,5 @@
-"""Settings: animation speed, UI scale, key bindings, handedness, colour-blind palette and the house rules.
+"""Settings: animation speed, UI scale, key bindings, handedness, colour-blind palette, sound (master and
+effects volume, mute) and the house rules.
 
 Every change is saved at once (``SettingsStore``). House rules are stored as overrides of the shipped
 defaults (``Settings.house_rules``) and apply to runs started afterwards; a run in progress keeps the
@@ -19,12 +20,14 @@ from arcade.gui import UIBoxLayout
 from game.sim.house_rule_options import house_rule_choices, house_rule_defaults
 from game.view.input_map import PRESETS, InputMap
 from game.view.settings import ANIMATION_SPEEDS, Settings
+from game.view.sound import MENU_SELECT
 from game.view.views.common import MenuButton, MenuView
 
 if TYPE_CHECKING:
     from game.view.app import App
 
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
+VOLUMES: tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Option:
     set: Callable[[Settings, Any], None]
     describe: str
     rebuild: bool = False  # the screen must be laid out again (scale, colours)
+    show: Callable[[Any], str] | None = None  # how a value reads (default: fmt)
 
 
 PRETTY = {"one_die_tn_plus": "One die, TN+", "no_roll": "No roll", "v1": "v1", "v2b": "v2b",
@@ -82,6 +86,33 @@ def _set_hand(s: Settings, v: Any) -> None:
 
 def _set_cb(s: Settings, v: Any) -> None:
     s.colour_blind = bool(v)
+
+
+def _set_master(s: Settings, v: Any) -> None:
+    s.master_volume = float(v)
+
+
+def _set_effects(s: Settings, v: Any) -> None:
+    s.effects_volume = float(v)
+
+
+def _set_muted(s: Settings, v: Any) -> None:
+    s.muted = bool(v)
+
+
+def percent(value: Any) -> str:
+    return f"{round(float(value) * 100)} %"
+
+
+def sound_options() -> list[Option]:
+    return [
+        Option("master_volume", "Master volume", VOLUMES, lambda s: s.master_volume, _set_master,
+               "The loudness of everything the game plays.", show=percent),
+        Option("effects_volume", "Effects volume", VOLUMES, lambda s: s.effects_volume, _set_effects,
+               "Steps, blows, parries, falls and menu clicks, relative to the master volume.", show=percent),
+        Option("muted", "Mute", (False, True), lambda s: s.muted, _set_muted,
+               "Silence every sound (the volumes are kept for later)."),
+    ]
 
 
 def display_options() -> list[Option]:
@@ -143,7 +174,7 @@ def house_options(defaults: dict[str, Any]) -> list[Option]:
 
 
 class SettingsView(MenuView):
-    NATURAL_HEIGHT = 700
+    NATURAL_HEIGHT = 720  # the left column: display, sound and Back; the notes sit over the house rules
     ROW_H = 46
     LEFT_W = 480
     RIGHT_W = 540
@@ -169,19 +200,21 @@ class SettingsView(MenuView):
         head = UIBoxLayout(vertical=True, space_between=self.px(2), align="left")
         head.add(self.label("Settings", size=40, bold=True))
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
-        root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(22))
+        root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        column = UIBoxLayout(vertical=True, space_between=self.px(16), align="left")
         left = self.panel(space=10, padding=20)
-        left.add(self.label("Display and controls", size=20, colour=t.accent, bold=True))
-        for opt in display_options():
+        left.add(self.label("Display, controls and sound", size=20, colour=t.accent, bold=True))
+        for opt in (*display_options(), *sound_options()):
             left.add(self._row(opt))
         left.add(self._plain(self.button("Back", self.back, width=self.LEFT_W, height=self.ROW_H + 6,
                                          font_size=20)))
-        column.add(left)
-        column.add(self.status_label(width=self.LEFT_W + 40, lines=4, size=16))  # what the focused row does
-        column.add(self.key_hint(self._hint()))
-        root.add(column, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(116))
+        root.add(left, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(112))
+
+        # what the focused row does and the keys, over the house rules (the left column is full)
+        notes = UIBoxLayout(vertical=True, space_between=self.px(4), align="left")
+        notes.add(self.status_label(width=self.RIGHT_W + 40, lines=2, size=15))
+        notes.add(self.key_hint(self._hint()))
+        root.add(notes, anchor_x="right", align_x=-self.px(56), anchor_y="top", align_y=-self.px(14))
 
         right = self.panel(space=8, padding=20)
         right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
@@ -190,7 +223,7 @@ class SettingsView(MenuView):
         if not self.content_problem:
             right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
                                               height=self.ROW_H, font_size=18)))
-        root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="center")
+        root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="bottom", align_y=self.px(14))
 
     def _hint(self) -> str:
         from game.view.input_map import Intent
@@ -213,7 +246,8 @@ class SettingsView(MenuView):
         return b
 
     def _value_text(self, opt: Option) -> str:
-        return f"<  {fmt(opt.get(self.app.settings))}  >"
+        show = opt.show or fmt
+        return f"<  {show(opt.get(self.app.settings))}  >"
 
     # ----- changes ------------------------------------------------------------------------------
     def cycle(self, opt: Option, step: int) -> None:
@@ -232,6 +266,8 @@ class SettingsView(MenuView):
         else:
             self.rows[opt.key].set_value(self._value_text(opt))
             self.app.settings_applied()
+            if opt.key in ("master_volume", "effects_volume", "muted"):
+                self.sound(MENU_SELECT)  # a sample at the new volume
             if opt.key == "key_bindings":
                 self.rebuild()
 

@@ -131,6 +131,7 @@ class WatchView(arcade.View):
         self.waited = 0.0
         self.error: str | None = None
         self.game = make_watching_view(game_factory, session, app.settings, self._game_exit)
+        app.lend_sounds(self.game)
         self.tick = timeline.first
         self.ui = UIManager()
         self.theme = Theme.for_palette(app.settings.colour_blind)

@@ -1,0 +1,147 @@
+"""Odds and descriptions in the maneuver menu: for the focused choice the menu shows the rules' odds (through
+``game.sim.declaring``), live as dice, zone or maneuver change, and the plain description of the highlighted
+maneuver, action type and option from the content."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from types import ModuleType
+
+import arcade
+import pytest
+
+from game.sim.commands import Step
+from game.sim.world import World
+from game.view.maneuver_menu import MenuModel, Row
+from game.view.session import Session
+from game.view.settings import Settings
+from game.view.views.game import GameView
+from rules.odds import declaration_odds
+
+from .worlds import DUEL, aggressive_waits, play_until, world_from_ascii
+
+Show = Callable[[arcade.View], arcade.View]
+THREE = "##########\n#........#\n#....wb..#\n#....@...#\n#........#\n##########\n"
+
+
+def _declaring(rows: str, seed: int) -> World:
+    world = world_from_ascii(rows, seed=seed)
+    if rows is THREE:
+        world.apply(Step(None, "aggressive"))
+    assert play_until(world, lambda w: w.state.pending is not None and w.state.pending.kind == "declare",
+                      choose=aggressive_waits)
+    return world
+
+
+@pytest.fixture
+def menu(window: arcade.Window, show: Show, helpers: ModuleType) -> Iterator[Callable[[World], GameView]]:
+    def make(world: World) -> GameView:
+        view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
+        show(view)
+        helpers.advance(window, 2)
+        assert view.menu_model is not None
+        return view
+
+    yield make
+
+
+def _text(view: GameView, key: str) -> str:
+    pool = view.menu.texts
+    assert key in pool._used, f"{key} not drawn"
+    return pool._texts[key].text
+
+
+def _rules_odds(world: World, m: MenuModel):  # type: ignore[no-untyped-def]
+    bout = world.state.bout_of(world.state.leader)
+    assert bout is not None and m.opponent is not None
+    choice = m.choices[m.opponent]
+    return declaration_odds(bout.rules, m.fid, choice, m.pending_for(m.opponent), m.maneuver_option(m.opponent))
+
+
+@pytest.mark.parametrize("rows,seed", [(DUEL, 1), (DUEL, 4), (THREE, 3)], ids=["duel1", "duel4", "three3"])
+def test_the_menu_shows_the_rules_odds_of_the_focused_choice_live(window: arcade.Window, helpers: ModuleType,
+                                                                  menu: Callable[[World], GameView],
+                                                                  rows: str, seed: int) -> None:
+    world = _declaring(rows, seed)
+    view = menu(world)
+    m = view.menu_model
+    assert m is not None and m.opponent is not None and m.opponent in m.choices
+    odds = m.odds()
+    assert odds == _rules_odds(world, m)
+    line = _text(view, "odds")
+    _mine, _back, assumed = m.odds_lines()
+    assert not any(fid in assumed for fid in world.state.actors)  # names, never raw ids
+    if odds is not None and odds.land is not None:
+        assert line.startswith(f"Lands {round(odds.land * 100)}%") or line.startswith("Lands <1%") \
+            or line.startswith("Lands >99%")
+    # fewer dice: the odds follow (the next frame redraws them)
+    lo, _hi, dice = m.dice_range(m.opponent)
+    if dice > lo:
+        m.focus_row(Row("dice", 0))
+        for _ in range(dice - lo):
+            helpers.press(window, arcade.key.MINUS)
+        helpers.advance(window, 1)
+        fewer = m.odds()
+        assert fewer == _rules_odds(world, m) and fewer is not None and odds is not None
+        assert fewer.land is not None and odds.land is not None and fewer.land <= odds.land
+        assert _text(view, "odds") != line or fewer.land == odds.land
+    # another zone: odds for that zone
+    m.focus_row(Row("zone", 0))
+    before = m.choices[m.opponent].zone
+    helpers.press(window, arcade.key.RIGHT)
+    helpers.advance(window, 1)
+    if m.choices[m.opponent].zone != before:
+        assert m.odds() == _rules_odds(world, m)
+
+
+def test_descriptions_follow_the_highlighted_row(window: arcade.Window, helpers: ModuleType,
+                                                 menu: Callable[[World], GameView]) -> None:
+    world = _declaring(DUEL, 1)
+    view = menu(world)
+    m = view.menu_model
+    assert m is not None and m.opponent is not None
+    catalog = world.state.catalog
+    choice = m.choices[m.opponent]
+    m.focus_row(Row("maneuver"))
+    view.menu.invalidate()
+    helpers.advance(window, 1)
+    described = catalog.describe_maneuver(choice.maneuver)
+    assert described and m.description() == described
+    assert _text(view, "desc") == described
+    m.focus_row(Row("action"))
+    ao = m.action_option(m.opponent)
+    assert ao is not None
+    assert m.description().startswith(catalog.descriptions.actions[ao.action])
+    m.focus_row(Row("dice", 0))
+    assert m.description().startswith(catalog.descriptions.options["dice"])
+    m.focus_row(Row("zone", 0))
+    assert m.description() == catalog.descriptions.options["zone"]
+    # the next maneuver: its own description
+    m.focus_row(Row("maneuver"))
+    helpers.press(window, arcade.key.RIGHT)
+    helpers.advance(window, 1)
+    now = m.choices[m.opponent].maneuver
+    assert _text(view, "desc") == catalog.describe_maneuver(now)
+    # Do Nothing: no odds, its own line
+    m.set_action(m.opponent, "do_nothing")
+    view.menu.invalidate()
+    helpers.advance(window, 1)
+    assert m.odds() is None and "Do Nothing" in _text(view, "odds")
+
+
+def test_maneuvers_are_named_in_plain_words() -> None:
+    from game.sim.declaring import ManeuverOption
+    from game.view.maneuver_menu import plain_label
+
+    def option(**kw: object) -> ManeuverOption:
+        base: dict[str, object] = dict(maneuver="swing", name="Swing", role="attack", group="regular_attack", cost=0,
+                                       conditional_cost=0, tn=6, dice_min=1, dice_max=9, zones=(),
+                                       default_zone=None, hand="master")
+        base.update(kw)
+        return ManeuverOption(**base)  # type: ignore[arg-type]
+
+    assert plain_label(option()) == "Swing · TN 6"
+    assert plain_label(option(name="Void", tn=0)) == "Void · no roll"
+    off = plain_label(option(cost=1, conditional_cost=2, hand="off"))
+    assert off == "Swing (off hand) · TN 6 · 1 CP · ~2 CP if used"
+    assert "tn" not in plain_label(option()).replace("TN", "")
