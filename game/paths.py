@@ -25,6 +25,8 @@ from typing import Literal
 
 import platformdirs
 
+from game.durable import fsync_directory
+
 APP_NAME = "Steelstep"
 DATA_ENV = "STEELSTEP_DATA_DIR"
 AUTOSAVE_NAME = "autosave.jsonl"
@@ -137,21 +139,10 @@ def archive_run(source: Path, outcome: str | None = None, when: datetime | None 
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_directory(target.parent)
+    fsync_directory(target.parent)
     return target
 
 
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable (POSIX); a no-op where a directory cannot be opened (Windows)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def already_archived(source: Path) -> bool:

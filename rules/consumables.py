@@ -24,16 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.fighter import FighterState, Wound
+from rules.refusal import Refused
 
 FIRST_AID_EFFECTS = ("first_aid", "painkiller", "staunch", "restore")
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    reason: str
-
-    def __str__(self) -> str:
-        return self.reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,19 +25,12 @@ from dataclasses import dataclass, replace
 from rules.catalog import Catalog, Maneuver
 from rules.fighter import ATTRIBUTE_NAMES, Attributes, FighterSheet, proficiency_level
 from rules.menu import UNIVERSAL_GROUPS
+from rules.refusal import Refused
 
 MAX_PROFICIENCY = 15
 MAX_ATTRIBUTE = 10
 ATTRIBUTE_COST_FACTOR = 3
 DEPTH_EXPERIENCE = 5
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    reason: str
-
-    def __str__(self) -> str:
-        return self.reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO, Self
 
+from game.durable import fsync_directory
+
 KIND = "steelstep-run"
 FORMAT_VERSION = 3  # 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
 # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
@@ -203,17 +205,6 @@ class _Order:
 # ---- writing -------------------------------------------------------------------------------------
 
 
-def _fsync_directory(directory: Path) -> None:
-    """Make a rename durable (POSIX); a no-op where directories cannot be opened (Windows)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def save_atomic(path: PathLike, header: RunHeader, entries: Iterable[Entry], *, fsync: bool = True) -> None:
@@ -239,7 +230,7 @@ def save_atomic(path: PathLike, header: RunHeader, entries: Iterable[Entry], *, 
             os.unlink(temp_name)
         raise
     if fsync:
-        _fsync_directory(target.parent)
+        fsync_directory(target.parent)
 
 
 class RecordingWriter:

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from rules.consumables import (
     Care,
-    Refused,
     bandage,
     cared,
     first_aid_dice,
@@ -19,6 +18,7 @@ from rules.consumables import (
 )
 from rules.content import default_catalog
 from rules.fighter import Attributes, FighterSheet, FighterState, Wound
+from rules.refusal import Refused
 
 CATALOG = default_catalog()
 

@@ -12,7 +12,6 @@ from rules.menu import build_kit
 from rules.progression import (
     MAX_ATTRIBUTE,
     Advancement,
-    Refused,
     attribute_cost,
     buy_attribute,
     buy_proficiency,
@@ -24,6 +23,7 @@ from rules.progression import (
     maneuvers_opened,
     proficiency_cost,
 )
+from rules.refusal import Refused
 
 CATALOG = default_catalog()
 
