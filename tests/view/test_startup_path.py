@@ -120,7 +120,7 @@ def test_the_deferred_steps_load_the_game_view_and_the_content(window: arcade.Wi
                                                               data_dirs: tuple[Path, Path]) -> None:
     app = App(window, SettingsStore(data_dirs[1]), Settings(), game_view_factory=LATER)
     names = [name for name, _ in startup_steps(app)]
-    assert names == ["audio", "window icon", "simulation", "game view", "content"]
+    assert names == ["audio", "sounds", "window icon", "simulation", "game view", "content"]
     for _name, step in startup_steps(app):
         step()  # none raises here (the window icon only logs on a headless window)
     assert app.game_factory is not None
