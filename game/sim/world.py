@@ -554,7 +554,7 @@ class World:
                 shooter=shooter.fighter, target=target.fighter, weapon=shooter.missile, distance=distance,
                 aim_ticks=shot.aim_ticks, clear_line_of_fire=clear, crowd=crowd,
                 target_step=step,
-                target_moved_this_exchange=target.stepped_tick >= s.tick - 3,
+                target_moved_this_exchange=target.stepped_tick >= 0 and target.stepped_tick >= s.tick - 3,
                 defence_cp=max(0, min(wanted, target.fighter.cp)),
                 neighbours=tuple(a.fighter for a in around), zone=shot.zone,
             )
@@ -965,20 +965,22 @@ class World:
             bleed, waited, heal = actor.bleed_thirds, actor.waited, actor.heal_ticks
             if f.blood_loss > 0:
                 bleed += 3 if actor.moved else 1
+                waited = 0 if actor.moved or self._adjacent_hostiles(actor) else waited + 1
+                if waited >= FIRST_AID_TICKS and not (actor.id == s.leader and actor.aid_declined):
+                    # first aid resolves before that step's blood-loss check (design doc "First Aid")
+                    waited = 0
+                    dice = (f.attributes.WT + f.attributes.PER) // 2
+                    r = roll_pool(s.combat, dice, CARE_TN, s.house_rules.negative_pool)
+                    self._emit(ev.FirstAidGiven(actor.id, r.dice, r.tn, r.faces, r.successes, r.successes > 0))
                 if bleed >= BLEED_THIRDS:
                     bleed -= BLEED_THIRDS
+                    # (no check when the first aid just stopped the bleeding: blood_loss_check needs BL)
                     for e in blood_loss_check(f, s.combat, 0, s.house_rules.negative_pool):
                         self._folded(ev.Bled(actor.id, e))
                     if f.dead:
                         self._emit(ev.Recovering(actor.id, bleed, 0, heal))
                         self._emit(ev.Died(actor.id, "blood loss"))
                         continue
-                waited = 0 if actor.moved or self._adjacent_hostiles(actor) else waited + 1
-                if waited >= FIRST_AID_TICKS and not (actor.id == s.leader and actor.aid_declined):
-                    waited = 0
-                    dice = (f.attributes.WT + f.attributes.PER) // 2
-                    r = roll_pool(s.combat, dice, CARE_TN, s.house_rules.negative_pool)
-                    self._emit(ev.FirstAidGiven(actor.id, r.dice, r.tn, r.faces, r.successes, r.successes > 0))
             elif f.wounds and not actor.moved:
                 heal += 1
                 if heal >= HEAL_TICKS:

@@ -83,3 +83,21 @@ def test_no_healing_while_bleeding() -> None:
     for _ in range(20):
         healed += [e for e in w.apply(Step(None)) if isinstance(e, ev.Healed)]
     assert not healed
+
+
+def test_first_aid_resolves_before_that_steps_blood_loss_check() -> None:
+    """Issue 13 item 13 (design doc "First Aid"): when the sixth waiting tick is also a tick of the
+    blood-loss check, the first aid rolls first; if it stopped the bleeding there is no check at all."""
+    for seed in range(6):
+        w = world(["##########", "#@.......#", "##########"], seed=seed)
+        w.state.actors["player"].fighter.add_wound(Wound("thigh", "cut", 2, 1, 3))
+        w.state.actors["player"].bleed_thirds = 12  # the sixth wait brings it to 18: a check is due then
+        events: list[ev.WorldEvent] = []
+        for _ in range(6):
+            events = w.apply(Step(None))
+        kinds = [type(e) for e in events if isinstance(e, ev.FirstAidGiven | ev.Bled)]
+        aid = next(e for e in events if isinstance(e, ev.FirstAidGiven))
+        if aid.stopped:
+            assert kinds == [ev.FirstAidGiven], seed  # nothing left to bleed
+        else:
+            assert kinds[0] is ev.FirstAidGiven and ev.Bled in kinds, seed

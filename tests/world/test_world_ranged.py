@@ -202,3 +202,18 @@ def test_at_s2_the_leaders_declaration_must_fit_in_the_cp_the_shot_leaves() -> N
     events = w.apply(Declare((), shot_defence_cp=cp))  # declaring nothing leaves it all for the arrow
     shot = _shot(events)
     assert shot.defence_cp == cp and shot.defence_dice == cp  # s2: only the CP defends
+
+
+def test_a_target_that_never_moved_has_no_moving_target_penalty() -> None:
+    """Issue 13 item 14: a shot loosed at tick 1 lands at tick 2; its target, who never stepped, used to
+    count as moving (his last step's tick, -1, was within three ticks of tick 2)."""
+    cast = {"@": ("bandit_archer", "player", True), "b": ("bandit", "bandits", False)}
+    w = world(["##########", "#@.....b.#", "##########"], cast=cast, seed=3)
+    w.state.actors["b1"].speed = 0  # (test set-up) he cannot take a step: he loses each one as "slow"
+    assert not any(isinstance(e, ev.Rejected) for e in w.apply(Shoot("b1", "XI")))
+    shots = []
+    for _ in range(2):
+        shots += [e.event for e in w.apply(Step(None)) if isinstance(e, ev.ShotLanded) and isinstance(e.event, Shot)]
+    assert shots and shots[0].target == "b1"
+    assert w.state.actors["b1"].stepped_tick == -1  # he never stepped
+    assert all("moving" not in p.reason for p in shots[0].penalties), shots[0].penalties
