@@ -124,6 +124,16 @@ class Action:
     parts: tuple[PartChoice, ...] = ()
 
 
+DECLARATION_STATS: dict[str, Callable[[FighterState], int]] = {
+    "reflex": lambda f: f.reflex,
+    "perception": lambda f: f.attributes.PER,
+    "perception_wit": lambda f: (f.attributes.PER + f.attributes.WT) // 2,
+    "agility": lambda f: f.attributes.AG,
+    "perception_reflex": lambda f: (f.attributes.PER + f.reflex) // 2,
+    "wit": lambda f: f.attributes.WT,
+}
+
+
 def pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
@@ -600,10 +610,14 @@ class Bout:
 
     # ----- declarations (s2) ----------------------------------------------------------------------
     def declaration_order(self) -> list[str]:
-        """With initiative over the target first, then without; lowest Reflex first in each."""
+        """With initiative over the target first, then without; lowest Reflex first in each (house rule
+        `declaration_order`: or the lowest Perception, (Perception + Wit) / 2, Agility,
+        (Perception + Reflex) / 2 or Wit, the design doc's variations: the better one declares later)."""
+        stat = DECLARATION_STATS[self.rules.declaration_order]
+        fighters = self.fighters
 
         def key(fid: str) -> tuple[int, int, str]:
-            return (0 if self.has_initiative(fid) else 1, self.fighters[fid].reflex, fid)
+            return (0 if self.has_initiative(fid) else 1, stat(fighters[fid]), fid)
 
         return sorted(self.roster(), key=key)
 

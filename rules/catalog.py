@@ -256,6 +256,8 @@ class HouseRules:
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     buy_tie: Literal["holder", "reflex"] = "holder"  # a tied buy/steal contest (design doc, TFOB)
     length_transfer_at_once: bool = True  # the length penalty moves onto the longer weapon's pending attack
+    declaration_order: Literal[
+        "reflex", "perception", "perception_wit", "agility", "perception_reflex", "wit"] = "reflex"
     allow_not_buying: bool = True
     allow_force_enter: bool = True
     quick_attack: bool = False

@@ -70,6 +70,8 @@ class HouseRulesFile(Strict):
     mutual_hit_winner: Literal["first_hitter", "prior_holder", "last_hitter"] = "first_hitter"
     buy_tie: Literal["holder", "reflex"] = "holder"
     length_transfer_at_once: StrictBool = True
+    declaration_order: Literal["reflex", "perception", "perception_wit", "agility", "perception_reflex", "wit"] = (
+        "reflex")
     allow_not_buying: StrictBool = True
     allow_force_enter: StrictBool = True
     quick_attack: StrictBool = False
