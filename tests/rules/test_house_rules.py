@@ -313,12 +313,11 @@ def test_declaration_order_by_the_design_docs_variations() -> None:
     from rules.dice import ScriptedStream
     from tests.rules.helpers import bout, catalog, setup, sheet
 
-    quick_dull = dict(AG=7, WT=7, PER=2)  # Reflex 7, Perception 2, Wit 7
-    slow_sharp = dict(AG=3, WT=3, PER=9)  # Reflex 3, Perception 9, Wit 3
+    # A: Reflex 7, Perception 2, Wit 7; B: Reflex 3, Perception 9, Wit 3
     expected = {"reflex": ["B", "A"], "perception": ["A", "B"], "wit": ["B", "A"], "agility": ["B", "A"],
                 "perception_wit": ["A", "B"], "perception_reflex": ["A", "B"]}
     for rule, order in expected.items():
-        b = bout(sheet("A", **quick_dull), sheet("B", **slow_sharp), cat=catalog(declaration_order=rule))
+        b = bout(sheet("A", AG=7, WT=7, PER=2), sheet("B", AG=3, WT=3, PER=9), cat=catalog(declaration_order=rule))
         setup(b, ScriptedStream([]), {"A": "defensive", "B": "defensive"})  # nobody holds initiative
         assert not b.holders
         assert b.declaration_order() == order, rule
