@@ -13,20 +13,11 @@ import pytest
 from rules.content import ContentErrors, default_catalog, load_catalog
 from rules.content.parsed_hash import canonical, parsed_content_hash
 from rules.content.yamlsource import MAX_BYTES, MAX_DEPTH, MAX_VALUES, parse_yaml
+from tests.fuzzkit import ALIAS_BOMB
 
 from .contentkit import copy_shipped, errors_of
 
-BOMB = """\
-a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
-b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
-c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
-d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
-e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]
-f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]
-g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
-h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
-i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
-"""
+BOMB = ALIAS_BOMB  # a ~1 KB YAML whose aliases expand 9**8 times (the issue's "alias bomb")
 
 
 def _refused(text: str) -> str:
