@@ -27,6 +27,7 @@ DECLARATION = "declaration"
 BUMP = "bump"
 FIRST_AID = "first_aid"
 SHOT_DEFENCE = "shot_defence"
+WORLD_KINDS = frozenset({BUMP, FIRST_AID, SHOT_DEFENCE})  # the world's own decisions, not a combat system's
 
 
 @dataclass(slots=True, unsafe_hash=True)

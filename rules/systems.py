@@ -8,6 +8,13 @@ bout is rebuilt by folding its events. `suggest` answers a decision for a fighte
 through a decision-maker (`rules.deciders`). The world, the scenario runner, the terminal bout and
 the bench drive every bout through this protocol and nothing else of the system's insides.
 
+In the world a bout takes one step a tick: the decisions due are answered (the leader's with his
+command for the tick, everyone else's by `suggest`), then `settle`, then `advance`; so a step asks each
+fighter at most one decision. The leader's orientation, target and declaration come with `Step`,
+`Target` and `Declare`; a decision of any other kind a system adds (a bid, a designation, an interrupt)
+reaches him as data (the world's `DecisionDue` kind `decide`, the view's generic prompt) and comes back
+as `Answer(kind, value)`: one of its options' values, or a whole number from `low` to `high`.
+
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4).
 """

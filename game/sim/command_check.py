@@ -16,6 +16,7 @@ from typing import Any
 
 from game.sim.commands import (
     Aim,
+    Answer,
     Bump,
     Command,
     CommandError,
@@ -37,6 +38,7 @@ MAX_DICE = 99  # dice and CP of one action; far above any fighter's pool
 MAX_ACTIONS = 8
 MAX_PARTS = 8
 MAX_SQUARE = 10_000
+MAX_ANSWER = 10_000  # a number answering a decision (a bid, CP): far above any pool
 DIRECTIONS = frozenset(d.name for d in Direction)
 ORDER_KINDS = ("follow", "hold", "move_to", "attack")
 SHOT_DEFENCE = "shot_defence_cp"
@@ -185,6 +187,15 @@ def _declare(d: dict[str, Any], cp: int | None) -> Command:
     return Declare(actions("actions", d.get("actions", [])), cp)
 
 
+def _answer(d: dict[str, Any], cp: int | None) -> Command:
+    value = d.get("value")
+    if value is not None and not isinstance(value, str):
+        value = whole("value", value, -MAX_ANSWER, MAX_ANSWER)
+    elif value is not None:
+        value = text("value", value)
+    return Answer(text("kind", d["kind"]), value, cp)
+
+
 def _bump(d: dict[str, Any], cp: int | None) -> Command:
     return Bump(text("choice", d.get("choice", "follow")), direction("direction", d.get("direction")))
 
@@ -230,6 +241,7 @@ SHAPES: dict[str, tuple[Builder, dict[str, bool], bool]] = {
     "shoot": (_shoot, {"target": True, "zone": False}, True),
     "target": (_target, {"target": True}, True),
     "declare": (_declare, {"actions": False}, True),
+    "answer": (_answer, {"kind": True, "value": False}, True),
     "bump": (_bump, {"choice": False, "direction": False}, False),
     "confirm": (_confirm, {}, True),
     "order": (_order, {"companion": True, "kind": True, "target": False, "at": False}, False),

@@ -1,7 +1,7 @@
 """Commands: the player's intents, as data. One command in, events out (`game.sim.world.World.apply`).
 
 Every command converts to and from a JSON-ready dict, because the run file (the save) is the list of
-commands. `Step`, `Target`, `Declare`, `Bump` and `Confirm` answer the decision the world owes the
+commands. `Step`, `Target`, `Declare`, `Answer`, `Bump` and `Confirm` answer the decision the world owes the
 player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
 companion or the leader will do and advance nothing; so is `Gear` (a run's pick up, drop, equip,
 unequip).
@@ -79,6 +79,18 @@ class Bump:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer to a decision the combat system asks of the leader that no other command answers
+    (`DecisionDue` kind `decide`; its `asks` holds the decision as data): `value` one of its options,
+    or a whole number in its range when it lists none. What a later combat system's bids,
+    designations and interrupts come as (issue 9: the view renders any decision from its data)."""
+
+    kind: str
+    value: str | int | None = None
+    shot_defence_cp: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """Take the default of whatever decision is owed (wait, the default target, the default
     declaration, follow); `shot_defence_cp` as on `Step`."""
@@ -125,9 +137,9 @@ class Gear:
     actor: str | None = None
 
 
-Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
-TickCommand = Step | Aim | Shoot | Target | Declare | Confirm  # the commands that carry `shot_defence_cp`
-TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Confirm)
+Command = Step | Aim | Shoot | Target | Declare | Answer | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
+TickCommand = Step | Aim | Shoot | Target | Declare | Answer | Confirm  # the commands that carry `shot_defence_cp`
+TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Answer, Confirm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +180,8 @@ def _to_dict(command: Command) -> dict[str, Any]:
         return {"cmd": "target", "target": command.target}
     if isinstance(command, Declare):
         return {"cmd": "declare", "actions": [_action_to_dict(a) for a in command.actions]}
+    if isinstance(command, Answer):
+        return {"cmd": "answer", "kind": command.kind, "value": command.value}
     if isinstance(command, Bump):
         return {"cmd": "bump", "choice": command.choice, "direction": command.direction}
     if isinstance(command, Confirm):

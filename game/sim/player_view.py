@@ -23,6 +23,8 @@ from rules.bout import CAUTIOUS as CAUTIOUS
 from rules.bout import DEFENSIVE as DEFENSIVE
 from rules.bout import SeenAction as SeenAction
 from rules.bout import visible_declaration
+from rules.decisions import WORLD_KINDS
+from rules.decisions import Decision as RulesDecision
 
 # the relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
 YOU_HOLD, HE_HOLDS, CONTESTED, NONE = "you_hold", "he_holds", "contested", "none"
@@ -72,6 +74,34 @@ class BoutView:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceOption:
+    """One legal answer of a :class:`ChoiceView`: the value to send, its label, its CP cost and a note."""
+
+    value: str
+    label: str
+    cost: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """A decision of the combat system that has no prompt of its own, as plain data for a generic one:
+    what is asked (``kind``, a ``note``), the options (or a whole number from ``low`` to ``high`` when
+    there are none) and the preselected ``default``. The answer goes back as ``Answer(kind, value)``."""
+
+    kind: str
+    who: str
+    options: tuple[ChoiceOption, ...] = ()
+    default: str | None = None
+    low: int = 0
+    high: int = 0
+    note: str = ""
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(o.value for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionView:
     """What the world waits for from the leader: ``step`` (with an orientation when due), ``target``,
     ``declare``, ``bump`` or ``watch``; its options and the preselected default; the shots coming at him."""
@@ -86,6 +116,7 @@ class DecisionView:
     incoming: tuple[str, ...] = ()
     shot_defence: int = 0
     bump_direction: Direction | None = None  # a bump frame: the way he bumped (follow = that way again)
+    choice: ChoiceView | None = None  # kind ``decide``: the combat system's decision, for the generic prompt
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +194,18 @@ def decision_view(state: WorldState) -> DecisionView | None:
         pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
         pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
         paused.player_dir if paused is not None else None,
+        choice_view(pending.asks) if pending.kind == "decide" else None,
     )
+
+
+def choice_view(asks: tuple[RulesDecision, ...]) -> ChoiceView | None:
+    """The one decision of `asks` that only the generic prompt answers (not the world's own: CP against
+    a shot, first aid, a bump frame), as plain data."""
+    for d in asks:
+        if d.kind not in WORLD_KINDS:
+            options = tuple(ChoiceOption(o.value, o.label, o.cost, o.note) for o in d.options)
+            return ChoiceView(d.kind, d.who, options, d.default, d.low, d.high, d.note)
+    return None
 
 
 def player_view(state: WorldState) -> PlayerView:

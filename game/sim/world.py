@@ -26,6 +26,7 @@ from game.sim.brain import Brain, Patrol, waypoints
 from game.sim.commands import (
     TICK_COMMANDS,
     Aim,
+    Answer,
     Bump,
     Command,
     CompanionStep,
@@ -55,7 +56,17 @@ from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
 from rules.deciders import decision_maker
-from rules.decisions import BUMP, DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
+from rules.decisions import (
+    BUMP,
+    DECLARATION,
+    FIRST_AID,
+    ORIENTATION,
+    SHOT_DEFENCE,
+    TARGET,
+    WORLD_KINDS,
+    Decision,
+    Option,
+)
 from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
@@ -63,10 +74,14 @@ from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
-from rules.systems import DEFAULT_SYSTEM, Answer, system
+from rules.systems import DEFAULT_SYSTEM, system
+from rules.systems import Answer as RulesAnswer
 
 DEFAULT_SHOT_ZONE = "XI"
 BUMP_LABELS = {"follow": "Follow him", "stay": "Stay"}
+
+
+SYSTEM_KINDS_WITH_COMMANDS = frozenset({ORIENTATION, TARGET, DECLARATION})  # `Step`, `Target`, `Declare`
 
 
 def first_aid_decision(who: str) -> Decision:
@@ -98,6 +113,7 @@ class PlayerInput:
     declaration: tuple[Action, ...] | None = None
     ranged: Ranged | None = None
     shot_defence: int = 0  # CP the leader adds against each shot landing on him this tick
+    answer: tuple[str, str | int | None] | None = None  # (kind, value): a decision only `Answer` answers
 
 
 class World:
@@ -335,7 +351,34 @@ class World:
             if not isinstance(command, Declare):
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
+        if kind == "decide":
+            return self._generic_input(command)
         raise IllegalAction(f"unexpected decision {kind}")
+
+    def _generic_input(self, command: Command) -> PlayerInput:
+        """The leader's answer to a decision of the combat system that only `Answer` answers: one of
+        its options, or a whole number in its range when it lists none; `Confirm` takes the default."""
+        pending = self.state.pending
+        assert pending is not None
+        decision = next((d for d in pending.asks if d.kind not in WORLD_KINDS), None)
+        if decision is None:
+            raise IllegalAction("no decision is waiting for an answer")
+        if isinstance(command, Confirm):
+            value: str | int | None = decision.default
+            if not decision.options and value is not None:
+                value = int(value)
+            return PlayerInput(answer=(decision.kind, value))
+        if not isinstance(command, Answer):
+            raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}")
+        if command.kind != decision.kind:
+            raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}, not {command.kind}")
+        value = command.value
+        if decision.options:
+            if not isinstance(value, str) or value not in decision.values():
+                raise IllegalAction(f"cannot answer {value!r}: choose one of {', '.join(decision.values())}")
+        elif not isinstance(value, int) or not decision.low <= value <= decision.high:
+            raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}")
+        return PlayerInput(answer=(decision.kind, value))
 
     def menu(self) -> Menu | None:
         """The leader's maneuver menu when a declaration is owed (rules.menu.available_actions)."""
@@ -476,14 +519,16 @@ class World:
                 return
             due = system.due(rules)
 
-    def _leader_answer(self, decision: Decision, inp: PlayerInput) -> Answer:
+    def _leader_answer(self, decision: Decision, inp: PlayerInput) -> RulesAnswer:
         if decision.kind == ORIENTATION:
             return inp.orientation or self.contextual_orientation(None)
         if decision.kind == TARGET:
             return inp.target
+        if inp.answer is not None and inp.answer[0] == decision.kind:
+            return inp.answer[1]  # checked against the decision by `_generic_input`
         raise IllegalAction(f"the leader's {decision.kind} comes with his command")  # declarations: `_advance`
 
-    def _ai_answer(self, bout: BoutState, decision: Decision) -> Answer:
+    def _ai_answer(self, bout: BoutState, decision: Decision) -> RulesAnswer:
         """An AI's answer; a fighter who bumped a foe targets him if he may (the bump is an attack intent)."""
         s = self.state
         if decision.kind == TARGET:
@@ -1033,6 +1078,12 @@ class World:
             cp = actor.fighter.cp
             asks.append(Decision(SHOT_DEFENCE, leader, default=str(incoming[1]), low=0,
                                  high=cp // len(incoming[0]), note=f"CP against each of {len(incoming[0])} shot(s)"))
+        generic = next((d for d in mine if d.kind not in SYSTEM_KINDS_WITH_COMMANDS), None)
+        if generic is not None and bout is not None:  # a decision only `Answer` answers (issue 9)
+            asks.append(generic)
+            self._emit(ev.DecisionDue("decide", leader, bout.id, generic.values(), generic.default,
+                                      *incoming, tuple(asks)))
+            return
         if bout is None or bout.step == 0:
             options: tuple[str, ...] = tuple(d.name for d in directions(s.house_rules.adjacency))
             if any(d.kind == ORIENTATION for d in mine):

@@ -56,7 +56,7 @@ from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, MapRender
 from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
-from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
@@ -420,6 +420,8 @@ class GameView(arcade.View):
             self._close_prompt()
         elif decision.kind == "bump":
             self.open_prompt(BumpPrompt(s, self.palette, self._bump_fled))
+        elif decision.kind == "decide" and decision.choice is not None:
+            self.open_prompt(ChoicePrompt(s, self.palette, decision.choice))
         elif decision.kind == "step" and decision.first_aid_offered and self._aid_answered != s.tick:
             self.open_prompt(FirstAidPrompt(s, self.palette))
         else:
