@@ -55,7 +55,7 @@ def test_the_leader_is_asked_the_unknown_kind_as_data() -> None:
     until_decide(w)
     pending = w.state.pending
     assert pending is not None and pending.bout is not None
-    choice = decision_view(w.state).choice  # type: ignore[union-attr]
+    choice = decision_view(w.state).choice
     assert choice is not None
     assert choice.kind == STANCE and choice.who == w.state.leader
     assert set(choice.values()) == {"aggressive", "cautious", "defensive"}
