@@ -115,7 +115,10 @@ def _attack(e: sev.ScAttack, n: Namer) -> str:
         text += f", glances off the {e.location.replace('_', ' ')}" if e.level <= 0 else \
             f", wound {e.level} to the {e.location.replace('_', ' ')}"
     else:
-        text += f", stopped by the {e.defence.replace('_', ' ')}" if e.defence_successes > 0 else ", miss"
+        if e.defence_successes <= 0:
+            text += ", miss"
+        else:
+            text += ", dodged" if e.defence == "full_evasion" else f", stopped by the {e.defence.replace('_', ' ')}"
     if e.stunned:
         text += f"; {n(e.defender)} is Stunned"
     return text

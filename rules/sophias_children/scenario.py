@@ -65,7 +65,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
     given = False
     try:
         while bout.sc.phase != "over" and bout.sc.round <= spec.rounds:
-            if spec.actions is not None and actions >= spec.actions:
+            if spec.actions is not None and given and actions >= spec.actions:
                 break
             events += run_step(system, bout, stream, decide)
             if not given and bout.sc.phase == ACTION:
@@ -73,7 +73,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
                 checks = _check(bout, events, names, checks, 0)
             step = system.advance(bout, stream)
             events += step.events
-            if step.resolved and bout.sc.phase != "over":
+            if step.resolved:
                 actions += 1
                 checks = _check(bout, events, names, checks, actions)
     except IllegalAction as exc:

@@ -126,7 +126,8 @@ class SophiasChildren:
             return StepResult()
         if b.over():
             emit(sev.BoutOver(sc.round))
-            return StepResult(emit.events, resolved=True)
+            resolved, b.just_resolved = b.just_resolved, False
+            return StepResult(emit.events, resolved=resolved)
         if b.just_resolved:
             b.just_resolved = False
             if not action.remaining(b):
