@@ -55,7 +55,7 @@ def configure(bout: ScBout, emit: Emit, stats: Mapping[str, ScStats] | None = No
         if squad is not None:
             group = squad
         elif st.kind == "pc" and st.level == 0:
-            group = f"{side} party"  # "Beginning Player Characters at level 0 ... roll ... for their group"
+            group = f"{side} level-0 party"  # "Beginning Player Characters at level 0 ... roll ... for their group"
         else:
             group = fid
         emit(sev.CombatantJoined(fid, squad or fid, side, st.kind, st.level, st.agility, group, squad is not None))
@@ -265,9 +265,10 @@ def answer_designate(bout: ScBout, emit: Emit, who: str, value: str) -> None:
 
 
 def interrupt_candidates(bout: ScBout) -> list[str]:
-    """Up units who may still Interrupt this designation: able (Note #2), with points in the pool."""
+    """Up units who may still Interrupt this designation: able (Note #2), with points in the pool; not
+    the designator himself (Up again when he designates at a round's end)."""
     sc = bout.sc
-    return [u for u in bout.up_units() if u != sc.designated and u not in sc.asked
+    return [u for u in bout.up_units() if u not in (sc.designated, sc.last) and u not in sc.asked
             and bout.unit_able(u) and bout.pool(bout.side_of(u)) > 0]
 
 
