@@ -8,7 +8,8 @@ with none is mapped from his sheet (`from_sheet`, docs/systems/sophias_children.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Literal
@@ -65,3 +66,29 @@ def load_stats(source: Traversable | str | None = None, known: Iterable[str] | N
             raise ContentErrors(bad)
     return dict(model.creatures)
 
+
+
+@cache
+def shipped_stats() -> Mapping[str, ScStats]:
+    """`content/sophias_children.yaml`, loaded once."""
+    return load_stats()
+
+
+def world_stats(creature_of: Mapping[str, str]) -> dict[str, ScStats]:
+    """Stats per fighter id from his creature id; a fighter whose creature has no entry is left out
+    (the system then maps his sheet: `from_sheet`)."""
+    table = shipped_stats()
+    return {fid: table[cid] for fid, cid in creature_of.items() if cid in table}
+
+
+def squads_for(creature_of: Mapping[str, str], side_of: Mapping[str, str],
+               stats: Mapping[str, ScStats]) -> dict[str, list[str]]:
+    """The Squads of a fight in the world: the Minions and Soldiers of one creature on one side, when
+    there are two or more ("typically encountered in large groups of the same kind"); Squad id
+    `creature@side`."""
+    groups: dict[str, list[str]] = {}
+    for fid, cid in creature_of.items():
+        st = stats.get(fid)
+        if st is not None and st.kind in SQUAD_KINDS:
+            groups.setdefault(f"{cid}@{side_of[fid]}", []).append(fid)
+    return {sid: members for sid, members in groups.items() if len(members) >= 2}

@@ -53,12 +53,15 @@ class SophiasChildren:
     def configure(self, bout: Bout, stats: Mapping[str, ScStats] | None = None,
                   squads: Mapping[str, list[str]] | None = None,
                   surprised: Mapping[str, bool] | None = None) -> list[Event]:
-        """Before the first step: each fighter's stats (by id; the rest from his sheet), the Squads
-        (id -> members) and the surprise adjudicated from the circumstances (side -> surprised; a side
-        left out rolls 1d6). ValueError on a bad Squad; IllegalAction once the bout has begun."""
+        """Place the fighters who have no place yet: their stats (by id; the rest from the sheet) and
+        Squads (id -> members), and, before the first step only, the surprise adjudicated from the
+        circumstances (side -> surprised; a side left out rolls 1d6). Call it before the first step,
+        and again for fighters who join later (they join Tapped, Up from the next round, adding to
+        their side's pool at its next recalculation). ValueError on a bad Squad; IllegalAction for a
+        surprise once the combat has begun."""
         b = as_sc(bout)
-        if b.sc.phase != START or b.sc.rolled:
-            raise IllegalAction("the combat has begun: too late to configure it")
+        if surprised and (b.sc.phase != START or b.sc.rolled):
+            raise IllegalAction("the combat has begun: too late to adjudicate surprise")
         emit = Emit(b)
         order.configure(b, emit, stats, squads)
         for side, value in (surprised or {}).items():
@@ -124,6 +127,8 @@ class SophiasChildren:
         sc = b.sc
         if sc.phase == OVER:
             return StepResult()
+        if sc.phase != START and len(sc.unit_of) < len(b.fighters):
+            order.configure(b, emit)  # joined mid-fight without `configure`: stats from the sheet
         if b.over():
             emit(sev.BoutOver(sc.round))
             resolved, b.just_resolved = b.just_resolved, False

@@ -250,9 +250,27 @@ def test_squads_must_be_minions_or_soldiers_of_one_side_and_agility() -> None:
         make(rows, {"s": ["B", "Z"]})
 
 
-def test_configure_after_the_start_is_refused() -> None:
+def test_surprise_after_the_start_is_refused_and_a_newcomer_joins_tapped() -> None:
     sc_system, bout, _ = make([("A", "red", "leader", 1, 2), ("B", "blue", "leader", 1, 2)])
     sc_system.settle(bout, ScriptedStream([3, 4, 6, 1]))
     assert bout.sc.phase == PHASE_ACTION
     with pytest.raises(IllegalAction):
-        sc_system.configure(bout)
+        sc_system.configure(bout, surprised={"red": True})
+    bout.add_fighter(sheet("C", side="blue", prof={"cut_and_thrust": 3}))
+    events = sc_system.configure(bout, {"C": ScStats(kind="leader", level=2, agility=1)})
+    assert [(e.fighter, e.unit, e.agility) for e in events if isinstance(e, sev.CombatantJoined)] == [("C", "C", 1)]
+    assert "C" not in bout.up_units() and bout.sc.pools == {"red": 2, "blue": 2}
+    # one who joins without `configure` is placed from his sheet at the next step
+    bout.add_fighter(sheet("D", side="red", prof={"cut_and_thrust": 3}, AG=6))
+    joined = sc_system.advance(bout, SeededStream(1, "combat")).events
+    assert [(e.fighter, e.agility) for e in joined if isinstance(e, sev.CombatantJoined)] == [("D", 3)]
+
+
+def test_a_cloned_bout_has_the_same_state_and_changes_apart() -> None:
+    sc_system, bout, _ = make([("A", "red", "leader", 1, 2), ("B", "blue", "leader", 1, 2)])
+    sc_system.settle(bout, ScriptedStream([3, 4, 6, 1]))
+    copy = bout.clone({fid: s.clone() for fid, s in bout.fighters.items()})
+    assert isinstance(copy, ScBout) and copy.sc.snapshot() == bout.sc.snapshot()
+    decision = sc_system.due(copy)[0]
+    sc_system.answer(copy, decision, "wait")
+    assert copy.sc.chosen is not None and bout.sc.chosen is None

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from rules.content import ContentErrors
-from rules.sophias_children.stats import ScStats, from_sheet, load_stats
+from rules.sophias_children.stats import ScStats, from_sheet, load_stats, squads_for, world_stats
 from tests.rules.helpers import sheet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,3 +51,14 @@ def test_a_sheet_maps_to_a_level_1_individual_with_agility_ag_minus_3() -> None:
     assert from_sheet(sheet("a", AG=5)) == ScStats(kind="leader", level=1, agility=2)
     assert from_sheet(sheet("b", AG=7)).agility == 4
     assert from_sheet(sheet("c", AG=2)).agility == 0
+
+
+def test_the_world_groups_minions_and_soldiers_of_one_creature_and_side_into_squads() -> None:
+    creature_of = {"goblin_1": "goblin", "goblin_2": "goblin", "goblin_3": "goblin", "goblin_boss_1": "goblin_boss",
+                   "bandit_1": "bandit", "player": "player_fighter", "bandit_2": "bandit"}
+    side_of = {"goblin_1": "wolves", "goblin_2": "wolves", "goblin_3": "tribe", "goblin_boss_1": "wolves",
+               "bandit_1": "bandits", "player": "player", "bandit_2": "bandits"}
+    stats = world_stats(creature_of)
+    assert set(stats) == set(creature_of)
+    assert squads_for(creature_of, side_of, stats) == {"goblin@wolves": ["goblin_1", "goblin_2"],
+                                                        "bandit@bandits": ["bandit_1", "bandit_2"]}
