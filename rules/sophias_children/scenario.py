@@ -76,7 +76,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
             if step.resolved:
                 actions += 1
                 checks = _check(bout, events, names, checks, actions)
-    except IllegalAction as exc:
+    except ValueError as exc:  # an illegal answer (IllegalAction), or a scripted face no d6 can show
         raise ScenarioError(f"action {actions + 1}: {exc}") from None
     if script:
         item = script[0]

@@ -104,6 +104,14 @@ def test_a_bad_script_item_names_file_line_and_column(tmp_path: Path) -> None:
     assert "sophias_children.script[1]" in error.path and "exactly one of" in error.message
 
 
+def test_scripted_faces_that_no_d6_can_show_are_a_clear_error(tmp_path: Path) -> None:
+    text = example("04_francis_bids_for_first_action.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("  3, 4,      # surprise", "  9, 4,      # surprise"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="scripted face 9 used for a d6 roll"):
+        run(bad)
+
+
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "rules.scenario", *args], capture_output=True, text=True,
                           timeout=120)
