@@ -240,3 +240,11 @@ class CombatantJoined(Event):
     agility: int
     group: str
     squad: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsReported(Event):
+    """`advance` reported the actions resolved so far (`StepResult.resolved`)."""
+
+    type: ClassVar[str] = "sc_reported"
+    count: int

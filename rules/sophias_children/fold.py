@@ -16,7 +16,18 @@ from rules.bout import Bout
 from rules.events import Event
 from rules.fighter import FighterState
 from rules.sophias_children import events as sev
-from rules.sophias_children.state import ACTION, BID, DESIGNATE, FIRST_PICK, INTERRUPT, OVER, InterruptWar, ScBout, Unit
+from rules.sophias_children.state import (
+    ACTION,
+    BID,
+    DESIGNATE,
+    FIRST_PICK,
+    INTERRUPT,
+    OVER,
+    InterruptWar,
+    ScBout,
+    ScState,
+    Unit,
+)
 
 _Handler = Callable[[Any, ScBout], None]
 
@@ -27,8 +38,9 @@ def apply(event: Event, fighters: Mapping[str, FighterState], bout: Bout | None)
     if handler is None:
         rules_fold.apply(event, fighters, bout)
         return
-    assert isinstance(bout, ScBout), "a Sophia's Children event folded without its bout"
-    handler(event, bout)
+    assert bout is not None and isinstance(bout.system_state, ScState), \
+        "a Sophia's Children event folded without its bout"
+    handler(event, ScBout(bout))
 
 
 class Emit:
@@ -39,7 +51,7 @@ class Emit:
         self.events: list[Event] = []
 
     def __call__(self, event: Event) -> None:
-        apply(event, self.bout.fighters, self.bout)
+        apply(event, self.bout.fighters, self.bout.bout)
         self.events.append(event)
 
     def extend(self, events: list[Event]) -> None:
@@ -151,6 +163,7 @@ def _done(e: sev.ActionDone, b: ScBout) -> None:
     sc.member = None
     if e.fighter is not None:
         sc.acted.add(e.fighter)
+        sc.actions_done += 1
         return
     sc.up.discard(e.unit)
     sc.last = e.unit
@@ -202,6 +215,10 @@ def _settled(e: sev.InterruptSettled, b: ScBout) -> None:
     sc.war = None
 
 
+def _reported(e: sev.ActionsReported, b: ScBout) -> None:
+    b.sc.actions_reported = e.count
+
+
 def _over(e: sev.BoutOver, b: ScBout) -> None:
     b.sc.phase = OVER
 
@@ -231,4 +248,5 @@ _HANDLERS: dict[type[Event], _Handler] = {
     sev.InterruptBid: _interrupt,
     sev.InterruptSettled: _settled,
     sev.BoutOver: _over,
+    sev.ActionsReported: _reported,
 }

@@ -39,10 +39,6 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None
 Namer = Callable[[str | None], str]
 
 
-def _joined(e: sev.CombatantJoined, n: Namer) -> str | None:
-    return None
-
-
 def _surprise(e: sev.SurpriseDecided, n: Namer) -> str:
     how = "adjudicated" if e.face is None else f"1d6 [{e.face}]"
     return f"Surprise, side {e.side}: {how} → {'surprised' if e.surprised else 'not surprised'}"
@@ -154,12 +150,16 @@ def _settled(e: sev.InterruptSettled, n: Namer) -> str:
     return f"{outcome} ({_pay(e.paid)})"
 
 
+def _silent(e: Event, n: Namer) -> None:
+    """Bookkeeping with nothing to tell."""
+
+
 def _over(e: sev.BoutOver, n: Namer) -> str:
     return f"The fight is over (round {e.round})"
 
 
 _LINES: dict[type[Event], Callable[..., str | None]] = {
-    sev.CombatantJoined: _joined,
+    sev.CombatantJoined: _silent,
     sev.SurpriseDecided: _surprise,
     sev.InitiativeRolled: _initiative,
     sev.PoolsSet: _pools,
@@ -179,4 +179,5 @@ _LINES: dict[type[Event], Callable[..., str | None]] = {
     sev.InterruptBid: _interrupt,
     sev.InterruptSettled: _settled,
     sev.BoutOver: _over,
+    sev.ActionsReported: _silent,
 }

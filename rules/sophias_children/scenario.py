@@ -37,14 +37,14 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
     if len(set(ids)) != len(ids):
         raise ScenarioError("two fighters share an id")
     system = SophiasChildren()
-    bout = system.new_bout(catalog, [_sheet(catalog, i, f) for i, f in enumerate(scenario.fighters)])
-    assert isinstance(bout, ScBout)
+    raw = system.new_bout(catalog, [_sheet(catalog, i, f) for i, f in enumerate(scenario.fighters)])
+    bout = ScBout(raw)
     names = {fid: s.sheet.name for fid, s in bout.fighters.items()}
     for fid in spec.stats:
         if fid not in bout.fighters:
             raise ScenarioError(f"sophias_children.stats: unknown fighter {fid!r}")
     try:
-        events: list[Event] = system.configure(bout, spec.stats, spec.squads, spec.surprise)
+        events: list[Event] = system.configure(raw, spec.stats, spec.squads, spec.surprise)
     except (ValueError, IllegalAction) as exc:
         raise ScenarioError(f"sophias_children: {exc}") from None
     names.update({u: u for u, unit in bout.sc.units.items() if unit.squad})
@@ -58,7 +58,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
             return script.pop(0).value
         if spec.ai == "none":
             raise ScenarioError(f"no scripted answer for {d.who}'s {d.kind} (script item {used + 1} is next)")
-        return system.suggest(bout, d, Baseline(), combat)
+        return system.suggest(raw, d, Baseline(), combat)
 
     actions = 0
     checks = sorted((e for e in spec.expect if e.after is not None), key=lambda e: e.after or 0)
@@ -67,11 +67,11 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
         while bout.sc.phase != "over" and bout.sc.round <= spec.rounds:
             if spec.actions is not None and given and actions >= spec.actions:
                 break
-            events += run_step(system, bout, stream, decide)
+            events += run_step(system, raw, stream, decide)
             if not given and bout.sc.phase == ACTION:
                 given = True
                 checks = _check(bout, events, names, checks, 0)
-            step = system.advance(bout, stream)
+            step = system.advance(raw, stream)
             events += step.events
             if step.resolved:
                 actions += 1
@@ -86,7 +86,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
     for expect in spec.expect:
         if expect.after is None:
             _verify(bout, events, names, expect, "at the end")
-    return ScenarioResult(events, bout, scripted.remaining if scripted is not None else None, actions, names)
+    return ScenarioResult(events, raw, scripted.remaining if scripted is not None else None, actions, names)
 
 
 def _kind(item: ScriptItem) -> str:

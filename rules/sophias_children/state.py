@@ -1,20 +1,19 @@
 """The state of a Sophia's Children bout: its units (combatants and Squads), the Initiative Pools,
 Up / Tapped, the phase of the order of combat and the bidding in progress.
 
-`ScBout` is a `rules.bout.Bout` (its fighters, sides, reach and membership are what the world, the
-scenario runner and the log already read) with one more attribute, `sc: ScState`. Only
-`rules.sophias_children.fold` writes `sc`; everything here only reads it.
+The state is an `ScState`, kept on the `rules.bout.Bout` as its `system_state` (so `Bout.clone` copies
+it and the world keeps its bouts as they are); `ScBout(bout)` is the view the system's modules read it
+through. Only `rules.sophias_children.fold` writes it; everything here only reads it.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.bout import Bout
+from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
-from rules.fighter import FighterSheet, FighterState
+from rules.fighter import FighterState
 
 # phases of the order of combat
 START, BID, FIRST_PICK, ACTION, DESIGNATE, INTERRUPT, OVER = (
@@ -83,6 +82,11 @@ class ScState:
     asked: set[str] = field(default_factory=set)
     war: InterruptWar | None = None
     status: dict[str, set[str]] = field(default_factory=dict)
+    actions_done: int = 0  # members' actions resolved (ActionDone), and how many `advance` reported
+    actions_reported: int = 0
+
+    def clone(self) -> ScState:
+        return copy.deepcopy(self)
 
     def snapshot(self) -> dict[str, object]:
         """Every fact as plain data (the fold test compares two of these)."""
@@ -97,23 +101,43 @@ class ScState:
         return out
 
 
-class ScBout(Bout):
-    """A bout under Sophia's Children (see the module docstring)."""
+class ScBout:
+    """A Sophia's Children view of a bout: the `rules.bout.Bout` (fighters, sides, reach, membership:
+    what the world, the scenario runner and the log read) and its `system_state`, an `ScState`.
+    Made afresh for each call (`ScBout(bout)`); IllegalAction for a bout of another system."""
 
-    def __init__(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
-                 house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> None:
-        super().__init__(catalog, fighters, house_rules, reach)
-        self.sc = ScState()
-        # not state: set by `settle` when it resolved an action, for `advance` to report and clear
-        self.just_resolved = False
+    __slots__ = ("bout", "sc")
 
-    def clone(self, fighters: Mapping[str, FighterState]) -> ScBout:
-        b = ScBout(self.catalog, [fighters[fid] for fid in self.fighters], self.rules, None)
-        base = super().clone(fighters)
-        for name, value in vars(base).items():
-            setattr(b, name, value)
-        b.sc = copy.deepcopy(self.sc)
-        return b
+    def __init__(self, bout: Bout) -> None:
+        state = bout.system_state
+        if not isinstance(state, ScState):
+            raise IllegalAction("not a Sophia's Children bout (made by another combat system)")
+        self.bout = bout
+        self.sc: ScState = state
+
+    @property
+    def fighters(self) -> dict[str, FighterState]:
+        return self.bout.fighters
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.bout.catalog
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.bout.rules
+
+    def active(self, fid: str) -> bool:
+        return self.bout.active(fid)
+
+    def foes(self, fid: str) -> tuple[str, ...]:
+        return self.bout.foes(fid)
+
+    def members(self) -> list[str]:
+        return self.bout.members()
+
+    def roster(self) -> tuple[str, ...]:
+        return self.bout.roster()
 
     # ----- reading the state ----------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -157,7 +181,7 @@ class ScBout(Bout):
 
     def over(self) -> bool:
         """No two hostile sides have a combatant left in the fight (or reach of each other)."""
-        return not any(self.foes_in_reach(fid) for fid in self.members())
+        return not any(self.bout.foes(fid) for fid in self.bout.roster())
 
     def agility_of(self, uid: str) -> int:
         """A unit's contribution to its side's Initiative Pool (its members' Agility, the living)."""

@@ -6,8 +6,9 @@ The clock is the document's: a round of actions, one unit (a combatant or a Squa
 its tied combatants), `action` (a Squad picks its next member; the member's action and his target's
 defence; settle: the action resolves), then `advance` taps the unit that is done, ends the round when
 all are Tapped, and `designate` / `interrupt` give the Next Action. `advance` reports `resolved` after
-each action. Before the first step, `configure` may give the combatants' stats and Squads and the
-adjudicated surprise; otherwise stats come from the sheets and each side rolls for surprise.
+each action. The state is an `ScState` on the bout (`Bout.system_state`). Before the first step,
+`configure` may give the combatants' stats and Squads and the adjudicated surprise; otherwise stats
+come from the sheets and each side rolls for surprise.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rules.sophias_children.fold import Emit, apply
 from rules.sophias_children.state import ACTION as PHASE_ACTION
 from rules.sophias_children.state import BID as PHASE_BID
 from rules.sophias_children.state import DESIGNATE as PHASE_DESIGNATE
-from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout
+from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout, ScState
 from rules.sophias_children.state import INTERRUPT as PHASE_INTERRUPT
 from rules.sophias_children.stats import ScStats
 from rules.systems import Answer, StepResult
@@ -36,9 +37,8 @@ NUMBER_KINDS = frozenset({BID, INTERRUPT, COUNTER})
 
 
 def as_sc(bout: Bout) -> ScBout:
-    if not isinstance(bout, ScBout):
-        raise IllegalAction("not a Sophia's Children bout (made by another combat system)")
-    return bout
+    """The system's view of a bout it made; IllegalAction for another system's."""
+    return ScBout(bout)
 
 
 class SophiasChildren:
@@ -48,7 +48,9 @@ class SophiasChildren:
 
     def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
                  house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
-        return ScBout(catalog, fighters, house_rules, reach)
+        bout = Bout(catalog, fighters, house_rules, reach)
+        bout.system_state = ScState()
+        return bout
 
     def configure(self, bout: Bout, stats: Mapping[str, ScStats] | None = None,
                   squads: Mapping[str, list[str]] | None = None,
@@ -87,7 +89,7 @@ class SophiasChildren:
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         b = as_sc(bout)
-        if decision not in self.due(b):
+        if decision not in self.due(bout):
             raise IllegalAction(f"no {decision.kind} decision is due for {decision.who} now")
         emit = Emit(b)
         kind = decision.kind
@@ -118,7 +120,6 @@ class SophiasChildren:
             order.close_bidding(b, emit, stream)
         elif sc.phase == PHASE_ACTION and action.ready_to_resolve(b):
             action.resolve(b, emit, stream)
-            b.just_resolved = True
         return emit.events
 
     def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
@@ -129,13 +130,14 @@ class SophiasChildren:
             return StepResult()
         if sc.phase != START and len(sc.unit_of) < len(b.fighters):
             order.configure(b, emit)  # joined mid-fight without `configure`: stats from the sheet
+        resolved = sc.actions_done > sc.actions_reported  # settle resolved an action since the last report
+        if resolved:
+            emit(sev.ActionsReported(sc.actions_done))
         if b.over():
             emit(sev.BoutOver(sc.round))
-            resolved, b.just_resolved = b.just_resolved, False
             return StepResult(emit.events, resolved=resolved)
-        if b.just_resolved:
-            b.just_resolved = False
-            if not action.remaining(b):
+        if resolved:
+            if sc.phase == PHASE_ACTION and not action.remaining(b):
                 order.end_of_unit(b, emit, stream)
             return StepResult(emit.events, resolved=True)
         if sc.phase == PHASE_ACTION and sc.acting is not None and not b.living(sc.acting):

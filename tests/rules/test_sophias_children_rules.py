@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rules.bout import IllegalAction
+from rules.bout import Bout, IllegalAction
 from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, Decision
 from rules.dice import ScriptedStream, SeededStream
 from rules.events import Event
@@ -18,7 +18,7 @@ from rules.sophias_children.state import ACTION as PHASE_ACTION
 from rules.sophias_children.state import STUNNED, ScBout
 from rules.sophias_children.stats import ScStats
 from rules.sophias_children.system import SophiasChildren
-from rules.systems import Answer, run_step
+from rules.systems import Answer, run_step, system
 from tests.rules.helpers import catalog, sheet
 
 Row = tuple[str, str, str, int, int]  # id, side, kind, level, agility
@@ -26,11 +26,10 @@ Script = list[tuple[str, str, Answer]]  # (who, decision kind, answer)
 
 
 def make(rows: list[Row], squads: dict[str, list[str]] | None = None,
-         surprised: dict[str, bool] | None = None) -> tuple[SophiasChildren, ScBout, list[Event]]:
+         surprised: dict[str, bool] | None = None) -> tuple[SophiasChildren, Bout, list[Event]]:
     sc_system = SophiasChildren()
     bout = sc_system.new_bout(catalog(), [sheet(fid, side=side, prof={"cut_and_thrust": 3}, AG=3, WT=3)
                                           for fid, side, _, _, _ in rows])
-    assert isinstance(bout, ScBout)
     stats = {fid: ScStats.model_validate({"kind": kind, "level": level, "agility": agility})
              for fid, _, kind, level, agility in rows}
     events = sc_system.configure(bout, stats, squads, surprised)
@@ -56,14 +55,14 @@ class Answers:
         return value
 
 
-def step(sc_system: SophiasChildren, bout: ScBout, stream: ScriptedStream | SeededStream,
+def step(sc_system: SophiasChildren, bout: Bout, stream: ScriptedStream | SeededStream,
          decide: Callable[[Decision], Answer]) -> list[Event]:
     events = run_step(sc_system, bout, stream, decide)
     return events + sc_system.advance(bout, stream).events
 
 
 def fight(rows: list[Row], dice: list[int], script: Script,
-          squads: dict[str, list[str]] | None = None) -> tuple[SophiasChildren, ScBout, list[Event]]:
+          squads: dict[str, list[str]] | None = None) -> tuple[SophiasChildren, Bout, list[Event]]:
     """Nobody surprised; step until the script is used up and another decision is due."""
     sc_system, bout, events = make(rows, squads, {side: False for _, side, _, _, _ in rows})
     stream = ScriptedStream(dice, fallback=SeededStream(1, "combat"))
@@ -74,7 +73,7 @@ def fight(rows: list[Row], dice: list[int], script: Script,
     return sc_system, bout, events
 
 
-def step_collect(sc_system: SophiasChildren, bout: ScBout, stream: ScriptedStream | SeededStream,
+def step_collect(sc_system: SophiasChildren, bout: Bout, stream: ScriptedStream | SeededStream,
                  decide: Answers, into: list[Event]) -> list[Event]:
     """One step; the events of a step cut short by `Exhausted` are kept too (they are folded)."""
     events: list[Event] = []
@@ -97,7 +96,7 @@ def test_surprise_roll_1_or_2_surprises_a_side_which_starts_tapped() -> None:
     assert [(e.side, e.surprised, e.face) for e in events if isinstance(e, sev.SurpriseDecided)] == \
         [("red", True, 2), ("blue", False, 5)]
     assert [e.unit for e in events if isinstance(e, sev.InitiativeRolled)] == ["B"]  # the surprised do not roll
-    assert bout.sc.acting == "B" and bout.up_units() == ["B"]
+    assert ScBout(bout).sc.acting == "B" and ScBout(bout).up_units() == ["B"]
 
 
 def test_every_side_surprised_is_nobody_surprised() -> None:
@@ -105,7 +104,7 @@ def test_every_side_surprised_is_nobody_surprised() -> None:
                               surprised={"red": True, "blue": True})
     events = step(sc_system, bout, ScriptedStream([6, 1]), Answers([]))
     assert [e.unit for e in events if isinstance(e, sev.InitiativeRolled)] == ["A", "B"]
-    assert bout.sc.acting == "A" and set(bout.up_units()) == {"A", "B"}
+    assert ScBout(bout).sc.acting == "A" and set(ScBout(bout).up_units()) == {"A", "B"}
 
 
 def test_a_level_0_party_rolls_once_for_the_group_by_its_best() -> None:
@@ -117,7 +116,7 @@ def test_a_level_0_party_rolls_once_for_the_group_by_its_best() -> None:
                      ("Orc", ("Orc",), "Orc", 4)]
     # both level-0 characters top the roll: one side tied with itself, so no bidding: the side picks
     assert not any(isinstance(e, sev.TieForFirst) for e in events)
-    assert bout.sc.acting == "P2" and bout.sc.pools == {"party": 6, "orcs": 2}
+    assert ScBout(bout).sc.acting == "P2" and ScBout(bout).sc.pools == {"party": 6, "orcs": 2}
 
 
 def test_equal_bids_go_to_a_roll_off_that_rerolls_ties() -> None:
@@ -129,14 +128,14 @@ def test_equal_bids_go_to_a_roll_off_that_rerolls_ties() -> None:
                                                    ((("red", 2), ("blue", 5)), "blue")]
     won = next(e for e in events if isinstance(e, sev.FirstActionWon))
     assert won.side == "blue" and won.paid == ()
-    assert bout.sc.acting == "B" and bout.sc.pools == {"red": 2, "blue": 2}
+    assert ScBout(bout).sc.acting == "B" and ScBout(bout).sc.pools == {"red": 2, "blue": 2}
 
 
 def test_a_matched_bid_is_equal_and_rolled_off_and_both_pay() -> None:
     _sc_system, bout, events = fight([("A", "red", "leader", 1, 3), ("B", "blue", "leader", 1, 3)], [3, 3, 6, 1],
                                     [("A", BID, 2), ("B", BID, 2), ("A", BID, 2), ("B", BID, 2)])
     assert next(e for e in events if isinstance(e, sev.FirstActionWon)).side == "red"
-    assert bout.sc.pools == {"red": 1, "blue": 1}
+    assert ScBout(bout).sc.pools == {"red": 1, "blue": 1}
 
 
 def test_a_bid_beyond_the_tied_contribution_is_refused_and_changes_nothing() -> None:
@@ -146,12 +145,12 @@ def test_a_bid_beyond_the_tied_contribution_is_refused_and_changes_nothing() -> 
     sc_system.settle(bout, stream)
     due = sc_system.due(bout)
     assert [(d.kind, d.who, d.low, d.high) for d in due] == [(BID, "A", 1, 2)]  # only A's 2, not red's 5
-    before = bout.sc.snapshot()
+    before = ScBout(bout).sc.snapshot()
     with pytest.raises(IllegalAction):
         sc_system.answer(bout, due[0], 3)
     with pytest.raises(IllegalAction):
         sc_system.answer(bout, Decision(BID, "B"), 1)  # not due: it is red's turn
-    assert bout.sc.snapshot() == before
+    assert ScBout(bout).sc.snapshot() == before
 
 
 def test_allies_may_interrupt_each_other_out_of_one_pool() -> None:
@@ -166,7 +165,7 @@ def test_allies_may_interrupt_each_other_out_of_one_pool() -> None:
     _sc_system, bout, events = fight(rows, [1, 1, 6], script)
     settled = [e for e in events if isinstance(e, sev.InterruptSettled)]
     assert [(e.interrupter, e.interrupted, e.winner, e.paid) for e in settled] == [("A2", "A", "A", (("red", 3),))]
-    assert bout.sc.pools == {"red": 3, "blue": 1}
+    assert ScBout(bout).sc.pools == {"red": 3, "blue": 1}
 
 
 def test_the_first_action_cannot_be_interrupted_and_the_stunned_cannot_counter_bid() -> None:
@@ -180,10 +179,10 @@ def test_the_first_action_cannot_be_interrupted_and_the_stunned_cannot_counter_b
     _sc_system, bout, events = fight(rows, dice, script)
     first_attack = next(i for i, e in enumerate(events) if isinstance(e, sev.ScAttack))
     assert not any(isinstance(e, sev.InterruptBid) for e in events[:first_attack])
-    assert bout.has("B", STUNNED)
+    assert ScBout(bout).has("B", STUNNED)
     counter = [e for e in events if isinstance(e, sev.InterruptBid) and e.counter]
     assert [(e.unit, e.amount) for e in counter] == [("B", 0)]  # no decision asked of B: he cannot
-    assert bout.sc.acting == "C" and bout.sc.pools == {"red": 3, "blue": 4}
+    assert ScBout(bout).sc.acting == "C" and ScBout(bout).sc.pools == {"red": 3, "blue": 4}
 
 
 def test_a_stunned_combatant_cannot_interrupt_and_his_action_is_to_recover() -> None:
@@ -195,7 +194,7 @@ def test_a_stunned_combatant_cannot_interrupt_and_his_action_is_to_recover() -> 
     sc_system, bout, events = fight(rows, dice, script)
     # B (Up, Stunned, with 3 points) is never asked to Interrupt C
     assert not any(isinstance(e, sev.InterruptBid) for e in events)
-    assert bout.sc.acting == "C"
+    assert ScBout(bout).sc.acting == "C"
     due = sc_system.due(bout)
     assert due[0].kind == ACTION and due[0].who == "C"
     sc_system.answer(bout, due[0], "wait")
@@ -222,7 +221,7 @@ def test_a_squad_acts_member_by_member_then_designates_and_the_round_ends() -> N
     assert tapped == ["goblins", "A"]
     ended = [e for e in events if isinstance(e, sev.ScRoundEnded)]
     assert [(e.round, e.last) for e in ended] == [(1, "A")]
-    assert bout.sc.round == 2 and set(bout.up_units()) == {"A", "goblins"}
+    assert ScBout(bout).sc.round == 2 and set(ScBout(bout).up_units()) == {"A", "goblins"}
     due = sc_system.due(bout)
     assert due[0].kind == DESIGNATE and due[0].who == "A" and due[0].values() == ("goblins",)  # not himself
 
@@ -237,7 +236,7 @@ def test_pools_are_recalculated_when_every_side_is_at_0() -> None:
     ended = next(i for i, e in enumerate(events) if isinstance(e, sev.ScRoundEnded))
     recalculated = [e for e in events[ended:] if isinstance(e, sev.PoolsSet)]
     assert [(e.pools, e.recalculated) for e in recalculated] == [((("red", 1), ("blue", 1)), True)]
-    assert bout.sc.pools == {"red": 1, "blue": 1}
+    assert ScBout(bout).sc.pools == {"red": 1, "blue": 1}
 
 
 def test_squads_must_be_minions_or_soldiers_of_one_side_and_agility() -> None:
@@ -253,13 +252,13 @@ def test_squads_must_be_minions_or_soldiers_of_one_side_and_agility() -> None:
 def test_surprise_after_the_start_is_refused_and_a_newcomer_joins_tapped() -> None:
     sc_system, bout, _ = make([("A", "red", "leader", 1, 2), ("B", "blue", "leader", 1, 2)])
     sc_system.settle(bout, ScriptedStream([3, 4, 6, 1]))
-    assert bout.sc.phase == PHASE_ACTION
+    assert ScBout(bout).sc.phase == PHASE_ACTION
     with pytest.raises(IllegalAction):
         sc_system.configure(bout, surprised={"red": True})
     bout.add_fighter(sheet("C", side="blue", prof={"cut_and_thrust": 3}))
     events = sc_system.configure(bout, {"C": ScStats(kind="leader", level=2, agility=1)})
     assert [(e.fighter, e.unit, e.agility) for e in events if isinstance(e, sev.CombatantJoined)] == [("C", "C", 1)]
-    assert "C" not in bout.up_units() and bout.sc.pools == {"red": 2, "blue": 2}
+    assert "C" not in ScBout(bout).up_units() and ScBout(bout).sc.pools == {"red": 2, "blue": 2}
     # one who joins without `configure` is placed from his sheet at the next step
     bout.add_fighter(sheet("D", side="red", prof={"cut_and_thrust": 3}, AG=6))
     joined = sc_system.advance(bout, SeededStream(1, "combat")).events
@@ -270,7 +269,13 @@ def test_a_cloned_bout_has_the_same_state_and_changes_apart() -> None:
     sc_system, bout, _ = make([("A", "red", "leader", 1, 2), ("B", "blue", "leader", 1, 2)])
     sc_system.settle(bout, ScriptedStream([3, 4, 6, 1]))
     copy = bout.clone({fid: s.clone() for fid, s in bout.fighters.items()})
-    assert isinstance(copy, ScBout) and copy.sc.snapshot() == bout.sc.snapshot()
+    assert ScBout(copy).sc.snapshot() == ScBout(bout).sc.snapshot()
     decision = sc_system.due(copy)[0]
     sc_system.answer(copy, decision, "wait")
-    assert copy.sc.chosen is not None and bout.sc.chosen is None
+    assert ScBout(copy).sc.chosen is not None and ScBout(bout).sc.chosen is None
+
+
+def test_a_bout_of_another_system_is_refused() -> None:
+    other = system("tros_sos").new_bout(catalog(), [sheet("A", side="red"), sheet("B", side="blue")])
+    with pytest.raises(IllegalAction, match="not a Sophia's Children bout"):
+        SophiasChildren().due(other)
