@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rules.bout import IllegalAction
 from rules.costs import maneuver_tn
-from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, Decision
+from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, ROLLER, Decision
 from rules.sophias_children import action
 from rules.sophias_children.order import designate_options
 from rules.sophias_children.state import FIRST_PICK, ScBout
@@ -38,8 +38,8 @@ def suggest(bout: ScBout, decision: Decision) -> Answer:
         return _action(bout, decision)
     if kind == DEFENCE:
         return _defence(bout, decision)
-    if kind == MEMBER:
-        return decision.default
+    if kind in (MEMBER, ROLLER):
+        return decision.default  # the first member; the party's best Agility
     raise IllegalAction(f"sophias_children asks no {kind!r} decision")
 
 

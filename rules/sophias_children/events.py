@@ -248,3 +248,12 @@ class ActionsReported(Event):
 
     type: ClassVar[str] = "sc_reported"
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollerChosen(Event):
+    """A party of level-0 characters chose who rolls initiative for the group."""
+
+    type: ClassVar[str] = "sc_roller"
+    group: str
+    fighter: str

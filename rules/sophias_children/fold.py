@@ -73,6 +73,10 @@ def _joined(e: sev.CombatantJoined, b: ScBout) -> None:
     sc.status.setdefault(e.fighter, set())
 
 
+def _roller(e: sev.RollerChosen, b: ScBout) -> None:
+    b.sc.roller[e.group] = e.fighter
+
+
 def _surprise(e: sev.SurpriseDecided, b: ScBout) -> None:
     b.sc.surprise[e.side] = e.surprised
 
@@ -249,4 +253,5 @@ _HANDLERS: dict[type[Event], _Handler] = {
     sev.InterruptSettled: _settled,
     sev.BoutOver: _over,
     sev.ActionsReported: _reported,
+    sev.RollerChosen: _roller,
 }

@@ -44,6 +44,10 @@ def _surprise(e: sev.SurpriseDecided, n: Namer) -> str:
     return f"Surprise, side {e.side}: {how} → {'surprised' if e.surprised else 'not surprised'}"
 
 
+def _roller(e: sev.RollerChosen, n: Namer) -> str:
+    return f"{n(e.fighter)} rolls initiative for the party ({e.group})"
+
+
 def _initiative(e: sev.InitiativeRolled, n: Namer) -> str:
     who = n(e.unit) if len(e.members) == 1 and e.unit == e.members[0] else \
         f"{n(e.unit)} ({', '.join(n(m) for m in e.members)}; rolled by {n(e.roller)})"
@@ -180,4 +184,5 @@ _LINES: dict[type[Event], Callable[..., str | None]] = {
     sev.InterruptSettled: _settled,
     sev.BoutOver: _over,
     sev.ActionsReported: _silent,
+    sev.RollerChosen: _roller,
 }

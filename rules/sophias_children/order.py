@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.bout import IllegalAction
-from rules.decisions import BID, COUNTER, DESIGNATE, INTERRUPT, Decision, Option
+from rules.decisions import BID, COUNTER, DESIGNATE, INTERRUPT, ROLLER, Decision, Option
 from rules.dice import DiceStream
 from rules.exchange import blood_loss_check
 from rules.sophias_children import events as sev
@@ -19,6 +19,7 @@ from rules.sophias_children.fold import Emit
 from rules.sophias_children.state import FIRST_PICK, START, ScBout
 from rules.sophias_children.stats import SQUAD_KINDS, ScStats, from_sheet
 
+PARTY = " level-0 party"  # a side's level-0 player characters' one roll: "<side> level-0 party"
 SURPRISE_FACES = 2  # "a roll of 1d6 ... with a result of 1-2 indicating surprise for that side"
 
 
@@ -55,7 +56,7 @@ def configure(bout: ScBout, emit: Emit, stats: Mapping[str, ScStats] | None = No
         if squad is not None:
             group = squad
         elif st.kind == "pc" and st.level == 0:
-            group = f"{side} level-0 party"  # "Beginning Player Characters at level 0 ... roll ... for their group"
+            group = f"{side}{PARTY}"  # "Beginning Player Characters at level 0 ... roll ... for their group"
         else:
             group = fid
         emit(sev.CombatantJoined(fid, squad or fid, side, st.kind, st.level, st.agility, group, squad is not None))
@@ -82,7 +83,9 @@ def start(bout: ScBout, emit: Emit, stream: DiceStream) -> None:
         if bout.fit(fid) and bout.fighters[fid].sheet.side not in surprised:
             groups.setdefault(sc.group[fid], []).append(fid)
     for gid, members in groups.items():
-        roller = max(members, key=lambda f: sc.agility[f])  # the level-0 party's best rolls for it
+        roller = sc.roller.get(gid)
+        if roller not in members:
+            roller = max(members, key=lambda f: sc.agility[f])
         face = stream.d6()
         agility = sc.agility[roller]
         emit(sev.InitiativeRolled(gid, tuple(members), roller, face, agility, face + agility))
@@ -99,6 +102,37 @@ def start(bout: ScBout, emit: Emit, stream: DiceStream) -> None:
     else:
         caps = tuple((side, sum(bout.agility_of(u) for u in best if bout.side_of(u) == side)) for side in sides)
         emit(sev.TieForFirst(top, tuple(best), caps))
+
+
+def party_groups(bout: ScBout) -> dict[str, list[str]]:
+    """The level-0 parties of two or more in the fight: their one initiative roll's id -> members."""
+    sc = bout.sc
+    groups: dict[str, list[str]] = {}
+    for fid, gid in sc.group.items():
+        if gid.endswith(PARTY) and bout.fit(fid):
+            groups.setdefault(gid, []).append(fid)
+    return {gid: members for gid, members in groups.items() if len(members) > 1}
+
+
+def roller_decisions(bout: ScBout) -> list[Decision]:
+    """"Beginning Player Characters at level 0 choose one party member to roll initiative for their
+    group": one decision per such party, asked of its first member (default: the best Agility)."""
+    sc = bout.sc
+    out = []
+    for gid, members in party_groups(bout).items():
+        if gid in sc.roller or sc.surprise.get(bout.fighters[members[0]].sheet.side, False):
+            continue  # chosen already, or surprised (the surprised roll no initiative)
+        opts = tuple(Option(m, bout.fighters[m].sheet.name, note=f"Agility {sc.agility[m]}") for m in members)
+        best = max(members, key=lambda f: sc.agility[f])
+        out.append(Decision(ROLLER, members[0], opts, best, note="who rolls initiative for your party"))
+    return out
+
+
+def answer_roller(bout: ScBout, emit: Emit, decision: Decision, value: str) -> None:
+    if value not in decision.values():
+        raise IllegalAction(f"one of {', '.join(decision.values())} rolls for the party")
+    gid = bout.sc.group[decision.who]
+    emit(sev.RollerChosen(gid, value))
 
 
 def _sides(bout: ScBout) -> list[str]:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.sophias_children.stats import ScStats
 
-ANSWER_KEYS = ("bid", "designate", "interrupt", "counter", "member", "action", "defence")
+ANSWER_KEYS = ("bid", "designate", "interrupt", "counter", "member", "action", "defence", "roller")
 
 
 class _Strict(BaseModel):
@@ -27,6 +27,7 @@ class ScriptItem(_Strict):
     member: str | None = None
     action: str | None = None
     defence: str | None = None
+    roller: str | None = None
 
     @model_validator(mode="after")
     def _one_answer(self) -> ScriptItem:

@@ -57,6 +57,7 @@ class ScState:
     kind: dict[str, str] = field(default_factory=dict)
     level: dict[str, int] = field(default_factory=dict)
     group: dict[str, str] = field(default_factory=dict)  # fighter -> his initiative roll's id
+    roller: dict[str, str] = field(default_factory=dict)  # a level-0 party's roll -> who rolls it
     surprise: dict[str, bool] = field(default_factory=dict)
     initiative: dict[str, int] = field(default_factory=dict)
     rolled: bool = False

@@ -1,7 +1,8 @@
 """`sophias_children`: the order of combat of source document 001 as a combat system (`rules.systems`).
 
 The clock is the document's: a round of actions, one unit (a combatant or a Squad) at a time. Phases
-(`ScState.phase`): `start` (settle: surprise, initiative, the pools, First Action or a tie), `bid`
+(`ScState.phase`): `start` (a level-0 party picks its roller; settle: surprise, initiative, the pools,
+First Action or a tie), `bid`
 (one side at a time, settle: the highest bid or a roll-off), `first_pick` (the winning side picks among
 its tied combatants), `action` (a Squad picks its next member; the member's action and his target's
 defence; settle: the action resolves), then `advance` taps the unit that is done, ends the round when
@@ -18,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
-from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, Decision
+from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, ROLLER, Decision
 from rules.dice import DiceStream
 from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
@@ -74,8 +75,10 @@ class SophiasChildren:
     def due(self, bout: Bout) -> list[Decision]:
         b = as_sc(bout)
         phase = b.sc.phase
-        if phase in (START, OVER) or b.over():
+        if phase == OVER or b.over():
             return []
+        if phase == START:
+            return order.roller_decisions(b) if b.sc.units else []
         if phase == PHASE_BID:
             side = order.bidder(b)
             return [] if side is None else [order.bid_decision(b, side)]
@@ -105,6 +108,8 @@ class SophiasChildren:
             order.answer_designate(b, emit, decision.who, value)
         elif kind in (ACTION, DEFENCE, MEMBER):
             action.answer_action(b, emit, decision, value)
+        elif kind == ROLLER:
+            order.answer_roller(b, emit, decision, value)
         else:
             raise IllegalAction(f"sophias_children asks no {kind!r} decision")
         return emit.events

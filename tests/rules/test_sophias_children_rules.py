@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from rules.bout import Bout, IllegalAction
-from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, Decision
+from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, ROLLER, Decision
 from rules.dice import ScriptedStream, SeededStream
 from rules.events import Event
 from rules.sophias_children import events as sev
@@ -107,16 +107,23 @@ def test_every_side_surprised_is_nobody_surprised() -> None:
     assert ScBout(bout).sc.acting == "A" and set(ScBout(bout).up_units()) == {"A", "B"}
 
 
-def test_a_level_0_party_rolls_once_for_the_group_by_its_best() -> None:
+def test_a_level_0_party_rolls_once_for_the_group_by_the_member_it_chooses() -> None:
     rows: list[Row] = [("P1", "party", "pc", 0, 1), ("P2", "party", "pc", 0, 3),
                        ("Hero", "party", "pc", 1, 2), ("Orc", "orcs", "leader", 1, 2)]
-    _sc_system, bout, events = fight(rows, [4, 1, 2], [("P1", DESIGNATE, "P2")])
+    _sc_system, bout, events = fight(rows, [4, 1, 2], [("P1", ROLLER, "P2"), ("P1", DESIGNATE, "P2")])
     rolls = [(e.unit, e.members, e.roller, e.total) for e in events if isinstance(e, sev.InitiativeRolled)]
     assert rolls == [("party level-0 party", ("P1", "P2"), "P2", 7), ("Hero", ("Hero",), "Hero", 3),
                      ("Orc", ("Orc",), "Orc", 4)]
     # both level-0 characters top the roll: one side tied with itself, so no bidding: the side picks
     assert not any(isinstance(e, sev.TieForFirst) for e in events)
     assert ScBout(bout).sc.acting == "P2" and ScBout(bout).sc.pools == {"party": 6, "orcs": 2}
+
+
+def test_a_level_0_party_may_choose_its_worse_roller() -> None:
+    rows: list[Row] = [("P1", "party", "pc", 0, 1), ("P2", "party", "pc", 0, 3), ("Orc", "orcs", "leader", 1, 2)]
+    _, _, events = fight(rows, [6, 1], [("P1", ROLLER, "P1")])
+    rolls = [(e.unit, e.roller, e.total) for e in events if isinstance(e, sev.InitiativeRolled)]
+    assert rolls == [("party level-0 party", "P1", 7), ("Orc", "Orc", 3)]
 
 
 def test_equal_bids_go_to_a_roll_off_that_rerolls_ties() -> None:
