@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules.catalog import Catalog, HouseRules
 from rules.decisions import Option
@@ -90,6 +90,14 @@ ACTION_LABELS = {
     QUICK_ATTACK: "Quick Attack",
     DO_NOTHING: "Do Nothing",
 }
+
+
+class SystemState(Protocol):
+    """A combat system's own state, kept on its bouts as `Bout.system_state` (None for `tros_sos`, whose
+    state is the bout itself; `rules.sophias_children.state.ScState`). Written only by that system's
+    fold; `clone` copies it for `Bout.clone`."""
+
+    def clone(self) -> SystemState: ...
 
 
 class IllegalAction(ValueError):
@@ -215,6 +223,8 @@ class Bout:
         self.global_holders: set[str] = set(self.fighters)
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved
         self.arrivals: set[str] = set()
+        # another combat system's own state (rules.systems; see SystemState); None under tros_sos
+        self.system_state: SystemState | None = None
         self._declaration_order: list[str] | None = None
         # `targeting_order` at s1, for this roster tuple and this many exchanges done
         self._order: tuple[str, ...] = ()
@@ -250,6 +260,7 @@ class Bout:
         b.attacked_last = set(self.attacked_last)
         b.global_holders = set(self.global_holders)
         b.arrivals = set(self.arrivals)
+        b.system_state = None if self.system_state is None else self.system_state.clone()
         b.set_reach(self._reach)
         b.invalidate_roster()
         return b

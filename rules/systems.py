@@ -16,7 +16,9 @@ reaches him as data (the world's `DecisionDue` kind `decide`, the view's generic
 as `Answer(kind, value)`: one of its options' values, or a whole number from `low` to `high`.
 
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
-records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4).
+records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
+`sophias_children`, source document 001's initiative pools: `rules.sophias_children`).
+`describer(name)` gives the system's combat-log lines (`rules.log.describe` plus its own events).
 """
 
 from __future__ import annotations
@@ -89,7 +91,27 @@ def _tros_sos() -> CombatSystem:
     return TrosSos()
 
 
-SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos}
+def _sophias_children() -> CombatSystem:
+    from rules.sophias_children.system import SophiasChildren
+
+    return SophiasChildren()
+
+
+SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children}
+Describe = Callable[[Event, Mapping[str, str] | None], str | None]
+
+
+def describer(name: str = DEFAULT_SYSTEM) -> Describe:
+    """The combat-log line maker for a system's events (`rules.log.describe` for the ones that add
+    none of their own). ValueError for an unknown name, as `system`."""
+    system(name)
+    if name == "sophias_children":
+        from rules.sophias_children.log import describe as sc_describe
+
+        return sc_describe
+    from rules.log import describe
+
+    return describe
 
 
 def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:

@@ -1,0 +1,169 @@
+"""`sophias_children`: the order of combat of source document 001 as a combat system (`rules.systems`).
+
+The clock is the document's: a round of actions, one unit (a combatant or a Squad) at a time. Phases
+(`ScState.phase`): `start` (a level-0 party picks its roller; settle: surprise, initiative, the pools,
+First Action or a tie), `bid`
+(one side at a time, settle: the highest bid or a roll-off), `first_pick` (the winning side picks among
+its tied combatants), `action` (a Squad picks its next member; the member's action and his target's
+defence; settle: the action resolves), then `advance` taps the unit that is done, ends the round when
+all are Tapped, and `designate` / `interrupt` give the Next Action. `advance` reports `resolved` after
+each action. The state is an `ScState` on the bout (`Bout.system_state`). Before the first step,
+`configure` may give the combatants' stats and Squads and the adjudicated surprise; otherwise stats
+come from the sheets and each side rolls for surprise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rules.bout import Bout, IllegalAction
+from rules.catalog import Catalog, HouseRules
+from rules.deciders import DecisionMaker
+from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, ROLLER, Decision
+from rules.dice import DiceStream
+from rules.events import Event
+from rules.fighter import FighterSheet, FighterState
+from rules.sophias_children import action, ai, order
+from rules.sophias_children import events as sev
+from rules.sophias_children.fold import Emit, apply
+from rules.sophias_children.state import ACTION as PHASE_ACTION
+from rules.sophias_children.state import BID as PHASE_BID
+from rules.sophias_children.state import DESIGNATE as PHASE_DESIGNATE
+from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout, ScState
+from rules.sophias_children.state import INTERRUPT as PHASE_INTERRUPT
+from rules.sophias_children.stats import ScStats
+from rules.systems import Answer, StepResult
+
+NUMBER_KINDS = frozenset({BID, INTERRUPT, COUNTER})
+
+
+def as_sc(bout: Bout) -> ScBout:
+    """The system's view of a bout it made; IllegalAction for another system's."""
+    return ScBout(bout)
+
+
+class SophiasChildren:
+    """The combat system (see the module docstring)."""
+
+    name = "sophias_children"
+
+    def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
+                 house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
+        bout = Bout(catalog, fighters, house_rules, reach)
+        bout.system_state = ScState()
+        return bout
+
+    def configure(self, bout: Bout, stats: Mapping[str, ScStats] | None = None,
+                  squads: Mapping[str, list[str]] | None = None,
+                  surprised: Mapping[str, bool] | None = None) -> list[Event]:
+        """Place the fighters who have no place yet: their stats (by id; the rest from the sheet) and
+        Squads (id -> members), and, before the first step only, the surprise adjudicated from the
+        circumstances (side -> surprised; a side left out rolls 1d6). Call it before the first step,
+        and again for fighters who join later (they join Tapped, Up from the next round, adding to
+        their side's pool at its next recalculation). ValueError on a bad Squad; IllegalAction for a
+        surprise once the combat has begun."""
+        b = as_sc(bout)
+        if surprised and (b.sc.phase != START or b.sc.rolled):
+            raise IllegalAction("the combat has begun: too late to adjudicate surprise")
+        emit = Emit(b)
+        order.configure(b, emit, stats, squads)
+        for side, value in (surprised or {}).items():
+            emit(sev.SurpriseDecided(side, value))
+        return emit.events
+
+    # ----- decisions ------------------------------------------------------------------------------
+    def due(self, bout: Bout) -> list[Decision]:
+        b = as_sc(bout)
+        phase = b.sc.phase
+        if phase == OVER or b.over():
+            return []
+        if phase == START:
+            return order.roller_decisions(b) if b.sc.units else []
+        if phase == PHASE_BID:
+            side = order.bidder(b)
+            return [] if side is None else [order.bid_decision(b, side)]
+        if phase == FIRST_PICK:
+            return [order.designate_decision(b)]
+        if phase == PHASE_ACTION:
+            return action.action_decisions(b)
+        if phase == PHASE_DESIGNATE:
+            return [order.designate_decision(b)] if order.designate_options(b) else []
+        return order.interrupt_decisions(b)
+
+    def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
+        b = as_sc(bout)
+        if decision not in self.due(bout):
+            raise IllegalAction(f"no {decision.kind} decision is due for {decision.who} now")
+        emit = Emit(b)
+        kind = decision.kind
+        if kind in NUMBER_KINDS:
+            number = _number(value)
+            if kind == BID:
+                order.answer_bid(b, emit, decision.who, number)
+            else:
+                order.answer_interrupt(b, emit, decision, number)
+        elif not isinstance(value, str):
+            raise IllegalAction(f"a {kind} answer is one of {', '.join(decision.values())}")
+        elif kind == DESIGNATE:
+            order.answer_designate(b, emit, decision.who, value)
+        elif kind in (ACTION, DEFENCE, MEMBER):
+            action.answer_action(b, emit, decision, value)
+        elif kind == ROLLER:
+            order.answer_roller(b, emit, decision, value)
+        else:
+            raise IllegalAction(f"sophias_children asks no {kind!r} decision")
+        return emit.events
+
+    def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
+        b = as_sc(bout)
+        emit = Emit(b)
+        sc = b.sc
+        if sc.phase == START and not b.over():
+            order.configure(b, emit)
+            order.start(b, emit, stream)
+        elif sc.phase == PHASE_BID and order.bidder(b) is None:
+            order.close_bidding(b, emit, stream)
+        elif sc.phase == PHASE_ACTION and action.ready_to_resolve(b):
+            action.resolve(b, emit, stream)
+        return emit.events
+
+    def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
+        b = as_sc(bout)
+        emit = Emit(b)
+        sc = b.sc
+        if sc.phase == OVER:
+            return StepResult()
+        if sc.phase != START and len(sc.unit_of) < len(b.fighters):
+            order.configure(b, emit)  # joined mid-fight without `configure`: stats from the sheet
+        resolved = sc.actions_done > sc.actions_reported  # settle resolved an action since the last report
+        if resolved:
+            emit(sev.ActionsReported(sc.actions_done))
+        if b.over():
+            emit(sev.BoutOver(sc.round))
+            return StepResult(emit.events, resolved=resolved)
+        if resolved:
+            if sc.phase == PHASE_ACTION and not action.remaining(b):
+                order.end_of_unit(b, emit, stream)
+            return StepResult(emit.events, resolved=True)
+        if sc.phase == PHASE_ACTION and sc.acting is not None and not b.living(sc.acting):
+            order.end_of_unit(b, emit, stream)  # the unit fell before it could act
+            return StepResult(emit.events, resolved=True)
+        if sc.phase == PHASE_INTERRUPT:
+            order.after_interrupt_step(b, emit)
+        return StepResult(emit.events)
+
+    def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
+        return ai.suggest(as_sc(bout), decision)
+
+    def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
+        apply(event, fighters, bout)
+
+
+def _number(value: Answer) -> int:
+    if isinstance(value, bool):
+        raise IllegalAction("a number of points is wanted")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise IllegalAction("a number of points is wanted")
