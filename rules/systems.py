@@ -89,7 +89,16 @@ def _tros_sos() -> CombatSystem:
     return TrosSos()
 
 
-SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos}
+def _dew_sequence() -> CombatSystem:
+    from typing import cast
+
+    from rules.dew.system import DewSequence
+
+    # its bout is a rules.dew.state.DewBout, not rules.bout.Bout: docs/systems/dew_sequence.md, "Protocol and wiring"
+    return cast(CombatSystem, DewSequence())
+
+
+SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos, "dew_sequence": _dew_sequence}
 
 
 def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:

@@ -1,0 +1,129 @@
+"""The detailed sequence (`dew_sequence`): whole AI bouts end, replay by folding, and the stats file
+is validated with file:line:column errors."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from rules.content import ContentErrors
+from rules.dew.build import Entrant, new_dew_bout
+from rules.dew.fold import apply
+from rules.dew.state import DewBout
+from rules.dew.stats import load_stats, load_stats_from
+from rules.dew.system import DewSequence
+from rules.dice import SeededStream
+from rules.events import Event
+from rules.systems import run_step, system
+
+CAST = [("K", "player_fighter", "party"), ("S", "companion_spearman", "party"), ("B", "bandit", "bandits"),
+        ("C", "bandit_chief", "bandits"), ("G", "goblin_boss", "goblins"), ("A", "bandit_archer", "goblins")]
+
+
+def fresh() -> DewBout:
+    return new_dew_bout(load_stats(), [Entrant(fid, fid, side, creature) for fid, creature, side in CAST],
+                        {("K", "B"): 3, ("S", "G"): 2})
+
+
+def play(seed: int, bout: DewBout | None = None, max_steps: int = 3000) -> tuple[DewBout, list[Event], int]:
+    dew = DewSequence()
+    bout = bout or fresh()
+    stream = SeededStream(seed, "combat")
+    events: list[Event] = []
+    for _ in range(max_steps):
+        events += run_step(dew, bout, stream, lambda d: dew.suggest(bout, d, None, None))  # type: ignore[arg-type]
+        events += dew.advance(bout, stream).events
+        if bout.over:
+            break
+    return bout, events, stream.draws
+
+
+def snapshot(bout: DewBout) -> dict[str, object]:
+    data = {k: v for k, v in bout.__dict__.items() if k != "stats"}
+    data["fighters"] = {fid: asdict(f) for fid, f in bout.fighters.items()}
+    return copy.deepcopy(data)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_an_ai_bout_fights_to_an_end(seed: int) -> None:
+    bout, events, _ = play(seed)
+    assert bout.over, f"seed {seed}: not over after round {bout.round}"
+    sides = {bout.fighters[fid].side for fid in bout.standing()}
+    assert len(sides) <= 1
+    kinds = {e.type for e in events}
+    assert {"dew_hit_roll", "dew_damage", "dew_out", "dew_bout_over"} <= kinds
+    assert bout.round < 60
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_the_ai_prepares_and_parries(seed: int) -> None:
+    _, events, _ = play(seed)
+    purposes = {getattr(e, "purpose", None) for e in events}
+    assert {"prepare", "parry", "attack", "maneuver"} <= purposes, purposes
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_same_seed_same_events(seed: int) -> None:
+    _, first, _ = play(seed)
+    _, second, _ = play(seed)
+    assert [e.to_dict() for e in first] == [e.to_dict() for e in second]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_folding_the_events_onto_a_fresh_bout_rebuilds_it(seed: int) -> None:
+    bout, events, draws = play(seed)
+    replay = fresh()
+    stream = SeededStream(seed, "combat")
+    for event in events:
+        apply(event, replay)
+    assert stream.draws == 0  # folding draws nothing
+    assert draws > 0
+    assert snapshot(replay) == snapshot(bout)
+
+
+def test_the_registry_knows_it() -> None:
+    dew = system("dew_sequence")
+    assert dew.name == "dew_sequence"
+
+
+def test_every_creature_has_stats() -> None:
+    import yaml
+
+    shipped = yaml.safe_load((Path(__file__).resolve().parents[2] / "content" / "creatures.yaml").read_text())
+    stats = load_stats()
+    assert {c["id"] for c in shipped["creatures"]} <= set(stats.creatures)
+
+
+def test_a_bad_stats_file_names_file_line_column(tmp_path: Path) -> None:
+    bad = tmp_path / "dew_stats.yaml"
+    bad.write_text(
+        "critical_numbers: {0: 12}\n"
+        "weapons:\n"
+        "  - {id: stick, damage: D7, breakage: 1}\n"
+        "creatures:\n"
+        "  - {id: oaf, el: 1, en: 10, en_class: 2, bd: 8, st: 10, dx: 10, wt: 10, ac: 9, ac_mod1: 0,\n"
+        "     ac_mod2: 0, to_hit: 15, parry: 1, active_blows: 1, reactive_blows: 1, move: 6, recovery: 1,\n"
+        "     weapon: spoon}\n"
+    )
+    with pytest.raises(ContentErrors) as info:
+        load_stats_from(str(bad), "dew_stats.yaml")
+    text = str(info.value)
+    assert "dew_stats.yaml:3:" in text and "damage" in text
+
+
+def test_an_unknown_weapon_is_named_where_it_is_written(tmp_path: Path) -> None:
+    bad = tmp_path / "dew_stats.yaml"
+    bad.write_text(
+        "critical_numbers: {0: 12}\n"
+        "weapons: []\n"
+        "creatures:\n"
+        "  - {id: oaf, el: 1, en: 10, en_class: 2, bd: 8, st: 10, dx: 10, wt: 10, ac: 9, ac_mod1: 0,\n"
+        "     ac_mod2: 0, to_hit: 15, parry: 1, active_blows: 1, reactive_blows: 1, move: 6, recovery: 1,\n"
+        "     weapon: spoon}\n"
+    )
+    with pytest.raises(ContentErrors) as info:
+        load_stats_from(str(bad), "dew_stats.yaml")
+    assert "dew_stats.yaml:6:14: creatures[0].weapon: unknown weapon 'spoon'" in str(info.value)
