@@ -53,7 +53,7 @@ class DewAI:
     def option(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
         f = bout.fighters[fid]
         w = weapon_of(bout, f)
-        attacks = [v for v in values if v.startswith("attack:")]
+        attacks = [v for v in values if v.startswith("attack:") and bout.fighters[v[7:]].conscious]
         if attacks:
             best = max(attacks, key=lambda v: (hit_chance(bout, f, bout.fighters[v[7:]], self._preps(f)),
                                                -bout.fighters[v[7:]].en, v))

@@ -11,6 +11,7 @@ from rules.dew.dice import DewDice
 from rules.dew.fold import Emitter
 from rules.dew.options import breakage_multiplier, spend, weapon_of
 from rules.dew.state import DewBout, DewFighter
+from rules.dew.stats import DewWeapon
 
 FUMBLE_DROP, FUMBLE_FALL = 4, 8  # double one, D20: 1-4 drops the weapon, 5-8 falls (our ruling)
 DOUBLE_TEN_CRITICAL = 11  # double ten, D20: 11+ makes the hit critical (our ruling)
@@ -80,7 +81,7 @@ def resolve_attack(em: Emitter, bout: DewBout, fid: str, target: str, parriers: 
     if outcome in ("miss", "miss_breakage"):
         return
     forced = outcome == "double_ten" and gm_roll is not None and gm_roll >= DOUBLE_TEN_CRITICAL
-    _critical_and_damage(em, bout, a, t, preps, mult == 3, dice, forced)
+    _critical_and_damage(em, bout, a, t, w, preps, mult == 3, dice, forced)
 
 
 def _breakage(em: Emitter, bout: DewBout, a: DewFighter, t: DewFighter, weapon: str, number: int,
@@ -109,10 +110,9 @@ def _check(em: Emitter, fid: str, item: str, number: int, dice: DewDice) -> bool
     return broke
 
 
-def _critical_and_damage(em: Emitter, bout: DewBout, a: DewFighter, t: DewFighter, preps: int, full: bool,
-                         dice: DewDice, forced: bool) -> None:
-    w = weapon_of(bout, a)
-    assert w is not None
+def _critical_and_damage(em: Emitter, bout: DewBout, a: DewFighter, t: DewFighter, w: DewWeapon, preps: int,
+                         full: bool, dice: DewDice, forced: bool) -> None:
+    """The weapon is the one that hit (it may just have broken in the breakage check)."""
     roll = dice.roll(12)
     mod2 = t.stats.ac_mod2
     total = roll * (2 if full else 1) - mod2 + preps

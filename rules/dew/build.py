@@ -23,6 +23,7 @@ class Entrant:
     alert: bool = True
     fallen: bool = False
     en: int | None = None
+    unconscious: bool = False
     overrides: Mapping[str, object] | None = None  # stat fields replaced for this character
 
 
@@ -45,7 +46,7 @@ def fighter(stats: DewStats, e: Entrant) -> DewFighter:
         id=e.id, name=e.name, side=e.side, stats=creature, en=creature.en if e.en is None else e.en, bd=creature.bd,
         weapon=creature.weapon, sheathed=list(creature.sheathed), armour_enc=creature.armour_enc,
         armour_worn=creature.armour_worn, shield=creature.shield_breakage is not None,
-        alert=e.alert, fallen=e.fallen,
+        alert=e.alert and not e.unconscious, fallen=e.fallen or e.unconscious, unconscious=e.unconscious,
     )
 
 

@@ -40,7 +40,7 @@ def breakage_multiplier(f: DewFighter, preparations: int) -> int:
 def can_attack(bout: DewBout, f: DewFighter, target: str) -> bool:
     t = bout.fighters[target]
     w = weapon_of(bout, f)
-    if w is None or not t.conscious or not f.can_spend(active_only=True):
+    if w is None or t.dead or t.side == f.side or not f.can_spend(active_only=True):
         return False
     if w.heavy and f.active + f.reactive < 2:
         return False
@@ -104,7 +104,7 @@ def legal_options(bout: DewBout, fid: str) -> list[Option]:
             out.append(Option(f"grab:{item}", f"Grab {item}", cost, note))
         if can_prepare(bout, f):
             out.append(Option("prepare", f"Prepare great blow ({f.prepared + 1})", cost, note))
-        for o in bout.foes(fid):
+        for o in bout.others(fid):
             if can_attack(bout, f, o):
                 out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name}", cost, note))
     return out
@@ -115,7 +115,7 @@ def _chained_options(bout: DewBout, f: DewFighter) -> list[Option]:
     out = [Option("pass", "Pass (the preparations are lost)")]
     if can_prepare(bout, f):
         out.append(Option("prepare", f"Prepare great blow ({f.prepared + 1})", 1))
-    for o in bout.foes(f.id):
+    for o in bout.others(f.id):
         if can_attack(bout, f, o):
             out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name}", 1))
     return out

@@ -39,6 +39,7 @@ class FighterSpec(_Strict):
     alert: bool = True
     fallen: bool = False
     en: int | None = None
+    unconscious: bool = False
     stats: dict[str, Any] = Field(default_factory=dict)  # fields of the creature replaced
 
 
@@ -94,7 +95,8 @@ def _ranges(spec: ScenarioFile) -> dict[tuple[str, str], int]:
 
 
 def build(spec: ScenarioFile, stats: DewStats) -> DewBout:
-    entrants = [Entrant(f.id, f.name or f.id, f.side or f.id, f.creature, f.alert, f.fallen, f.en, f.stats)
+    entrants = [Entrant(f.id, f.name or f.id, f.side or f.id, f.creature, f.alert, f.fallen, f.en, f.unconscious,
+                        f.stats)
                 for f in spec.fighters]
     try:
         return new_dew_bout(stats, entrants, _ranges(spec))

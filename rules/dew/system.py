@@ -180,6 +180,9 @@ class DewSequence:
         elif bout.phase == NONCOMBAT:
             em.emit(ev.PhaseBegan(bout.round, MOVEMENT))
         elif bout.moved and not bout.newly_in_reach:
+            for fid, f in bout.fighters.items():
+                if f.prepared:
+                    em.emit(ev.PreparationLost(fid, f.prepared, "the round ends"))
             em.emit(ev.RoundEnded(bout.round))
             self._begin_round(em, bout)
             resolved = True
