@@ -127,3 +127,73 @@ def test_an_unknown_weapon_is_named_where_it_is_written(tmp_path: Path) -> None:
     with pytest.raises(ContentErrors) as info:
         load_stats_from(str(bad), "dew_stats.yaml")
     assert "dew_stats.yaml:6:14: creatures[0].weapon: unknown weapon 'spoon'" in str(info.value)
+
+
+def duel(a_stats: dict[str, object] | None = None, b_stats: dict[str, object] | None = None, rng: int = 1,
+         a_alert: bool = True) -> DewBout:
+    bout = new_dew_bout(load_stats(), [Entrant("A", "Arn", "red", "bandit", alert=a_alert, overrides=a_stats),
+                                       Entrant("B", "Bors", "blue", "bandit", en=19, overrides=b_stats)],
+                        {("A", "B"): rng})
+    DewSequence().advance(bout, SeededStream(0, "combat"))  # round 1 begins
+    return bout
+
+
+def options(bout: DewBout, fid: str = "A") -> set[str]:
+    from rules.dew.options import legal_options
+
+    return {o.value for o in legal_options(bout, fid)}
+
+
+def test_no_great_blow_with_a_flexible_weapon_or_a_sling() -> None:
+    assert "prepare" in options(duel())
+    assert "prepare" not in options(duel({"weapon": "flail"}))
+    assert "prepare" not in options(duel({"weapon": "sling"}, a_alert=False))
+
+
+def test_a_preparation_past_a_breakage_number_of_100_is_not_offered() -> None:
+    """Our ruling for "check with the gamesmaster if the modified breakage number would exceed 100"."""
+    from dataclasses import replace
+
+    from rules.dew.stats import DewWeapon
+
+    stats = load_stats()
+    brittle = DewWeapon("brittle", (1, 6, 0), 40, False, "edged", 1, 0)
+    stats = replace(stats, weapons={**stats.weapons, "brittle": brittle})
+    bout = new_dew_bout(stats, [Entrant("A", "Arn", "red", "bandit", overrides={"weapon": None}),
+                                Entrant("B", "Bors", "blue", "bandit", en=19)], {("A", "B"): 1})
+    DewSequence(stats).advance(bout, SeededStream(0, "combat"))
+    a = bout.fighters["A"]
+    a.weapon = "brittle"  # one preparation: (1+1) x 40 = 80
+    assert "prepare" in options(bout)
+    a.prepared, a.prep_weapon = 1, "brittle"  # a second: (2+1) x 40 = 120
+    assert "prepare" not in options(bout)
+
+
+def test_melee_only_alert_missiles_only_unalert() -> None:
+    assert "attack:B" in options(duel())
+    assert "attack:B" not in options(duel(a_alert=False))
+    assert "attack:B" not in options(duel({"weapon": "short_bow"}, rng=3))
+    assert "attack:B" in options(duel({"weapon": "short_bow"}, rng=3, a_alert=False))
+    assert "attack:B" not in options(duel({"weapon": "short_bow"}, rng=5, a_alert=False))  # range 4
+
+
+def test_an_illegal_answer_is_refused_and_changes_nothing() -> None:
+    from rules.bout import IllegalAction
+
+    bout = duel(rng=3)
+    dew = DewSequence()
+    (decision,) = dew.due(bout)
+    before = snapshot(bout)
+    with pytest.raises(IllegalAction):
+        dew.answer(bout, decision, "attack:B")  # out of reach
+    assert snapshot(bout) == before
+
+
+def test_a_scenario_whose_expectation_is_wrong_fails(tmp_path: Path) -> None:
+    from rules.dew.scenario import load, run
+
+    here = Path(__file__).resolve().parents[2] / "content" / "scenarios" / "systems" / "dew_sequence"
+    text = (here / "great_blow.yaml").read_text().replace("en_after: 13", "en_after: 12")
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text)
+    assert run(load(wrong)).failures
