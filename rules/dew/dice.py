@@ -81,5 +81,5 @@ def parse_damage(text: str) -> tuple[int, int, int]:
     count = int(count_text) if count_text else 1
     sides = int(sides_text)
     if count < 1 or sides not in SIDES:
-        raise ValueError(f"damage {text!r}: dice must be one or more of D{', D'.join(map(str, SIDES))}")
+        raise ValueError(f"damage {text!r}: the die must be one of D{', D'.join(map(str, SIDES))}")
     return count, sides, bonus
