@@ -91,6 +91,8 @@ class DewAI:
     def parry(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
         f = bout.fighters[fid]
         attackers = [v for v in values if v != "none"]
+        if f.prepared and f.active + f.reactive <= 1:
+            return "none"  # keep the great blow: the last blow is for the attack
         for a in attackers:
             if bout.pending.get(a, "").partition(":")[2] == fid:
                 return a

@@ -42,9 +42,7 @@ def can_attack(bout: DewBout, f: DewFighter, target: str) -> bool:
     w = weapon_of(bout, f)
     if w is None or t.dead or t.side == f.side or not f.can_spend(active_only=True):
         return False
-    if w.heavy and f.active + f.reactive < 2:
-        return False
-    if w.heavy and f.blows_spent == 0 and not _second_blow_affordable(f):
+    if w.heavy and not _two_blows_affordable(f):
         return False
     rng = bout.range(f.id, target)
     if w.missile:
@@ -52,8 +50,12 @@ def can_attack(bout: DewBout, f: DewFighter, target: str) -> bool:
     return f.alert and rng <= w.reach
 
 
-def _second_blow_affordable(f: DewFighter) -> bool:
-    return f.en > 1 and f.en_spent_phase + 1 <= f.en_cap()
+def _two_blows_affordable(f: DewFighter) -> bool:
+    """A heavy weapon's attack: an active blow and a second one, and the EN for both within the cap."""
+    if f.active < 1 or f.active + f.reactive < 2:
+        return False
+    cost = f.next_blow_cost() + 1
+    return f.en > cost and f.en_spent_phase + cost <= f.en_cap()
 
 
 def can_prepare(bout: DewBout, f: DewFighter) -> bool:
@@ -152,7 +154,8 @@ def resolve_option(em: Emitter, bout: DewBout, fid: str, option: str, dice: DewD
     elif head == "grab":
         spend(em, f, "grab", active_only=True)
         roll = dice.roll(20) if f.alert else None
-        em.emit(ev.Grabbed(fid, rest, roll, roll is None or roll <= f.stats.dx, dropped=f.weapon))
+        there = rest in _within_reach(bout, f)  # a simultaneous grab may have taken it first
+        em.emit(ev.Grabbed(fid, rest, roll, there and (roll is None or roll <= f.stats.dx), dropped=f.weapon))
     elif head == "prepare":
         spend(em, f, "prepare", active_only=True)
         assert f.weapon is not None

@@ -156,6 +156,8 @@ class DewSequence:
         for fid in group:  # simultaneous options resolve in id order, each as declared
             option = bout.pending[fid]
             head, _, target = option.partition(":")
+            if head == "attack" and weapon_of(bout, bout.fighters[fid]) is None:
+                continue  # his weapon was lost earlier in this simultaneous segment
             if head == "attack":
                 parriers = [p for p, a in sorted(bout.parries.items())
                             if a == fid and bout.fighters[p].can_spend()]

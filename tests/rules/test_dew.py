@@ -197,3 +197,31 @@ def test_a_scenario_whose_expectation_is_wrong_fails(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(text)
     assert run(load(wrong)).failures
+
+
+def test_a_heavy_weapon_attack_needs_both_blows_within_the_en_cap() -> None:
+    king = {"weapon": "longsword", "el": 0, "en_class": 0}  # cap 2
+    bout = duel(king)
+    assert "attack:B" in options(bout)  # 0 + 1 EN
+    a = bout.fighters["A"]
+    a.blows_spent, a.en_spent_phase = 1, 1  # now 1 + 1 more: 3 > 2
+    assert "attack:B" not in options(bout)
+
+
+def test_two_simultaneous_grabs_of_one_item_give_it_to_one() -> None:
+    from rules.dew.dice import ScriptedDice
+
+    bout = new_dew_bout(load_stats(), [Entrant("A", "Arn", "red", "bandit", overrides={"weapon": None}),
+                                       Entrant("B", "Bors", "blue", "bandit", overrides={"weapon": None}),
+                                       Entrant("C", "Cid", "blue", "bandit", en=5)],
+                        {("A", "B"): 1, ("A", "C"): 1, ("B", "C"): 1})
+    bout.ground.append(("dagger", "C"))
+    dew = DewSequence()
+    dice = ScriptedDice([1, 1])
+    dew.advance(bout, dice)
+    assert bout.holders == ("A", "B")
+    for d in dew.due(bout):
+        dew.answer(bout, d, "grab:dagger")
+    dew.settle(bout, dice)
+    assert [bout.fighters[f].weapon for f in "AB"] == ["dagger", None]
+    assert bout.ground == []
