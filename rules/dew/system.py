@@ -22,7 +22,7 @@ from rules.decisions import DEW_MOVE, DEW_NONCOMBAT, DEW_OPTION, DEW_PARRY, DEW_
 from rules.dew import events as ev
 from rules.dew.ai import DewAI
 from rules.dew.attack import resolve_attack
-from rules.dew.build import Entrant, creature_id_for, new_dew_bout
+from rules.dew.build import Entrant, creature_id_for, derive_creature, new_dew_bout
 from rules.dew.dice import DewDice, SeededDice
 from rules.dew.fold import Emitter, apply
 from rules.dew.initiative import holders
@@ -66,13 +66,18 @@ class DewSequence:
     # ----- building -------------------------------------------------------------------------------
     def new_bout(self, catalog: Catalog, fighters: Iterable[Any], house_rules: HouseRules | None = None,
                  reach: Mapping[str, Iterable[str]] | None = None) -> DewBout:
-        """From `FighterSheet`s or `FighterState`s (their stats: `build.creature_id_for`); characters in
-        reach of each other start at range 1, the rest at `build.DEFAULT_RANGE`."""
+        """From `FighterSheet`s or `FighterState`s (their stats: `build.creature_id_for`, else
+        `build.derive_creature` from the sheet); characters in reach of each other start at range 1, the
+        rest at `build.DEFAULT_RANGE`."""
         entrants = []
         for f in fighters:
             sheet = getattr(f, "sheet", f)
-            creature = creature_id_for(self.stats, sheet.id, sheet.name)
-            entrants.append(Entrant(sheet.id, sheet.name, sheet.side, creature))
+            try:
+                entrants.append(Entrant(sheet.id, sheet.name, sheet.side,
+                                        creature_id_for(self.stats, sheet.id, sheet.name)))
+            except ValueError:  # no entry of his own: his stats by the mapping from his TRoS sheet
+                derived = derive_creature(self.stats, sheet)
+                entrants.append(Entrant(sheet.id, sheet.name, sheet.side, derived.id, derived=derived))
         ranges = {(a, b): 1 for a, near in (reach or {}).items() for b in near if a != b}
         return new_dew_bout(self.stats, entrants, ranges)
 

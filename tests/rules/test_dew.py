@@ -225,3 +225,35 @@ def test_two_simultaneous_grabs_of_one_item_give_it_to_one() -> None:
     dew.settle(bout, dice)
     assert [bout.fighters[f].weapon for f in "AB"] == ["dagger", None]
     assert bout.ground == []
+
+
+def test_a_sheet_without_stats_gets_them_by_the_documented_mapping() -> None:
+    import yaml
+
+    from rules.content import default_catalog
+    from rules.dew.build import derive_creature
+    from rules.fighter import Attributes, FighterSheet
+
+    catalog = default_catalog()
+    stats = load_stats()
+    shipped = yaml.safe_load((Path(__file__).resolve().parents[2] / "content" / "creatures.yaml").read_text())
+    same = ("en", "en_class", "bd", "st", "dx", "wt", "ac", "ac_mod1", "ac_mod2", "to_hit", "parry", "active_blows",
+            "reactive_blows", "recovery", "armour_enc", "shield_mod", "shield_breakage")
+    checked = 0
+    for c in shipped["creatures"]:
+        if c.get("missile") or c["id"] == "wolf":
+            continue  # bows held, wolves' move: set by hand
+        sheet = FighterSheet.build(catalog, id=c["id"], name=c["name"],
+                                   attributes=Attributes.from_mapping(c.get("attributes", {})),
+                                   proficiencies=c.get("proficiencies", {}), weapon=c.get("weapon"),
+                                   shield=c.get("shield"), armour=c.get("armour") or [])
+        derived = derive_creature(stats, sheet)
+        entry = stats.creatures[c["id"]]
+        assert {f: getattr(derived, f) for f in same} == {f: getattr(entry, f) for f in same}, c["id"]
+        checked += 1
+    assert checked >= 15
+    dew = DewSequence()
+    odd = FighterSheet.build(catalog, id="9 lives", name="Stray", weapon="arming_sword")
+    bout = dew.new_bout(catalog, [odd, FighterSheet.build(catalog, id="bandit_2", name="Bandit")])
+    assert bout.fighters["9 lives"].stats.id == "derived_9_lives"
+    assert bout.fighters["bandit_2"].stats == stats.creatures["bandit"]
