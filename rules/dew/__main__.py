@@ -8,6 +8,7 @@ import sys
 from rules.content import ContentErrors
 from rules.dew.log import describe
 from rules.dew.scenario import ScenarioError, load, run
+from rules.dew.table import render
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,10 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         if line is not None:
             print(line)
     print("--")
-    for f in result.bout.fighters.values():
-        state = "dead" if f.dead else "unconscious" if f.unconscious else "alert" if f.alert else "unalert"
-        print(f"{f.name}: {state}{', fallen' if f.fallen else ''}, EN {f.en}, BD {f.bd}, "
-              f"blows {f.active} active / {f.reactive} reactive, preparations {f.prepared}")
+    print(render(result.bout))
     for failure in result.failures:
         print(f"FAILED: {failure}")
     return 1 if result.failures else 0

@@ -59,10 +59,10 @@ def test_an_ai_bout_fights_to_an_end(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 7])
-def test_the_ai_prepares_and_parries(seed: int) -> None:
+def test_the_ai_attacks_maneuvers_and_parries(seed: int) -> None:
     _, events, _ = play(seed)
     purposes = {getattr(e, "purpose", None) for e in events}
-    assert {"prepare", "parry", "attack", "maneuver"} <= purposes, purposes
+    assert {"parry", "attack", "maneuver"} <= purposes, purposes
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -257,3 +257,54 @@ def test_a_sheet_without_stats_gets_them_by_the_documented_mapping() -> None:
     bout = dew.new_bout(catalog, [odd, FighterSheet.build(catalog, id="bandit_2", name="Bandit")])
     assert bout.fighters["9 lives"].stats.id == "derived_9_lives"
     assert bout.fighters["bandit_2"].stats == stats.creatures["bandit"]
+
+
+def test_the_ai_prepares_to_bring_a_foe_within_its_bows_range_then_shoots() -> None:
+    from rules.decisions import DEW_OPTION, Decision, Option
+    from rules.dew.ai import DewAI
+
+    bout = duel({"weapon": "short_bow"}, rng=6, a_alert=False)  # range 4: out of reach unprepared
+    ai = DewAI()
+    d = Decision(DEW_OPTION, "A", tuple(Option(v, v) for v in sorted(options(bout))))
+    assert ai.choose(bout, d) == "prepare"
+    bout.fighters["A"].prepared, bout.fighters["A"].prep_weapon = 1, "short_bow"
+    d = Decision(DEW_OPTION, "A", tuple(Option(v, v) for v in sorted(options(bout))))
+    assert ai.choose(bout, d) == "attack:B"
+
+
+def test_the_ai_does_not_trade_two_attacks_for_a_great_blow() -> None:
+    # with the shipped numbers an attack is worth more than a preparation's +2 damage and +1 critical
+    from rules.decisions import DEW_OPTION, Decision, Option
+    from rules.dew.ai import DewAI, expected_harm
+
+    bout = duel()
+    a, b = bout.fighters["A"], bout.fighters["B"]
+    assert expected_harm(bout, a, b, 1) < 2 * expected_harm(bout, a, b, 0)
+    d = Decision(DEW_OPTION, "A", tuple(Option(v, v) for v in sorted(options(bout))))
+    assert DewAI().choose(bout, d) == "attack:B"
+
+
+def test_the_ai_parries_when_the_hit_could_knock_it_out_and_never_with_an_active_blow() -> None:
+    from rules.decisions import DEW_PARRY, Decision, Option
+    from rules.dew.ai import DewAI
+
+    bout = duel()
+    ai = DewAI()
+    bout.pending["A"] = "attack:B"
+    b = bout.fighters["B"]
+    b.blows_spent = 1  # the parry would cost 1EN
+    d = Decision(DEW_PARRY, "B", (Option("none", "none"), Option("A", "A")))
+    assert ai.choose(bout, d) == "none"  # 19 EN: a parry saves less than the EN it costs
+    b.en = 5  # a short sword's 6 could knock him out
+    assert ai.choose(bout, d) == "A"
+    b.reactive = 0  # only active blows left: those are attacks
+    assert ai.choose(bout, d) == "none"
+
+
+def test_the_ai_holds_its_own_against_an_always_attack_ai() -> None:
+    """`python -m rules.dew.league` prints the table; here the mirror match over fixed seeds."""
+    from rules.dew.league import fight
+
+    results = [fight(seed, "bandit", "bandit", ai_first=seed % 2 == 0) for seed in range(40)]
+    wins = results.count("ai")
+    assert wins >= 14, f"the AI won {wins} of 40 against the naive AI"
