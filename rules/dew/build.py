@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from rules.dew.state import MAX_RANGE, DewBout, DewFighter, clamp_range, pair
 from rules.dew.stats import CreatureModel, DewStats
 
@@ -75,7 +77,12 @@ def fighter(stats: DewStats, e: Entrant) -> DewFighter:
     base = e.derived or stats.creatures.get(e.creature)
     if base is None:
         raise ValueError(f"unknown dew_sequence creature {e.creature!r} for {e.id}")
-    creature = CreatureModel.model_validate({**base.model_dump(), **(e.overrides or {})})
+    try:
+        creature = CreatureModel.model_validate({**base.model_dump(), **(e.overrides or {})})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"{e.id}: stats.{where}: {first['msg']}") from None
     return DewFighter(
         id=e.id, name=e.name, side=e.side, stats=creature, en=creature.en if e.en is None else e.en, bd=creature.bd,
         weapon=creature.weapon, sheathed=list(creature.sheathed), armour_enc=creature.armour_enc,

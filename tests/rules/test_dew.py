@@ -308,3 +308,23 @@ def test_the_ai_holds_its_own_against_an_always_attack_ai() -> None:
     results = [fight(seed, "bandit", "bandit", ai_first=seed % 2 == 0) for seed in range(40)]
     wins = results.count("ai")
     assert wins >= 14, f"the AI won {wins} of 40 against the naive AI"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("  - {id: B, creature: nobody}\n", "unknown dew_sequence creature 'nobody' for B"),
+    ("  - {id: B, creature: bandit, stats: {dx: 99}}\n", "B: stats.dx: Input should be less than or equal to 30"),
+    ("  - {id: B, creature: bandit}\nranges: {AB: 1}\n", "range key 'AB' is not like A-B"),
+    ("  - {id: B, creature: bandit}\nanswers: {A: [fly]}\n", "'fly' is not one of pass"),
+    ("  - {id: B, creature: bandit}\ndice: [50]\nranges: {A-B: 1}\nanswers: {A: ['attack:B']}\n",
+     "scripted face 50 (number 1) used for a D10"),
+    ("  - {id: B, creature: bandit\n", "dew.yaml:6:1: <yaml>"),
+])
+def test_a_bad_scenario_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
+                                          message: str) -> None:
+    from rules.dew.__main__ import main
+
+    path = tmp_path / "dew.yaml"
+    path.write_text('name: x\nrule: "1"\nfighters:\n  - {id: A, creature: bandit}\n' + text)
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and "\n" not in err, err
