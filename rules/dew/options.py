@@ -2,13 +2,15 @@
 but the attack (`rules.dew.attack`).
 
 Option values (the `Decision` options of kind `dew_option`): `pass`, `pass:alert`, `pass:fall`,
-`pass:drop`, `draw:WEAPON`, `grab:ITEM`, `prepare`, `close:WHO`, `open:WHO`, `step_close:WHO`,
-`step_open:WHO`, `range:WHO:N`, `attack:WHO`. Where an option may spend either kind of blow, a reactive
-one is spent first (our ruling: an active blow can do all a reactive one can, and counts first for
-initiative).
+`pass:drop` and their combinations (`pass:alert+drop`, ...), `draw:WEAPON`, `grab:ITEM`, `prepare`,
+`close:WHO`, `open:WHO`, `step_close:WHO`, `step_open:WHO`, `range:WHO:N`, `attack:WHO`. Where an option
+may spend either kind of blow, a reactive one is spent first (our ruling: an active blow can do all a
+reactive one can, and counts first for initiative).
 """
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from rules.decisions import Option
 from rules.dew import events as ev
@@ -72,12 +74,12 @@ def legal_options(bout: DewBout, fid: str) -> list[Option]:
     if bout.chain == fid:
         return _chained_options(bout, f)
     out = [Option("pass", "Pass")]
-    if not f.alert:
-        out.append(Option("pass:alert", "Pass, becoming alert"))
-    if not f.fallen:
-        out.append(Option("pass:fall", "Pass, falling to the ground"))
-    if f.weapon is not None:
-        out.append(Option("pass:drop", f"Pass, dropping the {f.weapon}"))
+    extras = [(name, label) for name, label, can in (
+        ("alert", "becoming alert", not f.alert), ("fall", "falling to the ground", not f.fallen),
+        ("drop", f"dropping the {f.weapon}", f.weapon is not None)) if can]
+    for size in range(1, len(extras) + 1):  # any or all of them (1.2.1)
+        for combo in combinations(extras, size):
+            out.append(Option("pass:" + "+".join(n for n, _ in combo), "Pass, " + ", ".join(lb for _, lb in combo)))
     cost = f.next_blow_cost()
     note = f"{cost} EN" if cost else "no EN"
     if f.can_spend():
@@ -145,7 +147,9 @@ def resolve_option(em: Emitter, bout: DewBout, fid: str, option: str, dice: DewD
     if head == "pass":
         if f.prepared and bout.chain == fid:
             em.emit(ev.PreparationLost(fid, f.prepared, "the thrust was not followed by a preparation or attack"))
-        em.emit(ev.Passed(fid, alert=rest == "alert", fall=rest == "fall", drop=f.weapon if rest == "drop" else None))
+        parts = set(rest.split("+")) if rest else set()
+        drop = f.weapon if "drop" in parts else None
+        em.emit(ev.Passed(fid, alert="alert" in parts, fall="fall" in parts, drop=drop))
         return
     if head == "draw":
         wpn = bout.stats.weapons[rest]
