@@ -28,6 +28,12 @@ DECLARATION = "declaration"
 BUMP = "bump"
 FIRST_AID = "first_aid"
 SHOT_DEFENCE = "shot_defence"
+# dew_sequence (rules.dew): the option at initiative, a parry, the noncombat option, movement, a reaction
+DEW_OPTION = "dew_option"
+DEW_PARRY = "dew_parry"
+DEW_NONCOMBAT = "dew_noncombat"
+DEW_MOVE = "dew_move"
+DEW_REACT = "dew_react"
 WORLD_KINDS = frozenset({BUMP, FIRST_AID, SHOT_DEFENCE})  # the world's own decisions, not a combat system's
 # Sophia's Children (rules.sophias_children): a number of Initiative Pool points (BID, INTERRUPT,
 # COUNTER: `low`..`high`, 0 declines where the note says so), a unit to act next (DESIGNATE), which

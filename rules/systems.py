@@ -97,7 +97,20 @@ def _sophias_children() -> CombatSystem:
     return SophiasChildren()
 
 
-SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children}
+def _dew_sequence() -> CombatSystem:
+    from typing import cast
+
+    from rules.dew.system import DewSequence
+
+    # its bout is a rules.dew.state.DewBout, not rules.bout.Bout: docs/systems/dew_sequence.md, "Protocol and wiring"
+    return cast(CombatSystem, DewSequence())
+
+
+SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
+    DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
+}
+# the systems the world hosts (game.sim); the others play in their scenario runners only, so far
+WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
 
 
@@ -120,6 +133,15 @@ def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
     if factory is None:
         raise ValueError(f"unknown combat system {name!r}: choose one of {', '.join(sorted(SYSTEMS))}")
     return factory()
+
+
+def world_system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
+    """`system(name)` when the world hosts it (`WORLD_SYSTEMS`); ValueError saying where it plays otherwise."""
+    found = system(name)
+    if name not in WORLD_SYSTEMS:
+        raise ValueError(f"combat system {name!r} plays in its scenario runner only so far, not in the world: "
+                         f"choose one of {', '.join(sorted(WORLD_SYSTEMS))}")
+    return found
 
 
 def run_step(sys_: CombatSystem, bout: Bout, stream: DiceStream,

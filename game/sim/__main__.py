@@ -40,7 +40,7 @@ from game.sim.runfile import ReplayMismatch, header_for, replay, save_run
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
 from game.sim.world import World
 from rules.content import ContentErrors
-from rules.systems import DEFAULT_SYSTEM, SYSTEMS
+from rules.systems import DEFAULT_SYSTEM, WORLD_SYSTEMS
 
 
 def _setup(args: argparse.Namespace) -> WorldSetup:
@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--log", action="store_true", help="print the combat log")
     run.add_argument("--events", help="write the event log here (JSON Lines)")
     run.add_argument("--system", default=DEFAULT_SYSTEM,
-                     help=f"the combat system that runs the bouts ({', '.join(sorted(SYSTEMS))})")
+                     help=f"the combat system that runs the bouts ({', '.join(sorted(WORLD_SYSTEMS))})")
     run.add_argument("--digest", action="store_true", help="end with `digest <hex>` of the whole live state")
     rep = sub.add_parser("replay", help="verify a recording")
     rep.add_argument("file")

@@ -74,7 +74,7 @@ from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
-from rules.systems import DEFAULT_SYSTEM, system
+from rules.systems import DEFAULT_SYSTEM, world_system
 from rules.systems import Answer as RulesAnswer
 
 DEFAULT_SHOT_ZONE = "XI"
@@ -138,7 +138,7 @@ class World:
         self.seed = setup.seed if seed is None else seed
         self.player_ai = player_ai
         self._cast_templates = creatures
-        self.system = system(combat_system)  # ValueError naming the known systems
+        self.system = world_system(combat_system)  # ValueError naming the systems it hosts
         self.maker = decision_maker(decider)  # the AI of every fighter the player does not lead
         self.state = initial_state(setup, self.seed, catalog, creatures, relations, combat_system)
         actors = self.state.actors

@@ -49,9 +49,11 @@ def _factory() -> CombatSystem:
 
 @contextmanager
 def registered() -> Iterator[None]:
-    """`stance_call` in `rules.systems.SYSTEMS` for the duration."""
+    """`stance_call` in `rules.systems.SYSTEMS` (and among the world's) for the duration."""
     systems.SYSTEMS[NAME] = _factory
+    systems.WORLD_SYSTEMS.add(NAME)
     try:
         yield
     finally:
         del systems.SYSTEMS[NAME]
+        systems.WORLD_SYSTEMS.discard(NAME)
