@@ -176,7 +176,6 @@ class World:
     def apply(self, command: Command) -> list[ev.WorldEvent]:
         """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
         event and changes nothing."""
-        self.deciding.epoch += 1  # the leader's cached defaults were for the world before this command
         try:
             if isinstance(command, Gear):
                 self._run_gear(command)
@@ -187,6 +186,10 @@ class World:
         except IllegalAction as exc:
             self._events.clear()
             return [ev.Rejected(to_dict(command), str(exc))]
+        finally:
+            # the leader's cached defaults were for the world before this command (those asked while it
+            # waits, by the view and then by this command's Enter, share one epoch)
+            self.deciding.epoch += 1
         return self._take()
 
     def _take(self) -> list[ev.WorldEvent]:

@@ -155,3 +155,28 @@ def test_the_inspect_line_tells_a_companions_choice_and_a_foes_only_once_resolve
         world.apply(Confirm())
     assert companion in seen and s.leader in seen
     assert any(not world.state.actors[f].party for f in seen)  # a foe's (normal: planner_fast) once resolved
+
+
+def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
+    from game.sim.geometry import manhattan
+
+    world = _world(4)
+    assert _world(4, difficulty=None).suggested_step() is None  # the old game's Enter waits
+    assert World(load_named_scenario("guards_and_bandits"), seed=1, difficulty="normal").suggested_step() is None
+    moved = 0
+    for _ in range(20):
+        s = world.state
+        leader, spearman = s.actors[s.leader], s.actors["companion_spearman_1"]
+        step = world.suggested_step()
+        apart = manhattan(leader.pos, spearman.pos)
+        if s.bout_of(s.leader) is not None or apart <= 1:
+            assert step is None
+        elif step is not None:
+            assert manhattan(leader.pos.step(step), spearman.pos) < apart
+            before = leader.pos
+            world.apply(Confirm())
+            assert s.actors[s.leader].pos != before  # Enter took it
+            moved += 1
+            continue
+        world.apply(Confirm())
+    assert moved > 0
