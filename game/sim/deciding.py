@@ -2,7 +2,9 @@
 (SPEC §11, issue 12).
 
 The difficulty picks the enemies' decision-maker (`DIFFICULTY_DECIDERS`: easy the baseline heuristics,
-normal `planner_fast`, hard the full `planner`); the party (the companions, an AI-led leader, and the
+normal `planner_fast`, hard the full `planner`) in the fights the party is in (a fight between two other
+sides stays on the baseline: it is not what the difficulty is about, and planning there would cost every
+tick of a busy dungeon); the party (the companions, an AI-led leader, and the
 leader's preselected orientation, target and declaration) always uses the planner. A world built with no
 difficulty (`None`, what a run file from before the field reads as) is the old game: everyone on the
 baseline, drawing from the world's `ai` stream, the rules' menu default under Enter, so old recordings
@@ -54,6 +56,7 @@ class Deciding:
         enemies = "baseline" if difficulty is None else DIFFICULTY_DECIDERS[difficulty]
         self.enemies: DecisionMaker = decision_maker(enemies)
         self.party: DecisionMaker = self.enemies if difficulty is None else decision_maker(PARTY_DECIDER)
+        self.baseline: DecisionMaker = self.enemies if difficulty is None else decision_maker("baseline")
         self.epoch = 0  # the world adds one per command: a cached default is for one epoch only
         self._cache: dict[Hashable, tuple[Answer, str]] = {}
 
@@ -69,9 +72,11 @@ class Deciding:
         return SeededStream(self.seed, f"planner:{kind}:{tick}:{bout}:{fid}")
 
     def answer(self, system: CombatSystem, bout: Bout, bout_id: int, decision: Decision, *, party: bool,
-               tick: int, world_ai: DiceStream) -> Answer:
-        """An AI's answer to one of the combat system's decisions."""
-        maker = self.maker(party)
+               party_in_bout: bool, tick: int, world_ai: DiceStream) -> Answer:
+        """An AI's answer to one of the combat system's decisions: a party member's from the party's maker,
+        an enemy's from the difficulty's when he fights the party, else (a fight between two other sides,
+        which the difficulty is not about) from the baseline, as cheap as it ever was."""
+        maker = self.maker(party) if party or party_in_bout else self.baseline
         return system.suggest(bout, decision, maker, self.stream(maker, decision.kind, tick, bout_id, decision.who,
                                                                  world_ai))
 
@@ -140,8 +145,9 @@ def explain_for(state: WorldState, fid: str) -> str:
         if pending is None or pending.kind != "declare":
             return ""
         return "Suggested: " + why if (why := deciding.explain_default(bout.rules, bout.id, fid, state.tick)) else ""
-    party = state.actors[fid].party
-    if not party and fid in bout.rules.declarations:
-        return ""
+    actors = state.actors
+    party = actors[fid].party
+    if not party and (fid in bout.rules.declarations or not any(actors[m].party for m in bout.members)):
+        return ""  # a foe's choice not yet resolved, or made by the baseline (a fight the party is not in)
     why = deciding.explain_last(bout.rules, fid, party)
     return f"Last choice: {why}" if why else ""

@@ -527,8 +527,10 @@ class World:
             preferred = s.actors[decision.who].bumped
             if preferred is not None and preferred in decision.values():
                 return preferred
-        return self.deciding.answer(self.system, bout.rules, bout.id, decision, party=s.actors[decision.who].party,
-                                    tick=s.tick, world_ai=s.ai)
+        actors = s.actors
+        return self.deciding.answer(self.system, bout.rules, bout.id, decision, party=actors[decision.who].party,
+                                    party_in_bout=any(actors[m].party for m in bout.members), tick=s.tick,
+                                    world_ai=s.ai)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
     def _roll_movement_initiative(self) -> None:
