@@ -4,6 +4,7 @@ and their run files record, and the maneuver menu opening on the planner's sugge
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -15,8 +16,10 @@ from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
 from game.view.app import App
 from game.view.maneuver_menu import MenuModel
+from game.view.session import Session
 from game.view.settings import Settings, SettingsStore
 from game.view.views import SettingsView
+from game.view.views.game import GameView
 
 from . import app_support
 
@@ -71,3 +74,27 @@ def test_the_menu_opens_on_the_planners_suggestion_and_says_why() -> None:
     assert model.why() == ""  # changed: no longer the suggestion
     model.reset()
     assert model.why() == source.explain()
+
+
+def _shown(pool: object) -> list[str]:
+    texts = getattr(pool, "_texts", {})
+    return [t.text for t in texts.values() if t.visible]
+
+
+def test_the_game_screen_shows_why_in_the_menu_and_the_inspect_panel(
+    window: arcade.Window, show: Callable[[arcade.View], arcade.View], helpers: ModuleType
+) -> None:
+    world = World(load_named_scenario("arena_three_way"), seed=2, difficulty="normal")
+    while world.state.pending is not None and world.state.pending.kind != "declare":
+        world.apply(Confirm())
+    source = declaration_source(world.state)
+    assert source is not None
+    why = source.explain()
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None)
+    show(view)
+    helpers.advance(window, 3)
+    assert view.menu_model is not None and view.menu_model.is_default()
+    assert any(text.startswith("Suggested: ") and why[:40] in text for text in _shown(view.menu.texts))
+    view.inspect.show(world.state.leader)
+    helpers.advance(window, 2)
+    assert any(text.startswith("Suggested: ") for text in _shown(view.inspect.texts))
