@@ -41,6 +41,7 @@ from game.sim.commands import (
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations
+from game.sim.deciding import Deciding, legal_with_reserve
 from game.sim.digest import run_mark
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
@@ -48,6 +49,7 @@ from game.sim.gear_choice import upgrade, worth_picking_up
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
+from game.sim.leader_step import suggested_step
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.run_world import arrival, stairs, stairs_down, stairs_up, wearer_of
 from game.sim.scenario_file import WorldSetup
@@ -55,7 +57,6 @@ from game.sim.state import Actor, BoutState, Pile, WorldState
 from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
-from rules.deciders import decision_maker
 from rules.decisions import (
     BUMP,
     DECLARATION,
@@ -130,7 +131,7 @@ class World:
         relations: Relations | None = None,
         player_ai: bool = False,
         combat_system: str = DEFAULT_SYSTEM,
-        decider: str = "baseline",
+        difficulty: str | None = None,
     ) -> None:
         self.overrides: dict[str, object] = {**setup.house_rules, **(house_rules or {})}
         catalog = world_catalog(catalog, self.overrides)
@@ -139,8 +140,12 @@ class World:
         self.player_ai = player_ai
         self._cast_templates = creatures
         self.system = world_system(combat_system)  # ValueError naming the systems it hosts
-        self.maker = decision_maker(decider)  # the AI of every fighter the player does not lead
+        # who decides for whom (game.sim.deciding): the enemies by difficulty, the party on the planner;
+        # None is the old game (everyone on the baseline), what a run file without the field replays as
+        self.deciding = Deciding(difficulty, self.seed)  # ValueError naming the difficulties
+        self.maker = self.deciding.enemies  # CP against shots: every decision-maker answers as rules.ai does
         self.state = initial_state(setup, self.seed, catalog, creatures, relations, combat_system)
+        self.state.deciding = self.deciding
         actors = self.state.actors
         self.commands: list[tuple[int, dict[str, object]]] = []
         self.checksums: list[tuple[int, str]] = []
@@ -197,6 +202,10 @@ class World:
         except IllegalAction as exc:
             self._events.clear()
             return [ev.Rejected(to_dict(command), str(exc))]
+        finally:
+            # the leader's cached defaults were for the world before this command (those asked while it
+            # waits, by the view and then by this command's Enter, share one epoch)
+            self.deciding.epoch += 1
         return self._take()
 
     def _take(self) -> list[ev.WorldEvent]:
@@ -312,8 +321,9 @@ class World:
                 raise IllegalAction("the leader is out: only waiting moves the world on")
             return PlayerInput()
         if kind == "step":
-            if isinstance(command, Confirm):
-                return PlayerInput(orientation=self.contextual_orientation(None) if pending.orientation_due else None)
+            if isinstance(command, Confirm):  # Enter: the suggested step (game.sim.leader_step) or a wait
+                return PlayerInput(direction=self.suggested_step(),
+                                   orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
                 zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
                 kind = "aim" if isinstance(command, Aim) else "shoot"
@@ -347,7 +357,8 @@ class World:
             bout = s.bout_of(s.leader)
             assert bout is not None
             if isinstance(command, Confirm):
-                return PlayerInput(declaration=available_actions(bout.rules, s.leader).default)
+                return PlayerInput(declaration=self._default_declaration(bout, (command.shot_defence_cp or 0)
+                                                                         * len(pending.incoming)))
             if not isinstance(command, Declare):
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
@@ -379,6 +390,24 @@ class World:
         elif not isinstance(value, int) or not decision.low <= value <= decision.high:
             raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}")
         return PlayerInput(answer=(decision.kind, value))
+
+    def suggested_step(self) -> Direction | None:
+        """What Enter (`Confirm`) does at a step prompt: out of a fight, a step that keeps the party together
+        (`game.sim.leader_step`); None, a wait, in a fight and always in the old game (no difficulty)."""
+        if self.deciding.legacy:
+            return None
+        return suggested_step(self.state, self._goals, self._living())
+
+    def _default_declaration(self, bout: BoutState, reserve: int) -> tuple[Action, ...]:
+        """What Enter declares: the planner's suggestion (`game.sim.deciding`), or the rules' menu default in
+        the old game or when the CP kept against shots leaves too little for the suggestion."""
+        leader = self.state.leader
+        if self.deciding.legacy:
+            return available_actions(bout.rules, leader).default  # as the old game did (its files replay so)
+        suggested = self.deciding.default_declaration(bout.rules, bout.id, leader, self.state.tick)
+        if reserve and not legal_with_reserve(bout.rules, leader, suggested, reserve):
+            return available_actions(bout.rules, leader, reserve=reserve).default
+        return suggested
 
     def menu(self) -> Menu | None:
         """The leader's maneuver menu when a declaration is owed (rules.menu.available_actions)."""
@@ -418,9 +447,17 @@ class World:
 
     def contextual_orientation(self, direction: Direction | None) -> str:
         """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious
-        (under red_white: into an enemy throws red, anything else white)."""
+        (under red_white: into an enemy throws red, anything else white). A wait at the start of a
+        round of his bout takes the planner's suggestion instead (`game.sim.deciding`; not in a world
+        without a difficulty, the old game)."""
         s = self.state
         leader = s.actors[s.leader]
+        if direction is None:  # a wait (Enter): the planner's suggestion, unless this is the old game
+            bout = s.bout_of(leader.id)
+            suggested = None if bout is None else self.deciding.default_orientation(bout.rules, bout.id, leader.id,
+                                                                                   s.tick)
+            if suggested is not None:
+                return suggested
         into = None if direction is None else s.at(leader.pos.step(direction))
         attacking = into is not None and s.hostile(leader.id, into.id)
         if self.orientation_choices() == ("red", "white"):
@@ -535,7 +572,10 @@ class World:
             preferred = s.actors[decision.who].bumped
             if preferred is not None and preferred in decision.values():
                 return preferred
-        return self.system.suggest(bout.rules, decision, self.maker, s.ai)
+        actors = s.actors
+        return self.deciding.answer(self.system, bout.rules, bout.id, decision, party=actors[decision.who].party,
+                                    party_in_bout=any(actors[m].party for m in bout.members), tick=s.tick,
+                                    world_ai=s.ai)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
     def _roll_movement_initiative(self) -> None:
@@ -1099,6 +1139,8 @@ class World:
             target = next((d for d in mine if d.kind == TARGET), None)
             legal = () if target is None else target.values()
             default = None if target is None else target.default
+            if target is not None:
+                default = self.deciding.default_target(bout.rules, bout.id, leader, s.tick) or default
             preferred = actor.bumped
             if preferred in legal:
                 default = preferred  # the bump was an attack intent on him

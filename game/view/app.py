@@ -178,7 +178,8 @@ class App:
         self._keep_unfinished_autosave()
         try:
             session = sessions.new_run(seed, scenario, autosave=self.autosave,
-                                       house_rules=dict(self.settings.house_rules) or None)
+                                       house_rules=dict(self.settings.house_rules) or None,
+                                       difficulty=self.settings.difficulty)
         except Exception as exc:  # bad house-rule settings, a missing scenario, content errors
             log.exception("starting a new run failed (seed %s, scenario %s)", seed, scenario)
             return f"Could not start the run: {_reason(exc)}"

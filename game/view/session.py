@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.sim.commands import Command, from_dict
+from game.sim.difficulty import DEFAULT_DIFFICULTY
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
 from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
@@ -59,11 +60,12 @@ class Session:
 
 
 def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
-            house_rules: dict[str, object] | None = None, player_ai: bool = False) -> Session:
+            house_rules: dict[str, object] | None = None, player_ai: bool = False,
+            difficulty: str | None = DEFAULT_DIFFICULTY) -> Session:
     """A new run: a named scenario, or a seeded dungeon with the default party. `player_ai` lets the
-    AI play the leader too (the demo)."""
+    AI play the leader too (the demo); `difficulty` picks the enemies' decision-maker (game.sim.deciding)."""
     setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
-    world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai)
+    world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai, difficulty=difficulty)
     session = Session(world, autosave)
     if autosave is not None:
         session.saver = Autosave(autosave)

@@ -1,9 +1,10 @@
 """Settings: animation speed, UI scale, key bindings, handedness, colour-blind palette, sound (master and
-effects volume, mute) and the house rules.
+effects volume, mute), the difficulty and the house rules.
 
 Every change is saved at once (``SettingsStore``). House rules are stored as overrides of the shipped
 defaults (``Settings.house_rules``) and apply to runs started afterwards; a run in progress keeps the
-rules its run file recorded.
+rules its run file recorded. The difficulty (who decides for the enemies: ``game.sim.deciding``) is the
+same: new runs take it, a run in progress keeps the one its file recorded.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIBoxLayout
 
+from game.sim.difficulty import DIFFICULTIES, DIFFICULTY_LABELS
 from game.sim.house_rule_options import house_rule_choices, house_rule_defaults
 from game.view.input_map import PRESETS, InputMap
 from game.view.settings import ANIMATION_SPEEDS, Settings
@@ -98,6 +100,15 @@ def _set_effects(s: Settings, v: Any) -> None:
 
 def _set_muted(s: Settings, v: Any) -> None:
     s.muted = bool(v)
+
+
+def _set_difficulty(s: Settings, v: Any) -> None:
+    s.difficulty = str(v)
+
+
+def difficulty_option() -> Option:
+    return Option("difficulty", "Difficulty", DIFFICULTIES, lambda s: s.difficulty, _set_difficulty,
+                  "New runs: how foes decide. " + " · ".join(DIFFICULTY_LABELS[d] for d in DIFFICULTIES) + ".")
 
 
 def percent(value: Any) -> str:
@@ -202,9 +213,9 @@ class SettingsView(MenuView):
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
         root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        left = self.panel(space=10, padding=20)
-        left.add(self.label("Display, controls and sound", size=20, colour=t.accent, bold=True))
-        for opt in (*display_options(), *sound_options()):
+        left = self.panel(space=4, padding=20)
+        left.add(self.label("Difficulty, display, controls and sound", size=20, colour=t.accent, bold=True))
+        for opt in (difficulty_option(), *display_options(), *sound_options()):
             left.add(self._row(opt))
         left.add(self._plain(self.button("Back", self.back, width=self.LEFT_W, height=self.ROW_H + 6,
                                          font_size=20)))
