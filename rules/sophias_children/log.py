@@ -25,7 +25,8 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 
 def _pay(paid: sev.Pay) -> str:
-    return ", ".join(f"{side} pays {amount}" for side, amount in paid) or "nobody pays"
+    text = ", ".join(f"{side} {amount}" for side, amount in paid)
+    return f"from the pools: {text}" if text else "nothing from the pools"
 
 
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None:
