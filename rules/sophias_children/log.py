@@ -1,7 +1,9 @@
 """Combat-log lines for Sophia's Children, in the document's words (Initiative Pool, First Action,
 Next Action, Up, Tapped, Interrupt, Squad); every other event through `rules.log.describe`.
 
-`describe(event, names)`: one line, or None for an event that does not belong in the log.
+`describe(event, names)`: one line, or None for an event that does not belong in the log. `names` maps
+fighter ids to names and Squad ids to `squad_name(id)` (so every subject is one: "the thugs' Squad
+Interrupts ...").
 """
 
 from __future__ import annotations
@@ -13,12 +15,18 @@ from rules.events import Event, ShockApplied
 from rules.sophias_children import events as sev
 
 
+def squad_name(squad: str) -> str:
+    """A Squad's name in the log, grammatically one: "the thugs' Squad", "the goblin@wolves Squad"."""
+    return f"the {squad}' Squad" if squad.endswith("s") else f"the {squad} Squad"
+
+
 def _faces(faces: tuple[int, ...]) -> str:
     return "[" + " ".join(str(f) for f in faces) + "]"
 
 
 def _pay(paid: sev.Pay) -> str:
-    return ", ".join(f"{side} pays {amount}" for side, amount in paid) or "nobody pays"
+    text = ", ".join(f"{side} {amount}" for side, amount in paid)
+    return f"from the pools: {text}" if text else "nothing from the pools"
 
 
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None:
@@ -33,7 +41,8 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None
     handler = _LINES.get(type(event))
     if handler is None:
         return rules_log.describe(event, names)
-    return handler(event, n)
+    line: str | None = handler(event, n)
+    return None if line is None else line[:1].upper() + line[1:]  # "The thugs' Squad ..."
 
 
 Namer = Callable[[str | None], str]
@@ -86,7 +95,7 @@ def _given(e: sev.ActionGiven, n: Namer) -> str:
 
 
 def _member(e: sev.MemberUp, n: Namer) -> str:
-    return f"Squad {n(e.unit)}: {n(e.fighter)} acts"
+    return f"{n(e.unit)}: {n(e.fighter)} acts"
 
 
 def _chosen(e: sev.ActionChosen, n: Namer) -> str | None:

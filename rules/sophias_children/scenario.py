@@ -16,7 +16,7 @@ from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
 from rules.scenario.model import ScenarioFile
 from rules.scenario.runner import ScenarioError, ScenarioResult, _sheet
-from rules.sophias_children.log import describe
+from rules.sophias_children.log import describe, squad_name
 from rules.sophias_children.scenario_model import Expect, ScriptItem, ScSection
 from rules.sophias_children.state import ACTION, ScBout
 from rules.sophias_children.system import SophiasChildren
@@ -47,7 +47,7 @@ def run_sc(scenario: ScenarioFile, catalog: Catalog | None = None, seed: int | N
         events: list[Event] = system.configure(raw, spec.stats, spec.squads, spec.surprise)
     except (ValueError, IllegalAction) as exc:
         raise ScenarioError(f"sophias_children: {exc}") from None
-    names.update({u: u for u, unit in bout.sc.units.items() if unit.squad})
+    names.update({u: squad_name(u) for u, unit in bout.sc.units.items() if unit.squad})
     script = list(spec.script)
     used = 0
 

@@ -121,7 +121,7 @@ def test_command_line_prints_the_systems_log() -> None:
     done = cli(str(example("05_merry_thieves_interrupts.yaml")), "--system", "sophias_children")
     assert done.returncode == 0, done.stderr
     assert "Round 1: Thief has First Action (highest initiative)" in done.stdout
-    assert "Second Fighter keeps the action (gang pays 4, thieves pays 4)" in done.stdout
+    assert "Second Fighter keeps the action (from the pools: gang 4, thieves 4)" in done.stdout
     done = cli(str(example("06_francis_end_of_round.yaml")), "--system", "sophias_children", "--json")
     assert done.returncode == 0, done.stderr
     types = {e["type"] for e in json.loads(done.stdout)["events"]}
