@@ -15,6 +15,7 @@ and never keep game state of their own.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from collections.abc import Callable, Sequence
@@ -38,6 +39,7 @@ from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workar
     SettingsView,
     TitleView,
     WatchView,
+    record_run,
     summarize,
 )
 
@@ -129,10 +131,17 @@ class App:
         self.show(view)
         return view
 
-    def show_game_over(self) -> GameOverView:
+    def show_game_over(self, record: bool = False) -> GameOverView:
+        """The end screen; `record`: the run just ended live, so a roguelike run goes into the run history."""
         assert self.session is not None
         recording = self._archive(self.session)
-        view = GameOverView(self, summarize(self.session, recording))
+        summary = summarize(self.session, recording)
+        if record:
+            note = record_run(summary, paths.data_dir())
+            if note:
+                log.warning("run history: %s", note)
+                summary = dataclasses.replace(summary, history_note=note)
+        view = GameOverView(self, summary)
         self.show(view)
         return view
 
@@ -248,7 +257,7 @@ class App:
         if reason == "pause":
             self.show_pause()
         elif reason == "game_over":
-            self.show_game_over()
+            self.show_game_over(record=True)
         else:
             self.save_and_quit()
 

@@ -16,8 +16,9 @@ from pathlib import Path
 from game.sim.commands import Command, from_dict
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
+from game.sim.run_world import run_setup
 from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
-from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
+from game.sim.scenario_file import WorldSetup, load_named_scenario
 from game.sim.timeline import FoldTimeline
 from game.sim.world import World
 
@@ -60,9 +61,9 @@ class Session:
 
 def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
             house_rules: dict[str, object] | None = None, player_ai: bool = False) -> Session:
-    """A new run: a named scenario, or a seeded dungeon with the default party. `player_ai` lets the
-    AI play the leader too (the demo)."""
-    setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
+    """A new run: a named scenario, or a roguelike run of 8 depths (`game.sim.run_world`, docs/run.md)
+    with the default party. `player_ai` lets the AI play the leader too (the demo)."""
+    setup: WorldSetup = load_named_scenario(scenario) if scenario else run_setup(seed, party=DEFAULT_PARTY)
     world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai)
     session = Session(world, autosave)
     if autosave is not None:

@@ -1,0 +1,150 @@
+"""The run's screens (issue 10): New run on the title starts a roguelike run, the run history on the title
+(best first), a finished run recorded once, the end screen from the run summary with "Play again" preselected,
+and the screenshots of every run screen at 1280x720 and 800x600 (``tests/view/run_shots.py``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import arcade
+import pytest
+
+from game import paths
+from game.run_history import RunHistory, RunRecord
+from game.sim.commands import Confirm
+from game.sim.run_world import run_setup
+from game.sim.world import World
+from game.view.app import App
+from game.view.session import Session
+from game.view.views import GameOverView, TitleView
+from game.view.views.title import history_line
+
+from . import app_support
+from .app_support import FakeGameView
+from .helpers import SCREENSHOT_DIR
+
+K = arcade.key
+app = app_support.app  # fixtures
+data_dirs = app_support.data_dirs
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _labels(view: arcade.View) -> list[str]:
+    from arcade.gui import UILabel
+
+    assert isinstance(view, TitleView | GameOverView)
+    return [w.text for w in view.ui.walk_widgets() if isinstance(w, UILabel)]
+
+
+def _finished_run(app: App, seed: int = 1) -> Session:
+    """A roguelike run played by the AI to its end (the leader falls), autosaved like a played run."""
+    session = Session(World(run_setup(seed), seed=seed, player_ai=True), autosave=app.autosave)
+    for _ in range(20000):
+        if session.over is not None:
+            break
+        session.apply(Confirm())
+    assert session.over is not None
+    return session
+
+
+def test_new_run_on_the_title_starts_a_run_of_eight_depths(app: App, window: arcade.Window,
+                                                             helpers: ModuleType) -> None:
+    title = app.show_title(seed=321)
+    helpers.advance(window, 2)
+    assert title.focus_index == TitleView.NEW
+    helpers.press(window, K.ENTER)
+    assert isinstance(window.current_view, FakeGameView)
+    assert app.session is not None
+    world = app.session.world
+    assert world.setup.origin == {"kind": "run", "seed": 321, "party": ["player_fighter", "companion_spearman"]}
+    assert world.state.run is not None and world.state.run.plan.last == 8 and world.state.run.depth == 1
+
+
+def test_the_title_lists_the_run_history_best_first(app: App, window: arcade.Window, helpers: ModuleType) -> None:
+    title = app.show_title()
+    helpers.advance(window, 1)
+    assert "No finished run yet: the first one goes here." in _labels(title)
+    history = RunHistory(paths.data_dir())
+    for seed, outcome, depth in ((3, "death", 2), (4, "victory", 8), (5, "death", 5)):
+        assert history.add(RunRecord(seed, outcome, depth, 100, {"bandits": 1}, 0, None, None,
+                                     "2026-11-24T03:00:00+00:00")) is None
+    title = app.show_title()
+    helpers.advance(window, 1)
+    lines = sorted(t for t in _labels(title) if t[:2] in ("1.", "2.", "3."))
+    assert lines == [history_line(i, r) for i, r in enumerate(history.best(4).runs, 1)]
+    assert [line.split("seed ")[1] for line in lines] == ["4", "5", "3"]  # the victory, then the deepest
+    assert lines[0].startswith("1. Victory on depth 8")
+
+
+def test_a_broken_history_is_one_line_on_the_title(app: App, window: arcade.Window, helpers: ModuleType) -> None:
+    (paths.data_dir() / "run_history.sqlite3").write_bytes(b"this is not a database" * 50)
+    title = app.show_title()
+    helpers.advance(window, 1)
+    problems = [t for t in _labels(title) if "run history" in t]
+    assert len(problems) == 1 and "\n" not in problems[0]
+
+
+def test_a_finished_run_is_recorded_once_and_its_end_screen_shows_the_summary(
+    app: App, window: arcade.Window, helpers: ModuleType
+) -> None:
+    session = _finished_run(app, seed=1)
+    app.session = session
+    app.game_view = FakeGameView(session, app.settings, app.on_game_exit)
+    app.on_game_exit("game_over")  # the run ended live: recorded
+    view = window.current_view
+    assert isinstance(view, GameOverView)
+    helpers.advance(window, 2)
+    sm = view.summary
+    assert sm.is_run and sm.depths == 8 and sm.outcome == "death" and sm.ticks == session.world.state.tick
+    assert sm.cause_of_death is not None and sm.cause_of_death.startswith(("killed by", "knocked out by", "bled"))
+    shown = _labels(view)
+    for label, value in sm.lines():
+        assert label in shown and any(value[:40] in t for t in shown), (label, value)
+    runs = RunHistory(paths.data_dir()).best().runs
+    assert [(r.seed, r.outcome, r.depth, r.turns) for r in runs] == [(1, "death", sm.depth, sm.ticks)]
+
+    app.show_game_over()  # shown again (e.g. continuing the finished autosave): not recorded twice
+    assert len(RunHistory(paths.data_dir()).best().runs) == 1
+    title = app.show_title()
+    helpers.advance(window, 1)
+    assert history_line(1, runs[0]) in _labels(title)
+
+
+def test_play_again_is_preselected_and_starts_a_new_run(app: App, window: arcade.Window,
+                                                         helpers: ModuleType) -> None:
+    app.session = _finished_run(app, seed=1)
+    view = app.show_game_over()
+    helpers.advance(window, 2)
+    assert view.focus_index == GameOverView.PLAY_AGAIN
+    old = app.session
+    helpers.press(window, K.ENTER)
+    assert isinstance(window.current_view, FakeGameView)
+    assert app.session is not None and app.session is not old
+    assert app.session.world.state.run is not None and app.session.over is None
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (800, 600)])
+def test_run_screens_render_at_both_sizes(width: int, height: int) -> None:
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "ARCADE_SOUND_BACKENDS": "silent"}
+    done = subprocess.run([sys.executable, "-m", "tests.view.run_shots", str(width), str(height)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    size = f"{width}x{height}"
+    shots = {line.split()[1] for line in lines if line.startswith("shot ")}
+    assert shots == EXPECTED_SHOTS
+    for name in shots:
+        path = SCREENSHOT_DIR / f"{name}_{size}.png"
+        assert path.is_file() and path.stat().st_size > 10_000
+    rects = {parts[1]: tuple(float(v) for v in parts[2:6]) for parts in (line.split() for line in lines)
+             if parts and parts[0] == "rect"}
+    assert len(rects) >= 10
+    for name, (left, bottom, right, top) in rects.items():
+        assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, left, bottom, right, top)
+
+
+EXPECTED_SHOTS = {"run_title", "run_end"}
