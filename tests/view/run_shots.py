@@ -73,6 +73,40 @@ def main(width: int, height: int) -> int:
     app.session = session
     app.on_game_exit("game_over")
     shot("run_end")
+
+    # a run played by hand (seed 3): the leader walks to the nearest pile, takes off his shield
+    from game.sim.commands import Gear
+    from tests.world.test_world_run import walk_to
+
+    assert app.new_run(3) is None and app.session is not None
+    world = app.session.world
+    run = world.state.run
+    assert run is not None
+    leader = world.state.actors[world.state.leader]
+    pile = min(run.floor, key=lambda p: (abs(p.x - leader.pos.x) + abs(p.y - leader.pos.y), p.x, p.y))
+    walk_to(world, pile)
+    app.session.apply(Gear("unequip", slot="shield"))
+    from game.view.views.game import GameView
+
+    game = app.game_view
+    assert isinstance(game, GameView)
+    game.show_events([])
+    shot("run_game")
+    for hit in game.run_buttons.hits:
+        assert isinstance(hit.action, tuple)
+        left, bottom, w, h = hit.rect
+        print(f"rect run_game:{hit.action[1]} {left:.0f} {bottom:.0f} {left + w:.0f} {bottom + h:.0f}")
+    helpers.press(window, arcade.key.I)
+    view = window.current_view
+    assert type(view).__name__ == "InventoryView", type(view).__name__
+    view.focus(next(i for i, line in zip(view.row_items, view.view.lines[view.offset:], strict=False)
+                    if line.where == "carried"))
+    shot("run_inventory")
+    helpers.press(window, arcade.key.ESCAPE)
+    helpers.press(window, arcade.key.C)
+    view = window.current_view
+    assert type(view).__name__ == "CharacterView", type(view).__name__
+    shot("run_character")
     return 0
 
 

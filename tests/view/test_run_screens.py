@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -15,12 +16,13 @@ import pytest
 
 from game import paths
 from game.run_history import RunHistory, RunRecord
-from game.sim.commands import Confirm
+from game.sim.commands import Confirm, Gear
 from game.sim.run_world import run_setup
 from game.sim.world import World
 from game.view.app import App
 from game.view.session import Session
 from game.view.views import GameOverView, TitleView
+from game.view.views.game import GameView
 from game.view.views.title import history_line
 
 from . import app_support
@@ -147,4 +149,151 @@ def test_run_screens_render_at_both_sizes(width: int, height: int) -> None:
         assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, left, bottom, right, top)
 
 
-EXPECTED_SHOTS = {"run_title", "run_end"}
+EXPECTED_SHOTS = {"run_title", "run_end", "run_game", "run_inventory", "run_character"}
+
+
+@pytest.fixture
+def real_app(window: arcade.Window, show: object, data_dirs: tuple[Path, Path]) -> Iterator[App]:
+    """An App with the real game view (the run buttons and the I / C keys are the game view's)."""
+    from game.view.settings import Settings, SettingsStore
+
+    a = App(window, SettingsStore(data_dirs[1]), Settings())
+    a.on_quit = lambda: None
+    yield a
+    window.hide_view()
+
+
+def _menu_labels(view: arcade.View) -> list[str]:
+    from arcade.gui import UILabel
+
+    from game.view.views.common import MenuView
+
+    assert isinstance(view, MenuView)
+    return [w.text for w in view.ui.walk_widgets() if isinstance(w, UILabel)]
+
+
+def test_i_and_c_open_the_run_screens_and_back_returns_to_the_game(
+    real_app: App, window: arcade.Window, helpers: ModuleType
+) -> None:
+    from game.view.views.character import CharacterView
+    from game.view.views.inventory import InventoryView
+
+    assert real_app.new_run(3) is None
+    game = real_app.game_view
+    helpers.advance(window, 3)
+    helpers.press(window, K.I)
+    assert isinstance(window.current_view, InventoryView)
+    assert "Inventory" in _menu_labels(window.current_view)
+    helpers.advance(window, 2)
+    helpers.screenshot("run_inventory_keys")
+    helpers.press(window, K.ESCAPE)
+    assert window.current_view is game
+    helpers.press(window, K.C)
+    assert isinstance(window.current_view, CharacterView)
+    helpers.press(window, K.C)
+    assert window.current_view is game
+    # the run buttons over the log: a click opens the screens too (mouse and touch)
+    helpers.advance(window, 2)
+    assert isinstance(game, GameView)
+    buttons = {str(hit.action[1]): hit.rect for hit in game.run_buttons.hits}
+    assert set(buttons) == {"inventory", "character"}
+    left, bottom, w, h = buttons["character"]
+    helpers.click(window, left + w / 2, bottom + h / 2)
+    assert isinstance(window.current_view, CharacterView)
+    helpers.press(window, K.ESCAPE)
+    left, bottom, w, h = buttons["inventory"]
+    helpers.click(window, left + w / 2, bottom + h / 2)
+    assert isinstance(window.current_view, InventoryView)
+
+
+def test_outside_a_run_i_still_inspects(real_app: App, window: arcade.Window, helpers: ModuleType) -> None:
+    assert real_app.new_run(7, "arena_three_way") is None
+    game = real_app.game_view
+    helpers.advance(window, 2)
+    helpers.press(window, K.I)
+    assert isinstance(game, GameView)
+    assert window.current_view is game and game.inspect.visible
+
+
+def test_the_inventory_by_keys_unequips_drops_picks_up_and_equips_with_the_numbers_side_by_side(
+    real_app: App, window: arcade.Window, helpers: ModuleType
+) -> None:
+    from game.view.views.inventory import InventoryView
+
+    assert real_app.new_run(3) is None
+    session = real_app.session
+    assert session is not None
+    run = session.world.state.run
+    assert run is not None
+    real_app.on_game_exit("inventory")
+    view = window.current_view
+    assert isinstance(view, InventoryView)
+    helpers.advance(window, 2)
+
+    def focus_on(item: str, where: str) -> None:
+        for index, line in zip(view.row_items, view.view.lines[view.offset:], strict=False):
+            if line.id == item and line.where == where:
+                view.focus(index)
+                return
+        raise AssertionError(f"no {item} {where} row")
+
+    focus_on("small_shield", "equipped")
+    helpers.press(window, K.ENTER)  # Unequip
+    assert run.inventories["player"].count("small_shield") == 1 and view.message is not None
+    assert view.message[1] == "good"
+    focus_on("small_shield", "carried")
+    rows = [(c[0].text, c[1].text, c[2].text) for c in view.table]
+    assert rows[0][0] == "weapon" and any(r[0] == "DTN" for r in rows)  # now and with it, side by side
+    assert [a for a, _ in view.shown_actions][:2] == ["Equip", "Drop"]
+    helpers.press(window, K.KEY_2)  # Drop
+    leader = session.world.state.actors["player"]
+    assert dict(run.floor[leader.pos]).get("small_shield") == 1
+    focus_on("small_shield", "floor")
+    helpers.press(window, K.ENTER)  # Pick up
+    assert run.inventories["player"].count("small_shield") == 1
+    focus_on("small_shield", "carried")
+    helpers.press(window, K.KEY_1)  # Equip
+    assert dict(run.inventories["player"].equipped).get("shield") == "small_shield"
+    assert leader.fighter.sheet.shield is not None
+    # a refusal is one line in the status
+    assert not view.send(Gear("drop", item="arming_sword"))
+    assert view.message is not None and view.message[1] == "danger" and "unequip it first" in view.message[0]
+    assert "\n" not in view.message[0]
+    # back in the game, the game view shows what the screen's commands caused
+    helpers.press(window, K.ESCAPE)
+    assert window.current_view is real_app.game_view
+    kinds = {type(e).__name__ for e in view.events}
+    assert {"GearChanged", "ItemPutDown", "ItemsPickedUp"} <= kinds
+
+
+def test_the_character_screen_spends_experience_at_the_stairs(
+    real_app: App, window: arcade.Window, helpers: ModuleType
+) -> None:
+    from game.view.views.character import CharacterView
+
+    assert real_app.new_run(3) is None
+    session = real_app.session
+    assert session is not None
+    run = session.world.state.run
+    assert run is not None
+    real_app.on_game_exit("character")
+    view = window.current_view
+    assert isinstance(view, CharacterView)
+    helpers.advance(window, 2)
+    assert view.focus_index == 1  # Strength, under the member switch
+    helpers.press(window, K.ENTER)
+    assert view.message is not None and view.message[1] == "danger"
+    assert view.message[0] == "Refused: ST 7 costs 21 experience; you have 0"
+    run.experience["player"] = 9  # (as won fights would have given; the live world only)
+    view.rebuild()
+    labels = _menu_labels(view)
+    assert "Experience: 9 unspent" in labels and "At the stairs: experience may be spent" in labels
+    sword = next(i for i, it in enumerate(view.items) if getattr(it.widget, "text", "") == "Sword & Shield")
+    view.focus(sword)
+    helpers.press(window, K.ENTER)
+    assert view.message == ("Sword & Shield is now 9.", "good")
+    assert session.world.state.actors["player"].fighter.sheet.level == 9 and run.experience["player"] == 0
+    assert "Experience: 0 unspent" in _menu_labels(view)
+    helpers.press(window, K.TAB)  # the companion's sheet
+    assert view.actor == "companion_spearman_1" and "Polearm" in " ".join(_menu_labels(view) + [
+        getattr(it.widget, "text", "") for it in view.items])

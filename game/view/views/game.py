@@ -8,7 +8,8 @@ What it shows of the fights comes from the leader's view (``game.sim.player_view
 Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed over by ``use_sounds``): the
 animator plays the world's events with their beats, the modes play the menu sounds.
 
-``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
+``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"inventory"`` / ``"character"``
+(in a run: I / C or the run buttons over the log), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
 
 Input goes to a stack of modes (``game.view.modes``: map, party, inspect, prompt, maneuver menu), each with
@@ -57,6 +58,7 @@ from game.view.map_render import BACKGROUND, TILE, MapRender
 from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
@@ -121,6 +123,7 @@ class GameView(arcade.View):
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
+        self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
         for panel in (self.hud, self.inspect, self.party):
             panel.state = self.state
@@ -293,6 +296,7 @@ class GameView(arcade.View):
         self.party.top_limit = top
         self.toast.layout(width, height, k)
         self.toast.top_limit = top
+        self.run_buttons.layout(width, height, k)
         self.incoming.layout(width, height, k)
         self.incoming.top_limit = top
         self.menu.anchor = main
@@ -456,6 +460,10 @@ class GameView(arcade.View):
         if self.find(LegendMode) is None and symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
             self.log.cycle_filter()
             return
+        screen = self._run_screen_key(symbol, modifiers)
+        if screen is not None:
+            self.exit(screen)
+            return
         # the modes' own keys, top down
         for mode in reversed(self.modes):
             if mode.on_key(symbol, modifiers):
@@ -469,6 +477,18 @@ class GameView(arcade.View):
                 self.enqueue(Intent.CANCEL)
             return
         self.enqueue(action.intent, action.alternative)
+
+    def _run_screen_key(self, symbol: int, modifiers: int) -> str | None:
+        """In a run, I opens the inventory screen and C the character screen (C only while no binding
+        takes it, e.g. the one-hand layout's inspect); outside a run they keep their bindings."""
+        if not self.interactive or self.state.run is None or self.find(LegendMode) is not None or modifiers & (
+                arcade.key.MOD_CTRL | arcade.key.MOD_ALT):
+            return None
+        if symbol == arcade.key.I:
+            return "inventory"
+        if symbol == arcade.key.C and self.input_map.resolve(symbol, modifiers, Context.MAP) is None:
+            return "character"
+        return None
 
     def adjust_shot_cp(self, delta: int) -> None:
         """Add or take back a CP against the shot(s) in the air at the leader (0 to his CP per shot)."""
@@ -648,10 +668,18 @@ class GameView(arcade.View):
                 return
             if inside(self.incoming.rect, x, y):
                 return
+        hit = self.run_buttons.hit_test(x, y) if self._run_buttons_shown() else None
+        if isinstance(hit, tuple) and hit[0] == "run_screen":
+            self.exit(str(hit[1]))
+            return
         for mode in reversed(list(self.modes)):
             if mode.on_press(x, y, button, modifiers):
                 return
         self._click_map(x, y)
+
+    def _run_buttons_shown(self) -> bool:
+        return self.interactive and self.state.run is not None and self.decision_mode() is None \
+            and self.find(LegendMode) is None and self.log.visible
 
     def _click_map(self, x: float, y: float) -> None:
         wx, wy, _ = self.camera.unproject((x, y))
@@ -791,6 +819,9 @@ class GameView(arcade.View):
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
         if self.menu_model is None:
             self.log.draw()
+        if self._run_buttons_shown():
+            self.run_buttons.place_above(self.log.rect)
+            self.run_buttons.draw()
         if self.interactive:
             self.pad.draw(indicators.pad)
         if self.party.visible:
