@@ -297,3 +297,56 @@ def test_the_character_screen_spends_experience_at_the_stairs(
     helpers.press(window, K.TAB)  # the companion's sheet
     assert view.actor == "companion_spearman_1" and "Polearm" in " ".join(_menu_labels(view) + [
         getattr(it.widget, "text", "") for it in view.items])
+
+
+def test_the_game_view_draws_the_next_depth_after_the_stairs(real_app: App, window: arcade.Window,
+                                                              helpers: ModuleType) -> None:
+    """New run now starts a run of depths: taking the stairs must give the map view the new depth's map."""
+    from game.sim.run_world import stairs_down
+    from tests.world.test_world_run import walk_to
+
+    assert real_app.new_run(10) is None
+    session, game = real_app.session, real_app.game_view
+    assert session is not None and isinstance(game, GameView)
+    run = session.world.state.run
+    assert run is not None
+    events = walk_to(session.world, stairs_down(run), ticks=2000)
+    assert run.depth == 2 and session.over is None
+    game.show_events(events)
+    helpers.advance(window, 6)
+    assert game._drawn_level == (2, session.world.state.tilemap.width, session.world.state.tilemap.height)
+    assert game.render.state.tilemap is session.world.state.tilemap
+    assert session.world.state.leader in game.render.actors
+    session.apply(Confirm())
+    game.show_events([])
+    helpers.advance(window, 3)  # the map view keeps drawing the new depth
+
+
+def test_watching_a_run_draws_each_depth(real_app: App, window: arcade.Window, helpers: ModuleType,
+                                         tmp_path: Path) -> None:
+    """The watch view's time travel across a level change (seek both ways) redraws the map of that depth."""
+    from game.sim.runfile import save_run
+    from game.view.views import WatchView
+
+    world = World(run_setup(10), seed=10, player_ai=True)
+    run = world.state.run
+    assert run is not None
+    changed = None
+    while world.state.over is None and world.state.tick < 700 and changed is None:
+        world.apply(Confirm())
+        if run.depth == 2:
+            changed = world.state.tick
+    assert changed is not None
+    for _ in range(5):
+        world.apply(Confirm())
+    save_run(world, tmp_path / "deep.jsonl", final=True)
+    assert real_app.watch(tmp_path / "deep.jsonl") is None
+    watch = window.current_view
+    assert isinstance(watch, WatchView)
+    game = watch.game
+    assert isinstance(game, GameView)
+    for tick in (changed + 2, changed - 3, changed + 4):
+        watch.seek(tick)
+        helpers.advance(window, 3)
+        depth = 2 if tick >= changed else 1
+        assert game._drawn_level[0] == depth == game.state.run.depth

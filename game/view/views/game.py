@@ -111,6 +111,7 @@ class GameView(arcade.View):
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
         self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+        self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -190,10 +191,26 @@ class GameView(arcade.View):
                 self.show_toast(f"Refused: {e.reason}")
             elif isinstance(e, wev.BumpFrame):
                 self._bump_fled = e.fled
-        self.animator.push(events)
+        if not self._new_level():
+            self.animator.push(events)
         self._version += 1
         if self.interactive:
             self._sync_decision()
+
+    def _new_level(self) -> bool:
+        """In a run, after the party took the stairs (or the watch view went to another depth): the map is
+        another depth's, so the map view starts again on it (no animation across the change). True if so."""
+        if _level_key(self.state) == self._drawn_level:
+            return False
+        self._drawn_level = _level_key(self.state)
+        self.animator.fast_forward()
+        self.animator.cosmetic.fast_forward()
+        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
+        self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
+        self.frames = 0  # the camera snaps to the leader on the next frame
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.invalidate()
+        return True
 
     def apply(self, command: Command) -> list[wev.WorldEvent]:
         """Send one command to the world (fast-forwarding animation first) and show what it caused. A
@@ -216,7 +233,10 @@ class GameView(arcade.View):
         self.state = state
         for panel in (self.hud, self.inspect, self.party, self.incoming):
             panel.state = state
-        self.render.rebind(state, snap=jump)
+        if _level_key(state) == self._drawn_level:
+            self.render.rebind(state, snap=jump)
+        else:  # another depth of the run
+            self._new_level()
         if jump:
             self.animator.cosmetic.fast_forward()
             self.log.clear()
@@ -847,3 +867,6 @@ class GameView(arcade.View):
             self.legend.draw()
 
 
+def _level_key(state: WorldState) -> tuple[int, int, int]:
+    """Which map a state is on: the run's depth (0 outside a run) and the map's size."""
+    return (state.run.depth if state.run is not None else 0, state.tilemap.width, state.tilemap.height)
