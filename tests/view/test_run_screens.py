@@ -350,3 +350,31 @@ def test_watching_a_run_draws_each_depth(real_app: App, window: arcade.Window, h
         helpers.advance(window, 3)
         depth = 2 if tick >= changed else 1
         assert game._drawn_level[0] == depth == game.state.run.depth
+
+
+def test_each_item_offers_its_actions_first_action_first() -> None:
+    """What the inventory's rows and buttons do: a consumable is used first, a carried weapon equipped (or held
+    in the off hand), an equipped item unequipped, a pile picked up whole; giving only to someone beside."""
+    from dataclasses import replace
+
+    from game.sim.party_sheet import gear_view
+    from game.view.views.inventory import actions_for
+
+    world = World(run_setup(3), seed=3)
+    view = gear_view(world.state, "player")
+    sword = next(line for line in view.equipped if line.id == "arming_sword")
+    assert [(a, c.action, c.slot) for a, c in actions_for(sword, view)] == [("Unequip", "unequip", "weapon")]
+    bandage = replace(sword, id="bandage", name="Linen Bandage", kind="consumable", count=4, where="carried",
+                      slot=None, equippable=False, consumable=True)
+    assert [a for a, _ in actions_for(bandage, view)] == ["Use", "Drop"]
+    spare = replace(sword, where="carried", slot=None)
+    assert [a for a, _ in actions_for(spare, view)] == ["Equip", "Off hand", "Drop"]
+    beside = replace(view, beside=(("companion_spearman_1", "Spearman"),))
+    offered = actions_for(spare, beside)
+    assert offered[-1][0] == "Give to Spearman" and offered[-1][1].to == "companion_spearman_1"
+    assert all(c.actor is None for _, c in offered)  # the leader's commands name no actor
+    pile = replace(bandage, where="floor", count=3)
+    assert [(a, c.action, c.count) for a, c in actions_for(pile, view)] == [("Pick up all", "pick_up", 3)]
+    companion = gear_view(world.state, "companion_spearman_1")
+    spear = companion.equipped[0]
+    assert actions_for(spear, companion)[0][1].actor == "companion_spearman_1"
