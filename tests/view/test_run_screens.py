@@ -372,6 +372,7 @@ def test_each_item_offers_its_actions_first_action_first() -> None:
     beside = replace(view, beside=(("companion_spearman_1", "Spearman"),))
     offered = actions_for(spare, beside)
     assert offered[-1][0] == "Give to Spearman" and offered[-1][1].to == "companion_spearman_1"
+    assert [a for a, _ in actions_for(bandage, beside)] == ["Use", "Use on Spearman", "Drop", "Give to Spearman"]
     assert all(c.actor is None for _, c in offered)  # the leader's commands name no actor
     pile = replace(bandage, where="floor", count=3)
     assert [(a, c.action, c.count) for a, c in actions_for(pile, view)] == [("Pick up all", "pick_up", 3)]

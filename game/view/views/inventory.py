@@ -47,6 +47,7 @@ def actions_for(line: ItemLine, view: GearView) -> list[tuple[str, Gear]]:
         return out
     if line.consumable:
         out.append(("Use", Gear("use", item=line.id, actor=who)))
+        out += [(f"Use on {name}", Gear("use", item=line.id, actor=who, to=mate)) for mate, name in view.beside]
     if line.equippable:
         out.append(("Equip", Gear("equip", item=line.id, actor=who)))
         if line.kind == "weapon":
