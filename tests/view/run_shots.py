@@ -107,6 +107,21 @@ def main(width: int, height: int) -> int:
     view = window.current_view
     assert type(view).__name__ == "CharacterView", type(view).__name__
     shot("run_character")
+
+    # seed 10 down the stairs by hand: the next depth's map, experience on the Character button and screen
+    from game.sim.run_world import stairs_down
+
+    helpers.press(window, arcade.key.ESCAPE)
+    assert app.new_run(10) is None and app.session is not None
+    world = app.session.world
+    assert world.state.run is not None
+    events = walk_to(world, stairs_down(world.state.run), ticks=2000)
+    game = app.game_view
+    assert isinstance(game, GameView) and world.state.run.depth == 2
+    game.show_events(events)
+    shot("run_depth2")
+    helpers.press(window, arcade.key.C)
+    shot("run_character_xp")
     return 0
 
 

@@ -149,7 +149,8 @@ def test_run_screens_render_at_both_sizes(width: int, height: int) -> None:
         assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, left, bottom, right, top)
 
 
-EXPECTED_SHOTS = {"run_title", "run_end", "run_game", "run_inventory", "run_character"}
+EXPECTED_SHOTS = {"run_title", "run_end", "run_game", "run_inventory", "run_character", "run_depth2",
+                  "run_character_xp"}
 
 
 @pytest.fixture
@@ -317,6 +318,7 @@ def test_the_game_view_draws_the_next_depth_after_the_stairs(real_app: App, wind
     assert game._drawn_level == (2, session.world.state.tilemap.width, session.world.state.tilemap.height)
     assert game.render.state.tilemap is session.world.state.tilemap
     assert session.world.state.leader in game.render.actors
+    assert game.run_buttons.experience == run.experience["player"] >= 5  # the first arrival's, on the button
     session.apply(Confirm())
     game.show_events([])
     helpers.advance(window, 3)  # the map view keeps drawing the new depth

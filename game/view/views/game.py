@@ -840,7 +840,8 @@ class GameView(arcade.View):
         if self.menu_model is None:
             self.log.draw()
         if self._run_buttons_shown():
-            self.run_buttons.place_above(self.log.rect)
+            run = self.state.run
+            self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
             self.run_buttons.draw()
         if self.interactive:
             self.pad.draw(indicators.pad)
