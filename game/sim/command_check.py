@@ -29,6 +29,7 @@ from game.sim.commands import (
     Shoot,
     Step,
     Target,
+    Train,
 )
 from game.sim.geometry import Direction
 from rules.bout import Action, PartChoice
@@ -220,7 +221,8 @@ def _first_aid(d: dict[str, Any], cp: int | None) -> Command:
     return FirstAid(flag("accept", d.get("accept", True)))
 
 
-GEAR_ACTIONS = ("pick_up", "drop", "equip", "unequip")
+GEAR_ACTIONS = ("pick_up", "drop", "equip", "unequip", "give", "use")
+TRAIN_KINDS = ("proficiency", "attribute")
 MAX_COUNT = 999
 
 
@@ -229,7 +231,15 @@ def _gear(d: dict[str, Any], cp: int | None) -> Command:
     if kind not in GEAR_ACTIONS:
         raise _Refusal("action", f"must be one of {', '.join(GEAR_ACTIONS)}, not {short(kind)}")
     return Gear(kind, optional_text("item", d.get("item")), whole("count", d.get("count", 1), 1, MAX_COUNT),
-                optional_text("slot", d.get("slot")), optional_text("actor", d.get("actor")))
+                optional_text("slot", d.get("slot")), optional_text("actor", d.get("actor")),
+                optional_text("to", d.get("to")))
+
+
+def _train(d: dict[str, Any], cp: int | None) -> Command:
+    kind = text("kind", d["kind"])
+    if kind not in TRAIN_KINDS:
+        raise _Refusal("kind", f"must be one of {', '.join(TRAIN_KINDS)}, not {short(kind)}")
+    return Train(kind, text("name", d["name"]), optional_text("actor", d.get("actor")))
 
 
 Builder = Callable[[dict[str, Any], int | None], Command]
@@ -247,7 +257,9 @@ SHAPES: dict[str, tuple[Builder, dict[str, bool], bool]] = {
     "order": (_order, {"companion": True, "kind": True, "target": False, "at": False}, False),
     "companion_step": (_companion_step, {"companion": True, "direction": False}, False),
     "first_aid": (_first_aid, {"accept": False}, False),
-    "gear": (_gear, {"action": True, "item": False, "count": False, "slot": False, "actor": False}, False),
+    "gear": (_gear, {"action": True, "item": False, "count": False, "slot": False, "actor": False, "to": False},
+             False),
+    "train": (_train, {"kind": True, "name": True, "actor": False}, False),
 }
 
 

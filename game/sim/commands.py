@@ -3,8 +3,8 @@
 Every command converts to and from a JSON-ready dict, because the run file (the save) is the list of
 commands. `Step`, `Target`, `Declare`, `Answer`, `Bump` and `Confirm` answer the decision the world owes the
 player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
-companion or the leader will do and advance nothing; so is `Gear` (a run's pick up, drop, equip,
-unequip).
+companion or the leader will do and advance nothing; so are `Gear` (a run's pick up, drop, equip,
+unequip, give, use) and `Train` (spending experience at the stairs).
 
 A shot loosed at the leader in one tick lands at the start of the next (SPEC §4.9), so the advancing
 commands that start a tick (`Step`, `Aim`, `Shoot`, `Target`, `Declare`, `Confirm`) carry
@@ -127,17 +127,32 @@ class FirstAid:
 class Gear:
     """In a run (docs/run.md), out of any bout: `action` pick_up (`count` of `item` from the pile on
     his square), drop (`count` of a carried `item` onto his square), equip (a carried `item`, `slot`
-    "off_weapon" for a weapon in the off hand) or unequip (the item of `slot`), by the leader or by
-    the companion `actor`. Free: it advances nothing."""
+    "off_weapon" for a weapon in the off hand), unequip (the item of `slot`), give (`count` of a
+    carried `item` to the party member `to` beside him) or use (a carried consumable `item` on himself,
+    or on the party member `to` beside him), by the leader or by the companion `actor`. Free: it
+    advances nothing."""
 
     action: str
     item: str | None = None
     count: int = 1
     slot: str | None = None
     actor: str | None = None
+    to: str | None = None
 
 
-Command = Step | Aim | Shoot | Target | Declare | Answer | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
+@dataclass(frozen=True, slots=True)
+class Train:
+    """In a run, at the stairs and out of any bout: spend experience on one more level of a proficiency
+    or point of an attribute (`kind` "proficiency" or "attribute", `name` its id: "sword", "ST"), for
+    the leader or the companion `actor` (`rules.progression`'s costs). Free: it advances nothing."""
+
+    kind: str
+    name: str
+    actor: str | None = None
+
+
+Command = (Step | Aim | Shoot | Target | Declare | Answer | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
+           | Train)
 TickCommand = Step | Aim | Shoot | Target | Declare | Answer | Confirm  # the commands that carry `shot_defence_cp`
 TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Answer, Confirm)
 
@@ -192,8 +207,11 @@ def _to_dict(command: Command) -> dict[str, Any]:
     if isinstance(command, CompanionStep):
         return {"cmd": "companion_step", "companion": command.companion, "direction": command.direction}
     if isinstance(command, Gear):
-        return {"cmd": "gear", "action": command.action, "item": command.item, "count": command.count,
-                "slot": command.slot, "actor": command.actor}
+        out = {"cmd": "gear", "action": command.action, "item": command.item, "count": command.count,
+               "slot": command.slot, "actor": command.actor}
+        return out if command.to is None else {**out, "to": command.to}  # (written only when set)
+    if isinstance(command, Train):
+        return {"cmd": "train", "kind": command.kind, "name": command.name, "actor": command.actor}
     return {"cmd": "first_aid", "accept": command.accept}
 
 

@@ -164,6 +164,9 @@ class RunState:
     levels: dict[int, LevelStash] = field(default_factory=dict)
     items_picked_up: int = 0
     experience: dict[str, int] = field(default_factory=dict)  # unspent, per party member (rules.progression)
+    # what experience bought (the `Trained` events): attributes and proficiency ratings over the creature's
+    trained: dict[str, dict[str, int]] = field(default_factory=dict)
+    doses: dict[str, int] = field(default_factory=dict)  # painkiller doses taken, per actor (rules.consumables)
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from game.sim import events as ev
+from game.sim import run_actions
 from game.sim.brain import Brain, Patrol, waypoints
 from game.sim.commands import (
     TICK_COMMANDS,
@@ -38,6 +39,7 @@ from game.sim.commands import (
     Shoot,
     Step,
     Target,
+    Train,
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations
@@ -51,9 +53,9 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, 
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.leader_step import suggested_step
 from game.sim.pathfinding import DistanceMap, distance_map
-from game.sim.run_world import arrival, stairs, stairs_down, stairs_up, wearer_of
+from game.sim.run_world import arrival, run_wearer, stairs, stairs_down, stairs_up
 from game.sim.scenario_file import WorldSetup
-from game.sim.state import Actor, BoutState, Pile, WorldState
+from game.sim.state import Actor, BoutState, Pile, RunState, WorldState
 from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
@@ -193,7 +195,7 @@ class World:
         """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
         event and changes nothing."""
         try:
-            if isinstance(command, Gear):
+            if isinstance(command, Gear | Train):
                 self._run_gear(command)
             elif isinstance(command, Order | CompanionStep | FirstAid):
                 self._free_command(command)
@@ -1227,13 +1229,17 @@ class World:
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
             self._run_stairs(leader)
 
-    def _run_gear(self, command: Gear) -> None:
+    def _run_gear(self, command: Gear | Train) -> None:
         """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
-        refusal of `game.sim.inventory` is the command's one-line reason)."""
+        refusal of `game.sim.inventory` is the command's one-line reason); give, use and `Train` in
+        `game.sim.run_actions`."""
         s = self.state
         run = s.run
         if run is None:
             raise IllegalAction("there is no gear to handle outside a run")
+        if isinstance(command, Train) or command.action in ("give", "use"):
+            self._run_action(command, run)
+            return
         who = s.leader if command.actor is None else command.actor
         actor = s.actors.get(who)
         if actor is None or not actor.party or not actor.alive:
@@ -1241,7 +1247,6 @@ class World:
         if s.bout_of(who) is not None:
             raise IllegalAction(f"{actor.name} is fighting: no time to handle gear")
         items, inv, at = run.content.items, run.inventories[who], (actor.pos.x, actor.pos.y)
-        template = run.content.creatures[actor.creature]
         item = command.item
         if command.action in ("pick_up", "drop", "equip") and (item is None or item not in items):
             raise IllegalAction(f"{command.action.replace('_', ' ')} what? no item {item!r}")
@@ -1250,7 +1255,7 @@ class World:
             assert item is not None
             if dict(run.floor.get(actor.pos, ())).get(item, 0) < command.count:
                 raise IllegalAction(f"there are not {command.count} {items[item].name} here")
-            result = pick_up(inv, item, command.count, items=items, attributes=template.attributes.to_attributes())
+            result = pick_up(inv, item, command.count, items=items, attributes=run_wearer(run, actor).attributes)
             if isinstance(result, Refusal):
                 raise IllegalAction(result.reason)
             self._emit(ev.ItemsPickedUp(who, at, ((item, command.count),)))
@@ -1271,6 +1276,22 @@ class World:
                 raise IllegalAction(result.reason)
             assert item is not None
             self._emit(ev.GearChanged(who, item, result.carried, result.equipped))
+        self.commands.append((s.tick, to_dict(command)))
+
+    def _run_action(self, command: Gear | Train, run: RunState) -> None:
+        s = self.state
+        if isinstance(command, Train):
+            events = run_actions.train(s, run, command)
+        else:
+            actor = run_actions.party_member(s, command.actor or s.leader, "handle gear")
+            if command.action == "give":
+                events = run_actions.give(s, run, actor, command)
+            else:
+                events = run_actions.use_item(s, run, actor, command, s.combat, CARE_TN, s.house_rules.negative_pool)
+        for e in events:
+            self._emit(e)
+        if any(isinstance(e, ev.ItemUsed) and e.faces for e in events):
+            self._mark_streams()  # the bandage's roll drew from the combat stream
         self.commands.append((s.tick, to_dict(command)))
 
     def _run_drops(self) -> None:
@@ -1302,8 +1323,7 @@ class World:
         run = s.run
         assert run is not None
         items, catalog = run.content.items, s.catalog
-        template = run.content.creatures[actor.creature]
-        wearer = wearer_of(actor, template)
+        wearer = run_wearer(run, actor)
         inv = run.inventories[actor.id]
         taken: list[tuple[str, int]] = []
         for item, count in run.floor[actor.pos]:
@@ -1408,7 +1428,7 @@ class World:
         s = self.state
         run = s.run
         assert run is not None
-        wearer = wearer_of(actor, run.content.creatures[actor.creature])
+        wearer = run_wearer(run, actor)
         inv = run.inventories[actor.id]
         return any(worth_picking_up(inv, item, min(n, max(1, run.content.items[item].stack - inv.count(item))),
                                     wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)

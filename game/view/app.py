@@ -6,6 +6,7 @@ switches views; the views call its methods (``new_run``, ``continue_run``, ``wat
 and never keep game state of their own.
 
     title --New run/Continue--> game view --on_exit("pause")--> pause --Resume--> game view
+      |                            |--on_exit("inventory" / "character")--> inventory / character --Back--> game view
       |                            |                              |--Settings--> settings --Back--> pause
       |                            |                              '--Save and quit--> title
       |                            '--on_exit("game_over")--> game over --Watch--> watch --Exit--> title
@@ -15,6 +16,7 @@ and never keep game state of their own.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from collections.abc import Callable, Sequence
@@ -38,10 +40,12 @@ from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workar
     SettingsView,
     TitleView,
     WatchView,
+    record_run,
     summarize,
 )
 
 if TYPE_CHECKING:  # the simulation is imported when a run starts, not before the title shows (issue 17)
+    from game.sim.events import WorldEvent
     from game.view.session import Session
 
 log = logging.getLogger(__name__)
@@ -129,12 +133,44 @@ class App:
         self.show(view)
         return view
 
-    def show_game_over(self) -> GameOverView:
+    def show_game_over(self, record: bool = False) -> GameOverView:
+        """The end screen; `record`: the run just ended live, so a roguelike run goes into the run history."""
         assert self.session is not None
         recording = self._archive(self.session)
-        view = GameOverView(self, summarize(self.session, recording))
+        summary = summarize(self.session, recording)
+        if record:
+            note = record_run(summary, paths.data_dir())
+            if note:
+                log.warning("run history: %s", note)
+                summary = dataclasses.replace(summary, history_note=note)
+        view = GameOverView(self, summary)
         self.show(view)
         return view
+
+    def show_inventory(self, actor: str | None = None) -> arcade.View:
+        """The inventory screen over the run being played (`I`); back returns to the game view."""
+        from game.view.views.inventory import InventoryView
+
+        assert self.session is not None
+        view = InventoryView(self, self.session, self._back_to_game, actor)
+        self.show(view)
+        return view
+
+    def show_character(self, actor: str | None = None) -> arcade.View:
+        """The character screen over the run being played (`C`); back returns to the game view."""
+        from game.view.views.character import CharacterView
+
+        assert self.session is not None
+        view = CharacterView(self, self.session, self._back_to_game, actor)
+        self.show(view)
+        return view
+
+    def _back_to_game(self, events: list[WorldEvent]) -> None:
+        """Back from the inventory or character screen: the game view shows what their commands caused."""
+        self.resume()
+        hook = getattr(self.game_view, "show_events", None)
+        if events and callable(hook):
+            hook(events)
 
     def quit(self) -> None:
         self.on_quit()
@@ -249,7 +285,13 @@ class App:
         if reason == "pause":
             self.show_pause()
         elif reason == "game_over":
-            self.show_game_over()
+            self.show_game_over(record=True)
+        elif reason == "inventory" and self.session is not None and self.session.world.state.run is not None:
+            self.show_inventory()
+        elif reason == "character" and self.session is not None and self.session.world.state.run is not None:
+            self.show_character()
+        elif reason in ("inventory", "character"):
+            return  # not a run: nothing to show
         else:
             self.save_and_quit()
 

@@ -17,8 +17,9 @@ from game.sim.commands import Command, from_dict
 from game.sim.difficulty import DEFAULT_DIFFICULTY
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
+from game.sim.run_world import run_setup
 from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
-from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
+from game.sim.scenario_file import WorldSetup, load_named_scenario
 from game.sim.timeline import FoldTimeline
 from game.sim.world import World
 
@@ -62,9 +63,10 @@ class Session:
 def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
             house_rules: dict[str, object] | None = None, player_ai: bool = False,
             difficulty: str | None = DEFAULT_DIFFICULTY) -> Session:
-    """A new run: a named scenario, or a seeded dungeon with the default party. `player_ai` lets the
-    AI play the leader too (the demo); `difficulty` picks the enemies' decision-maker (game.sim.deciding)."""
-    setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
+    """A new run: a named scenario, or a roguelike run of 8 depths (`game.sim.run_world`, docs/run.md)
+    with the default party. `player_ai` lets the AI play the leader too (the demo); `difficulty` picks
+    the enemies' decision-maker (game.sim.deciding)."""
+    setup: WorldSetup = load_named_scenario(scenario) if scenario else run_setup(seed, party=DEFAULT_PARTY)
     world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai, difficulty=difficulty)
     session = Session(world, autosave)
     if autosave is not None:
