@@ -18,7 +18,7 @@ as `Answer(kind, value)`: one of its options' values, or a whole number from `lo
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
 `sophias_children`, source document 001's initiative pools: `rules.sophias_children`).
-`describer(name)` gives the system's combat-log lines (`rules.log.describe` plus its own events).
+`describe` gives a system's combat-log lines in its own words (`describer(name)` by name).
 """
 
 from __future__ import annotations
@@ -84,6 +84,10 @@ class CombatSystem(Protocol):
         """Apply one of this system's events (the only writer of its state)."""
         ...
 
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        """The combat log's line for one of this system's events, in its own words (None: no line)."""
+        ...
+
 
 def _tros_sos() -> CombatSystem:
     from rules.tros_sos import TrosSos
@@ -115,16 +119,9 @@ Describe = Callable[[Event, Mapping[str, str] | None], str | None]
 
 
 def describer(name: str = DEFAULT_SYSTEM) -> Describe:
-    """The combat-log line maker for a system's events (`rules.log.describe` for the ones that add
-    none of their own). ValueError for an unknown name, as `system`."""
-    system(name)
-    if name == "sophias_children":
-        from rules.sophias_children.log import describe as sc_describe
-
-        return sc_describe
-    from rules.log import describe
-
-    return describe
+    """The combat-log line maker of the system called `name` (its `describe`); ValueError for an unknown
+    name, as `system`."""
+    return system(name).describe
 
 
 def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:

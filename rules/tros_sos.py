@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules import fold as rules_fold
+from rules import log as rules_log
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
@@ -87,6 +88,9 @@ class TrosSos:
 
     def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
         rules_fold.apply(event, fighters, bout)
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        return rules_log.describe(event, names)
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}

@@ -20,6 +20,7 @@ from rules.bout import IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.decisions import DEW_MOVE, DEW_NONCOMBAT, DEW_OPTION, DEW_PARRY, DEW_REACT, Decision, Option
 from rules.dew import events as ev
+from rules.dew import log as dew_log
 from rules.dew.ai import DewAI
 from rules.dew.attack import resolve_attack
 from rules.dew.build import Entrant, creature_id_for, derive_creature, new_dew_bout
@@ -213,6 +214,9 @@ class DewSequence:
     def fold(self, event: Event, fighters: object, bout: DewBout | None) -> None:
         if bout is not None:
             apply(event, bout)
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        return dew_log.describe(event, names or {})
 
 
 def parry_chances(bout: DewBout) -> dict[str, list[str]]:

@@ -25,6 +25,7 @@ from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
 from rules.sophias_children import action, ai, order
 from rules.sophias_children import events as sev
+from rules.sophias_children import log as sc_log
 from rules.sophias_children.fold import Emit, apply
 from rules.sophias_children.state import ACTION as PHASE_ACTION
 from rules.sophias_children.state import BID as PHASE_BID
@@ -157,6 +158,9 @@ class SophiasChildren:
 
     def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
         apply(event, fighters, bout)
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        return sc_log.describe(event, names)
 
 
 def _number(value: Answer) -> int:
