@@ -10,7 +10,7 @@ and `rules.exchange`; this module only orders them and turns them into decisions
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rules import fold as rules_fold
 from rules import log as rules_log
@@ -23,7 +23,7 @@ from rules.dice import DiceStream
 from rules.events import Event
 from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, StepResult
+from rules.systems import Answer, Entrant, StepResult
 
 ORIENTATION_LABELS = {"aggressive": "Aggressive", "cautious": "Cautious", "defensive": "Defensive",
                       "red": "Red (attack)", "white": "White (defend)"}
@@ -91,6 +91,15 @@ class TrosSos:
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         return rules_log.describe(event, names)
+
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        return []  # every fighter's place is the bout's own (his sheet)
+
+    def footwork(self, bout: Bout) -> bool:
+        return bout.clock.step == 0
+
+    def label(self, bout: Bout) -> str:
+        return bout.clock.label()
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}
