@@ -107,8 +107,14 @@ class CombatSystem(Protocol):
         """May the bout's members step on the map this tick (the design doc's footwork at `s0`)?"""
         ...
 
-    def label(self, bout: Bout) -> str:
-        """The bout's clock as its players would say it (`e1s0` for `tros_sos`)."""
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The bout's own state as its players would track it on a table, as (heading, text) rows for the
+        screen (pools, who is Up, ...); empty when the map's indicators show it all (`tros_sos`)."""
+        ...
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        """The bout's clock as its players would say it, and the stage it is at (`("e1s0", "Footwork")`
+        for `tros_sos`)."""
         ...
 
 

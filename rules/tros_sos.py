@@ -25,6 +25,7 @@ from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet, FighterState
 from rules.systems import Answer, Entrant, StepResult
 
+STEP_NAMES = ("Footwork", "Targeting", "Declare")
 ORIENTATION_LABELS = {"aggressive": "Aggressive", "cautious": "Cautious", "defensive": "Defensive",
                       "red": "Red (attack)", "white": "White (defend)"}
 
@@ -98,8 +99,11 @@ class TrosSos:
     def footwork(self, bout: Bout) -> bool:
         return bout.clock.step == 0
 
-    def label(self, bout: Bout) -> str:
-        return bout.clock.label()
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        return ()  # the map's arcs, circles and icons show it
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        return bout.clock.label(), STEP_NAMES[bout.clock.step]
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}

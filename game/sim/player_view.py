@@ -216,7 +216,7 @@ def player_view(state: WorldState) -> PlayerView:
     leader = state.actors.get(state.leader)
     my_bout = state.bout_of(state.leader) if leader is not None and leader.alive else None
     label = state.system.label
-    bouts = tuple(bout_view(b, state.leader, b is my_bout, label(b.rules))
+    bouts = tuple(bout_view(b, state.leader, b is my_bout, label(b.rules)[0])
                   for b in sorted(state.bouts.values(), key=lambda b: b.id))
     membership: dict[str, int] = {}
     for actor in state.actors:
@@ -226,10 +226,11 @@ def player_view(state: WorldState) -> PlayerView:
     return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state), state.over)
 
 
-def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:
-    """(clock label, step) of the bout ``actor`` fights in, or None: the cheap query the HUD asks every frame."""
+def bout_clock(state: WorldState, actor: str) -> tuple[str, str] | None:
+    """(clock label, stage) of the bout ``actor`` fights in in its combat system's words (``e1s0``,
+    ``Footwork``), or None: the cheap query the HUD asks every frame."""
     bout = state.bout_of(actor)
-    return None if bout is None else (state.system.label(bout.rules), bout.step)
+    return None if bout is None else state.system.label(bout.rules)
 
 
 # ----- what the map shows over each actor (issue 11: readable state) ---------------------------------------
@@ -270,3 +271,11 @@ def actor_status(state: WorldState, actor: str) -> ActorStatus:
 def actor_statuses(state: WorldState) -> dict[str, ActorStatus]:
     """:func:`actor_status` of every actor (cheap: the view asks once per world change)."""
     return {aid: actor_status(state, aid) for aid in state.actors}
+
+
+def system_table(state: WorldState, actor: str) -> tuple[tuple[str, str], ...]:
+    """The combat system's own state of the bout ``actor`` fights in, as (heading, text) rows for a table
+    on screen (Sophia's Children's pools, Up and Tapped, ...); empty for the design doc's bout, whose
+    state the map's indicators show, and out of a bout."""
+    bout = state.bout_of(actor)
+    return () if bout is None else state.system.table(bout.rules)

@@ -77,8 +77,9 @@ from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
-from rules.systems import DEFAULT_SYSTEM, Entrant, world_system
+from rules.systems import DEFAULT_SYSTEM as DEFAULT_SYSTEM
 from rules.systems import Answer as RulesAnswer
+from rules.systems import Entrant, world_system
 
 DEFAULT_SHOT_ZONE = "XI"
 BUMP_LABELS = {"follow": "Follow him", "stay": "Stay"}
@@ -341,7 +342,8 @@ class World:
                 raise IllegalAction(f"cannot step {direction.name} with {s.house_rules.adjacency}-way movement")
             bout = s.bout_of(s.leader)
             if direction is not None and bout is not None and not self.system.footwork(bout.rules):
-                raise IllegalAction(f"no footwork now ({self.system.label(bout.rules)}): wait while the fight goes on")
+                clock = ", ".join(self.system.label(bout.rules))
+                raise IllegalAction(f"no footwork now ({clock}): wait while the fight goes on")
             orientation = command.orientation
             if orientation is not None and orientation not in self.orientation_choices():
                 raise IllegalAction(

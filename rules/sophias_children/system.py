@@ -181,9 +181,37 @@ class SophiasChildren:
     def footwork(self, bout: Bout) -> bool:
         return False  # the document's order of combat has no movement: members hold their squares
 
-    def label(self, bout: Bout) -> str:
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """Pools per side, who is acting and designated, Up and Tapped, an Interrupt in progress, the
+        statuses: what the players of the document track."""
+        b = as_sc(bout)
+        sc = b.sc
+
+        def name(uid: str) -> str:
+            return order.unit_label(b, uid)
+
+        rows = [("Pools", " · ".join(f"{side} {n}" for side, n in sorted(sc.pools.items())) or "not yet")]
+        if sc.acting is not None:
+            rows.append(("Acting", name(sc.acting) + (" (First Action)" if sc.first_action else "")))
+        if sc.designated is not None:
+            rows.append(("Next", name(sc.designated)))
+        war = sc.war
+        if war is not None:
+            rows.append(("Interrupt", f"{name(war.interrupter)} {war.bid} against {name(war.interrupted)} "
+                                      f"{war.match}"))
+        units = sorted(sc.units)
+        up = [name(u) for u in units if u in sc.up and u != sc.acting]
+        tapped = [name(u) for u in units if u not in sc.up and u != sc.acting]
+        rows += [("Up", ", ".join(up) or "nobody"), ("Tapped", ", ".join(tapped) or "nobody")]
+        marks = [f"{bout.fighters[f].sheet.name} {', '.join(sorted(st))}"
+                 for f, st in sorted(sc.status.items()) if st and f in bout.fighters]
+        if marks:
+            rows.append(("Status", "; ".join(marks)))
+        return tuple(rows)
+
+    def label(self, bout: Bout) -> tuple[str, str]:
         sc = as_sc(bout).sc
-        return f"r{sc.round} {sc.phase.replace('_', ' ')}"
+        return f"Round {sc.round}", sc.phase.replace("_", " ").capitalize()
 
 
 def _number(value: Answer) -> int:
