@@ -39,6 +39,15 @@ Answer = str | int | tuple[Action, ...] | None
 DEFAULT_SYSTEM = "tros_sos"
 
 
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """What the world tells a combat system of a fighter entering one of its bouts: his creature (the
+    content id, for a system's own stats table) and his side."""
+
+    creature: str
+    side: str
+
+
 @dataclass
 class StepResult:
     """What `CombatSystem.advance` did: its events, who left the bout in it (fled or fell), and
@@ -88,6 +97,26 @@ class CombatSystem(Protocol):
         """The combat log's line for one of this system's events, in its own words (None: no line)."""
         ...
 
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        """The world's hook after a bout's members changed (it started, someone joined, bouts merged or
+        split): place the members the system has not placed yet (`entrant(id)` tells who they are).
+        Called every tick for every bout; nothing to do is the common case and must be cheap."""
+        ...
+
+    def footwork(self, bout: Bout) -> bool:
+        """May the bout's members step on the map this tick (the design doc's footwork at `s0`)?"""
+        ...
+
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The bout's own state as its players would track it on a table, as (heading, text) rows for the
+        screen (pools, who is Up, ...); empty when the map's indicators show it all (`tros_sos`)."""
+        ...
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        """The bout's clock as its players would say it, and the stage it is at (`("e1s0", "Footwork")`
+        for `tros_sos`)."""
+        ...
+
 
 def _tros_sos() -> CombatSystem:
     from rules.tros_sos import TrosSos
@@ -114,7 +143,7 @@ SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
     DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
 }
 # the systems the world hosts (game.sim); the others play in their scenario runners only, so far
-WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM}
+WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children"}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
 
 

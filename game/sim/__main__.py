@@ -78,7 +78,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             log = EventLogWriter(stack.enter_context(open(args.events, "w", encoding="utf-8")), header_for(world))
             log.write(0, world.opening)
         for event in world.opening:
-            line = describe(event, names) if args.log else None
+            line = describe(event, names, world.system.describe) if args.log else None
             if line:
                 print(line, file=out)
         for _ in range(args.max_ticks if args.run else args.ticks):
@@ -91,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 if args.log:
                     if event.type == "tick":
                         print(f"-- tick {event.to_dict()['tick']}", file=out)
-                    line = describe(event, names)
+                    line = describe(event, names, world.system.describe)
                     if line:
                         print(line, file=out)
     if args.record:

@@ -161,7 +161,9 @@ def _declared(bout: BoutState, viewer: str, fid: str) -> Declared | None:
     return Declared(items, frozenset(attacks), frozenset(defends))
 
 
-def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
+def bout_view(bout: BoutState, leader: str, mine: bool, label: str | None = None) -> BoutView:
+    """The bout as ``leader`` sees it; ``label`` its clock in the combat system's words (default the
+    design doc's ``e1s0``)."""
     rules = bout.rules
     members = tuple(bout.members)
     active = set(members)
@@ -177,7 +179,8 @@ def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
     relations = {(a, b): rules.relation(a, b) for a in members for b in members if a != b}
     declared = {fid: d for fid in members if (d := _declared(bout, leader, fid)) is not None}
     return BoutView(
-        id=bout.id, clock=bout.clock(), exchange=rules.clock.exchange, step=step, members=members,
+        id=bout.id, clock=bout.clock() if label is None else label, exchange=rules.clock.exchange, step=step,
+        members=members,
         mine=mine, orientation_choices=tuple(rules.orientation_choices()), orientations=orientations,
         targets=targets, relations=relations, declared=declared,
         arrivals=frozenset(f for f in members if rules.arriving(f)),
@@ -212,7 +215,9 @@ def player_view(state: WorldState) -> PlayerView:
     """The leader's view of ``state`` now."""
     leader = state.actors.get(state.leader)
     my_bout = state.bout_of(state.leader) if leader is not None and leader.alive else None
-    bouts = tuple(bout_view(b, state.leader, b is my_bout) for b in sorted(state.bouts.values(), key=lambda b: b.id))
+    label = state.system.label
+    bouts = tuple(bout_view(b, state.leader, b is my_bout, label(b.rules)[0])
+                  for b in sorted(state.bouts.values(), key=lambda b: b.id))
     membership: dict[str, int] = {}
     for actor in state.actors:
         bout = state.bout_of(actor)
@@ -221,10 +226,11 @@ def player_view(state: WorldState) -> PlayerView:
     return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state), state.over)
 
 
-def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:
-    """(clock label, step) of the bout ``actor`` fights in, or None: the cheap query the HUD asks every frame."""
+def bout_clock(state: WorldState, actor: str) -> tuple[str, str] | None:
+    """(clock label, stage) of the bout ``actor`` fights in in its combat system's words (``e1s0``,
+    ``Footwork``), or None: the cheap query the HUD asks every frame."""
     bout = state.bout_of(actor)
-    return None if bout is None else (bout.clock(), bout.step)
+    return None if bout is None else state.system.label(bout.rules)
 
 
 # ----- what the map shows over each actor (issue 11: readable state) ---------------------------------------
@@ -265,3 +271,11 @@ def actor_status(state: WorldState, actor: str) -> ActorStatus:
 def actor_statuses(state: WorldState) -> dict[str, ActorStatus]:
     """:func:`actor_status` of every actor (cheap: the view asks once per world change)."""
     return {aid: actor_status(state, aid) for aid in state.actors}
+
+
+def system_table(state: WorldState, actor: str) -> tuple[tuple[str, str], ...]:
+    """The combat system's own state of the bout ``actor`` fights in, as (heading, text) rows for a table
+    on screen (Sophia's Children's pools, Up and Tapped, ...); empty for the design doc's bout, whose
+    state the map's indicators show, and out of a bout."""
+    bout = state.bout_of(actor)
+    return () if bout is None else state.system.table(bout.rules)

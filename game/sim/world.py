@@ -77,8 +77,9 @@ from rules.fighter import FighterState
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
-from rules.systems import DEFAULT_SYSTEM, world_system
+from rules.systems import DEFAULT_SYSTEM as DEFAULT_SYSTEM
 from rules.systems import Answer as RulesAnswer
+from rules.systems import Entrant, world_system
 
 DEFAULT_SHOT_ZONE = "XI"
 BUMP_LABELS = {"follow": "Follow him", "stay": "Stay"}
@@ -339,6 +340,10 @@ class World:
             direction = _direction(command.direction)
             if direction is not None and direction not in directions(s.house_rules.adjacency):
                 raise IllegalAction(f"cannot step {direction.name} with {s.house_rules.adjacency}-way movement")
+            bout = s.bout_of(s.leader)
+            if direction is not None and bout is not None and not self.system.footwork(bout.rules):
+                clock = ", ".join(self.system.label(bout.rules))
+                raise IllegalAction(f"no footwork now ({clock}): wait while the fight goes on")
             orientation = command.orientation
             if orientation is not None and orientation not in self.orientation_choices():
                 raise IllegalAction(
@@ -500,7 +505,7 @@ class World:
         run_leader = s.leader if s.run is not None and self.player_ai else None
         for actor in self._living():
             bout = s.bout_of(actor.id)
-            if bout is not None and bout.step != 0:
+            if bout is not None and not self.system.footwork(bout.rules):
                 continue
             if actor.id == run_leader and bout is None:
                 intents[actor.id] = self._run_leader_intent(brain, actor)
@@ -533,7 +538,8 @@ class World:
             if revealed:
                 self._emit(ev.OrientationRevealed(bout.id, revealed))
         self._answer_due(bout, inp)
-        self._rules(bout.id, self.system.settle(bout.rules, s.combat))
+        if not self.system.due(bout.rules):  # a decision still owed (the leader's next) holds the step
+            self._rules(bout.id, self.system.settle(bout.rules, s.combat))
 
     def _answer_due(self, bout: BoutState, inp: PlayerInput | None) -> None:
         """Answer the decisions the combat system says are due in `bout`, in its order: the leader's
@@ -543,14 +549,16 @@ class World:
         system, rules, leader = self.system, bout.rules, s.leader
         player = not self.player_ai
         due = system.due(rules)
+        answered = False  # the leader answers one decision a tick: a second one waits for his next command
         while due:
             waiting = False
             for decision in due:
                 if player and decision.who == leader:
-                    if inp is None:
+                    if inp is None or answered:
                         waiting = True
                         continue
                     answer = self._leader_answer(decision, inp)
+                    answered = True
                 else:
                     answer = self._ai_answer(bout, decision)
                 self._rules(bout.id, system.answer(rules, decision, answer))
@@ -798,6 +806,8 @@ class World:
                 continue
             # after the last step every declaration is in: the combat system resolves the exchange now,
             # before anything moves again (SPEC §3 step 1), and its clock starts the next one
+            if self.system.due(bout.rules):
+                continue  # the leader owes a decision of this step: it waits for his command
             result = self.system.advance(bout.rules, s.combat)
             self._rules(bout.id, result.events)
             if not result.resolved:
@@ -928,6 +938,12 @@ class World:
             reach = {m: self._adjacent_hostiles(s.actors[m], members) for m in sorted(members)}
             if not bout.rules.same_reach(reach):
                 self._emit(ev.BoutReach(bout.id, tuple((m, tuple(foes)) for m, foes in reach.items())))
+            # the combat system places whoever it has not placed yet (rules.systems `enter`)
+            self._rules(bout.id, self.system.enter(bout.rules, self._entrant))
+
+    def _entrant(self, actor_id: str) -> Entrant:
+        actor = self.state.actors[actor_id]
+        return Entrant(actor.creature, actor.faction)
 
     def _merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to

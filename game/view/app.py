@@ -204,8 +204,9 @@ class App:
             return f"Cannot play: {self.game_factory_error}."
         return None
 
-    def new_run(self, seed: int, scenario: str | None = None) -> str | None:
-        """Start a run (replacing the autosave) and show it; returns a message when it cannot."""
+    def new_run(self, seed: int, scenario: str | None = None, system: str | None = None) -> str | None:
+        """Start a run (replacing the autosave) and show it; returns a message when it cannot. `system`:
+        the combat system that runs its bouts (None: the default, the design doc's)."""
         problem = self._no_game_view()
         if problem:
             return problem
@@ -215,7 +216,7 @@ class App:
         try:
             session = sessions.new_run(seed, scenario, autosave=self.autosave,
                                        house_rules=dict(self.settings.house_rules) or None,
-                                       difficulty=self.settings.difficulty)
+                                       difficulty=self.settings.difficulty, combat_system=system)
         except Exception as exc:  # bad house-rule settings, a missing scenario, content errors
             log.exception("starting a new run failed (seed %s, scenario %s)", seed, scenario)
             return f"Could not start the run: {_reason(exc)}"
@@ -350,18 +351,19 @@ class App:
         if error:
             self.show_title(error, "danger")
 
-    def demo(self, scenario: str | None = None, seed: int | None = None) -> str | None:
+    def demo(self, scenario: str | None = None, seed: int | None = None, system: str | None = None) -> str | None:
         """An AI-against-AI fight (``World(player_ai=True)``) played in the watch view."""
         problem = self._no_game_view()
         if problem:
             return problem.replace("play", "show the demo")
         from game.sim.scenario_file import load_named_scenario
-        from game.sim.world import World
+        from game.sim.world import DEFAULT_SYSTEM, World
         from game.view.session import watch_demo
 
         try:
             setup = load_named_scenario(scenario or DEMO_SCENARIO)
-            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True))
+            combat = system or DEFAULT_SYSTEM
+            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True, combat_system=combat))
         except Exception as exc:
             log.exception("the demo could not start")
             return f"Cannot start the demo: {_reason(exc)}"
@@ -379,16 +381,16 @@ class App:
 
     # ----- start-up -----------------------------------------------------------------------------
     def start(self, *, seed: int | None = None, scenario: str | None = None, demo: bool = False,
-              watch: str | None = None, notes: Sequence[str] = ()) -> None:
+              watch: str | None = None, notes: Sequence[str] = (), system: str | None = None) -> None:
         """The first screen for the command line's options."""
         note = "Some settings were invalid and were reset: " + "; ".join(notes) if notes else None
         error: str | None = None
         if watch:
             error = self.watch(Path(watch))
         elif demo:
-            error = self.demo(scenario, seed)
+            error = self.demo(scenario, seed, system)
         elif seed is not None or scenario is not None:
-            error = self.new_run(seed if seed is not None else _clock_seed(), scenario)
+            error = self.new_run(seed if seed is not None else _clock_seed(), scenario, system)
         else:
             crash = logs.unseen_crash_report()
             if crash is not None and note is None:
@@ -460,7 +462,7 @@ def set_window_icon(window: arcade.Window) -> None:
 
 
 def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = False,
-        watch: str | None = None) -> int:
+        watch: str | None = None, system: str | None = None) -> int:
     """Open the window and play; returns the exit code. The entry point (``game.__main__``) parsed the
     command line and set up logging and the crash handler (game.logs); the view never imports it.
 
@@ -470,7 +472,7 @@ def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = Fa
     store = SettingsStore()
     loaded = store.load()
     app = App(window, store, loaded.settings, game_view_factory=LATER)
-    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems)
+    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems, system=system)
     startup.after_first_frame(window, lambda: _first_frame_shown(app))
     arcade.run()
     return 0

@@ -14,7 +14,7 @@ come from the sheets and each side rolls for surprise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
@@ -32,8 +32,8 @@ from rules.sophias_children.state import BID as PHASE_BID
 from rules.sophias_children.state import DESIGNATE as PHASE_DESIGNATE
 from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout, ScState
 from rules.sophias_children.state import INTERRUPT as PHASE_INTERRUPT
-from rules.sophias_children.stats import ScStats
-from rules.systems import Answer, StepResult
+from rules.sophias_children.stats import ScStats, squads_for, world_stats
+from rules.systems import Answer, Entrant, StepResult
 
 NUMBER_KINDS = frozenset({BID, INTERRUPT, COUNTER})
 
@@ -161,6 +161,57 @@ class SophiasChildren:
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         return sc_log.describe(event, names)
+
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        """Newcomers get their stats from `content/sophias_children.yaml` by creature (else from the
+        sheet) and, with two or more Minions or Soldiers of one creature on one side, a Squad; each side
+        rolls 1d6 for surprise (the world adjudicates none yet)."""
+        b = as_sc(bout)
+        placed = b.sc.unit_of
+        new = [fid for fid in bout.members() if fid not in placed]
+        if not new:
+            return []
+        creature_of = {fid: entrant(fid).creature for fid in bout.members()}
+        side_of = {fid: entrant(fid).side for fid in bout.members()}
+        stats = world_stats(creature_of)
+        squads = {sid: members for sid, members in squads_for(creature_of, side_of, stats).items()
+                  if any(m in new for m in members) and all(m in new or placed.get(m) == sid for m in members)}
+        return self.configure(bout, {fid: st for fid, st in stats.items() if fid in new}, squads)
+
+    def footwork(self, bout: Bout) -> bool:
+        return False  # the document's order of combat has no movement: members hold their squares
+
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """Pools per side, who is acting and designated, Up and Tapped, an Interrupt in progress, the
+        statuses: what the players of the document track."""
+        b = as_sc(bout)
+        sc = b.sc
+
+        def name(uid: str) -> str:
+            return order.unit_label(b, uid)
+
+        rows = [("Pools", " · ".join(f"{side} {n}" for side, n in sorted(sc.pools.items())) or "not yet")]
+        if sc.acting is not None:
+            rows.append(("Acting", name(sc.acting) + (" (First Action)" if sc.first_action else "")))
+        if sc.designated is not None:
+            rows.append(("Next", name(sc.designated)))
+        war = sc.war
+        if war is not None:
+            rows.append(("Interrupt", f"{name(war.interrupter)} {war.bid} against {name(war.interrupted)} "
+                                      f"{war.match}"))
+        units = sorted(sc.units)
+        up = [name(u) for u in units if u in sc.up and u != sc.acting]
+        tapped = [name(u) for u in units if u not in sc.up and u != sc.acting]
+        rows += [("Up", ", ".join(up) or "nobody"), ("Tapped", ", ".join(tapped) or "nobody")]
+        marks = [f"{bout.fighters[f].sheet.name} {', '.join(sorted(st))}"
+                 for f, st in sorted(sc.status.items()) if st and f in bout.fighters]
+        if marks:
+            rows.append(("Status", "; ".join(marks)))
+        return tuple(rows)
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        sc = as_sc(bout).sc
+        return f"Round {sc.round}", sc.phase.replace("_", " ").capitalize()
 
 
 def _number(value: Answer) -> int:

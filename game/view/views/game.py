@@ -62,6 +62,7 @@ from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
+from game.view.system_table import SystemTable
 from game.view.widgets import inside
 
 log = logging.getLogger(__name__)
@@ -125,8 +126,9 @@ class GameView(arcade.View):
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
         self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
+        self.system_table = SystemTable()  # a combat system's own state (issue 14); empty for tros_sos
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
-        for panel in (self.hud, self.inspect, self.party):
+        for panel in (self.hud, self.inspect, self.party, self.system_table):
             panel.state = self.state
         if not interactive:
             self.hud.hint = "Watching"
@@ -231,7 +233,7 @@ class GameView(arcade.View):
         animates the events that led to it next."""
         self.animator.fast_forward()
         self.state = state
-        for panel in (self.hud, self.inspect, self.party, self.incoming):
+        for panel in (self.hud, self.inspect, self.party, self.incoming, self.system_table):
             panel.state = state
         if _level_key(state) == self._drawn_level:
             self.render.rebind(state, snap=jump)
@@ -317,6 +319,9 @@ class GameView(arcade.View):
         self.toast.layout(width, height, k)
         self.toast.top_limit = top
         self.run_buttons.layout(width, height, k)
+        self.system_table.anchor = side
+        self.system_table.layout(width, height, k)
+        self.system_table.top_limit = top
         self.incoming.layout(width, height, k)
         self.incoming.top_limit = top
         self.menu.anchor = main
@@ -851,6 +856,8 @@ class GameView(arcade.View):
             self.party.draw()
         elif self.inspect.visible:
             self.inspect.draw()
+        if not (self.party.visible or self.inspect.visible):
+            self.system_table.draw()
         if self.prompt is not None:
             self.prompt.draw()
         if self.menu_model is not None:
