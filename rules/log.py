@@ -126,6 +126,8 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.OrientationChosen):
         if event.orientation in ("red", "white"):
             return f"{n(event.fighter)} throws {event.orientation}"
+        if event.reason:
+            return f"{n(event.fighter)} reverts to {event.orientation} ({event.reason})"
         return f"{n(event.fighter)} is {event.orientation}"
     if isinstance(event, ev.GlobalInitiative):
         holders = ", ".join(n(h) for h in event.holders) or "nobody"

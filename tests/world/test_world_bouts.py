@@ -214,7 +214,9 @@ def test_two_duels_whose_fighters_step_next_to_each_other_at_e1s0_merge_into_one
     assert first is not None and second is not None and first is not second
     assert first.clock() == second.clock() == "e1s0"
     _orient(w, b1="aggressive", b2="cautious")  # b1 follows the leader when he steps away; b2 holds
-    events = w.apply(Step("S", "aggressive"))  # the leader steps next to b2; b1 follows him
+    # the leader steps next to b2; b1 follows him (Defensive: an Aggressive step into an empty square
+    # would revert to Cautious, rules.footwork, and b1's Aggressive target would force his)
+    events = w.apply(Step("S", "defensive"))
     assert (w.state.actors["player"].pos.x, w.state.actors["player"].pos.y) == (1, 3)
     assert (w.state.actors["b1"].pos.x, w.state.actors["b1"].pos.y) == (1, 2)
     synced = [e for e in events if isinstance(e, ev.BoutSynced)]
