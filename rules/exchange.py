@@ -220,6 +220,12 @@ class _Resolver:
         for a in self.attacks:
             if a.owner in key and a.defender in key and a.flavour in BUY_FLAVOURS:
                 return "holder"
+            if a.flavour == "buy_attacker" and a.owner in key:
+                # design doc "Buying Initiative as an Attacker": the buyer contests his place in the
+                # queue with each foe who holds target initiative over him (a tie: that holder)
+                other = key[1] if a.owner == key[0] else key[0]
+                if (other, a.owner) in bout.holders:
+                    return "holder"
         if key in bout.free_contests:
             return "holder"
         for a in self.attacks:
