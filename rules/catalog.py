@@ -268,6 +268,7 @@ class HouseRules:
     double_attack_loses_both: bool = False  # a Double Attack losing either contest loses both
     composite_red_red_only: bool = False  # composite maneuvers only in a contested (red/red) pair
     blocked_movers_bump: bool = False  # a mover whose square was taken first bumps its occupant
+    wait_bumps: bool = True  # a wait next to foes bumps one (design doc priority: rules.footwork)
     declare_roots_only: bool = False
     negative_pool: Literal["one_die_tn_plus", "no_roll"] = "one_die_tn_plus"
     buy_cost_by_level: tuple[tuple[int, int], ...] = ((9, 3), (6, 4), (0, 5))  # (min level, cost)

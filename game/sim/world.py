@@ -60,7 +60,7 @@ from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
-from rules.footwork import bump_rushes, step_into_empty
+from rules.footwork import WaitCandidate, bump_rushes, step_into_empty, wait_bump_order
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
@@ -598,6 +598,8 @@ class World:
                 bumpers.append((aid, d))  # house rule blocked_movers_bump: he bumps the one who took it
             elif self._step(aid, d):
                 self._footwork(aid)
+        if s.house_rules.wait_bumps and not self.player_ai and s.leader in intents and intents[s.leader] is None:
+            self._wait_bump(s.leader)
         followers: list[tuple[str, Direction]] = []
         frame: tuple[str, Direction, Pos, str] | None = None
         for aid, d in bumpers:
@@ -658,6 +660,32 @@ class World:
         for aid, d in sorted(steps, key=lambda x: self._order_key(x[0])):
             self._step(aid, d)
         self._end_tick()
+
+    def _wait_bump(self, aid: str) -> None:
+        """aid waited at `s0` of his bout: house rule `wait_bumps` makes it a bump of the foe next to him
+        that `rules.footwork.wait_bump_order` ranks first (he faces him; `s1` offers him as the default
+        target)."""
+        s = self.state
+        actor = s.actors[aid]
+        bout = s.bout_of(aid)
+        if bout is None or bout.step != 0:
+            return
+        facing = actor.facing
+        candidates: list[WaitCandidate] = []
+        ways: dict[str, Direction] = {}
+        for d in directions(s.house_rules.adjacency):
+            other = s.occupancy.get(actor.pos.step(d))
+            if other is None or not s.hostile(aid, other) or s.actors[other].fighter.out_of_fight:
+                continue
+            theirs = s.bout_of(other)
+            dot = d.dx * facing.dx + d.dy * facing.dy
+            side = "front" if dot > 0 else "behind" if dot < 0 else "side"
+            targets_me = theirs is not None and theirs.rules.targets.get(other) == aid
+            candidates.append(WaitCandidate(other, theirs is not None and theirs.id == bout.id, side, targets_me))
+            ways[other] = d
+        order = wait_bump_order(candidates)
+        if order:
+            self._emit(ev.Bumped(aid, order[0], ways[order[0]].name, True))
 
     def _footwork(self, aid: str) -> None:
         """aid stepped into an empty square: the rules say what that does to his bout's orientation

@@ -82,6 +82,7 @@ class HouseRulesFile(Strict):
     double_attack_loses_both: StrictBool = False
     composite_red_red_only: StrictBool = False
     blocked_movers_bump: StrictBool = False
+    wait_bumps: StrictBool = True
     declare_roots_only: StrictBool = False
     negative_pool: Literal["one_die_tn_plus", "no_roll"] = "one_die_tn_plus"
     buy_cost_by_level: tuple[tuple[NonNegative, NonNegative], ...] = ((9, 3), (6, 4), (0, 5))

@@ -4,6 +4,8 @@ mid-round, busy bouts, separation and reset, and exchanges resolved in the rules
 
 from __future__ import annotations
 
+import pytest
+
 from game.sim import events as ev
 from game.sim.commands import CompanionStep, Confirm, Declare, Step, Target
 from game.sim.geometry import is_adjacent
@@ -99,10 +101,12 @@ def test_separated_fighters_leave_the_bout() -> None:
     assert w.state.bout_of("player") is None
 
 
-def test_three_way_ring_in_the_world_resolves_in_rule_order() -> None:
+def test_three_way_ring_in_the_world_resolves_in_rule_order(monkeypatch: pytest.MonkeyPatch) -> None:
     # 8-way adjacency lets three fighters touch each other. The knight targets the bandit, the bandit
     # the goblin, the goblin the knight: everyone overwatches his target. The rules consider the
-    # highest Reflex first and stack whoever holds initiative over him, recursively.
+    # highest Reflex first and stack whoever holds initiative over him, recursively. (Plain attacks:
+    # the AI does not buy initiative as an attacker here, which would contest the order.)
+    monkeypatch.setattr("rules.ai.BUY_AS_ATTACKER_DICE", 10**6)
     cast = {
         "@": ("player_fighter", "player", True),
         "b": ("bandit", "bandits", False),

@@ -10,6 +10,7 @@ import pytest
 from game.sim import events as ev
 from game.sim.brain import Brain
 from game.sim.commands import Bump, Step
+from game.sim.geometry import Direction
 from rules.events import OrientationChosen
 from rules.footwork import REVERT_REASON
 from tests.world.worlds import world
@@ -92,3 +93,54 @@ def test_an_aggressive_ai_bump_rushes_even_when_his_brain_would_not_follow(monke
         events = w.apply(Step("E", "defensive"))
         assert _moved(events).get("player") == (4, 1)
         assert (_moved(events).get("w1") == (3, 1)) is follows, rule
+
+
+RING = ["#######", "#..b..#", "#.b@b.#", "#.....#", "#######"]  # b1 north, b2 west, b3 east of the leader
+
+
+def _wait_bumps(facing: str, **rules: object) -> tuple[list[ev.Bumped], object]:
+    w = world(RING, house_rules=rules)
+    for a in w.state.actors.values():
+        a.flee_threshold = None
+    w.state.actors["player"].facing = Direction[facing]
+    bout = w.state.bout_of("player")
+    assert bout is not None and bout.step == 0 and set(bout.members) == {"player", "b1", "b2", "b3"}
+    events = w.apply(Step(None, "cautious"))
+    pending = w.state.pending
+    assert pending is not None and pending.kind == "target"
+    return [e for e in events if isinstance(e, ev.Bumped) and e.actor == "player"], pending.default
+
+
+def test_a_wait_bumps_the_foe_in_front_then_the_sides_then_behind_and_he_is_the_default_target() -> None:
+    """Issue 13 item 7 (design doc "Wait can also be considered bumping"; rules.footwork.wait_bump_order):
+    all three bandits are in the leader's bout (synced): the one he faces first, then a side (the lowest
+    id, nobody targeting him yet at s0), then behind; with house rule wait_bumps off a wait bumps nobody
+    and the target's default is the rules' own."""
+    for facing, bumped in (("N", "b1"), ("W", "b2"), ("E", "b3"), ("S", "b2")):
+        bumps, default = _wait_bumps(facing)
+        assert [(b.into, b.facing) for b in bumps] == [(bumped, {"b1": "N", "b2": "W", "b3": "E"}[bumped])], facing
+        assert default == bumped, facing
+    bumps, _ = _wait_bumps("E", wait_bumps=False)
+    assert bumps == []
+
+
+def test_a_mover_whose_square_was_taken_first_bumps_its_taker_under_blocked_movers_bump() -> None:
+    """Issue 13 item 15 (design doc movement step 2: "House rules might allow them to be treated as
+    bump-movers"): the companion, earlier in movement initiative, takes the square the leader steps into;
+    by default the leader forfeits his step ("taken"), with `blocked_movers_bump` he bumps the companion."""
+    from game.sim.commands import CompanionStep
+
+    for rule in (False, True):
+        w = world(["#####", "#@.s#", "#...#", "#####"], house_rules={"blocked_movers_bump": rule})
+        w.state.actors["player"].move_init = 3
+        w.state.actors["s1"].move_init = 9
+        w.apply(CompanionStep("s1", "W"))
+        events = w.apply(Step("E"))  # both into (2, 1): the companion first
+        assert _moved(events) == {"s1": (2, 1)}
+        forfeits = [(e.actor, e.reason) for e in events if isinstance(e, ev.Forfeited)]
+        bumps = [(e.actor, e.into, e.hostile) for e in events if isinstance(e, ev.Bumped)]
+        if rule:
+            assert forfeits == [] and bumps == [("player", "s1", False)]
+        else:
+            assert forfeits == [("player", "taken")] and bumps == []
+        assert w.state.actors["player"].facing == Direction.E
