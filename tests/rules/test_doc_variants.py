@@ -129,3 +129,26 @@ def test_the_shipped_quick_attack_and_global_scenarios_both_ways() -> None:
         result = run_scenario(glob.model_copy(update={"house_rules": rules}))
         (g,) = [e for e in result.events if isinstance(e, GlobalInitiative)]
         assert g.holders == keepers, rule
+
+
+def test_the_shipped_red_red_scenario_declares_its_composite_and_a_held_pair_is_refused_it() -> None:
+    """composite_red_red_only.yaml: contested (red/red) Aldo declares a Simultaneous Block/Strike under
+    the rule; the same declaration against a Cautious Bruno (Aldo holds) is refused under it and
+    accepted without it."""
+    import pytest
+
+    from rules.scenario.model import FighterSpec, ScenarioFile
+    from rules.scenario.runner import ScenarioError
+
+    scenario = _bouts("composite_red_red_only.yaml")
+    assert isinstance(scenario, ScenarioFile)
+    result = run_scenario(scenario)
+    declared = next(e for e in result.events if isinstance(e, Declared) and e.fighter == "A")
+    assert [a.maneuver for a in declared.actions] == ["simultaneous_block_strike"]
+    bruno = scenario.fighters[1]
+    assert isinstance(bruno, FighterSpec)
+    held = scenario.model_copy(update={"fighters": [scenario.fighters[0],
+                                                    bruno.model_copy(update={"orientation": "cautious"})]})
+    with pytest.raises(ScenarioError, match="not available"):
+        run_scenario(held)
+    run_scenario(held.model_copy(update={"house_rules": {"composite_red_red_only": False}}))
