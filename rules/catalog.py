@@ -293,7 +293,7 @@ class Descriptions:
     """Plain one-line descriptions of what the menus offer besides maneuvers (content/descriptions.yaml).
 
     `actions` by action type (`rules.bout.ACTION_LABELS` keys), `flavours` by `ActionOption.flavour`
-    (steal, buy_attacker, force_enter, free, none, global, quick), `options` by `Action` field
+    (steal, buy_attacker, force_enter, free, none, global, quick, postemptive), `options` by `Action` field
     (opponent, dice, zone, greater, seize, reflex_buy, terrain_dice, parts), `orientations` by name."""
 
     actions: Mapping[str, str] = field(default_factory=dict)

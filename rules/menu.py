@@ -38,6 +38,7 @@ from rules.bout import (
     DO_NOTHING,
     DOUBLE_ATTACK,
     NO_INITIATIVE,
+    POSTEMPTIVE,
     QUICK_ATTACK,
     QUICK_DEFENSE,
     Action,
@@ -570,6 +571,8 @@ def _menu(
     defence_stance = stance_shift(bout, fid, "defense") if rules.stance_bonus else 0
     opponents: list[OpponentMenu] = []
     red_red_only = rules.composite_red_red_only
+    hides_defence = target is not None and (fid, target) in holders and any(
+        a.action == ATTACK and a.opponent == target for a in pending)
     quick_extra = rules.quick_attack_cost if rules.quick_attack_variant == "extra_cp" else 0
     relation = "none"
 
@@ -661,7 +664,9 @@ def _menu(
             if incoming is not None:
                 add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
             elif not declared:
-                add(actions, DEFEND_PREEMPTIVE, "defense", 0)
+                # hidden until rolled with an Attack on the target he holds (rules.declare, design doc)
+                add(actions, DEFEND_PREEMPTIVE, "defense", 0,
+                    flavour=POSTEMPTIVE if hides_defence and not is_target else "")
                 add(actions, QUICK_DEFENSE, "defense", 0, None, rules.quick_defense_cost)
         actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))

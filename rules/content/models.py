@@ -218,6 +218,7 @@ class FlavourDescriptions(Strict):
     none: OneLine
     global_: OneLine = Field(alias="global")
     quick: OneLine
+    postemptive: OneLine
 
 
 class OptionDescriptions(Strict):

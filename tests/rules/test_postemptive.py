@@ -13,6 +13,7 @@ from rules.declare import commit_declaration
 from rules.dice import SeededStream
 from rules.events import Attack, Declared
 from rules.log import describe
+from rules.menu import available_actions
 from rules.scenario import load_scenario, run_scenario
 from tests.rules.helpers import bout, setup, sheet
 
@@ -33,6 +34,18 @@ def test_a_postemptive_defence_is_hidden_from_everyone_else_until_rolled() -> No
     setup(b, SeededStream(1, "combat"), ORIENT, TARGETS)
     assert b.relation("A", "T") == "you_hold" and b.relation("X", "A") == "you_hold"
     assert b.next_declarer() == "A"
+    # the maneuver menu says so once the attack on his target is chosen (its description: flavour)
+    cut = Action(ATTACK, "cut", "T", 3, "III")
+    for pending, flavour in (([], ""), ([cut], POSTEMPTIVE)):
+        om = available_actions(b, "A", pending).opponent("X")
+        assert om is not None
+        preempt = om.action(DEFEND_PREEMPTIVE)
+        assert preempt is not None and preempt.flavour == flavour
+        assert b.catalog.descriptions.flavours.get(flavour or "steal")
+    target_menu = available_actions(b, "A", [cut]).opponent("T")
+    assert target_menu is not None
+    on_target = target_menu.action(DEFEND_PREEMPTIVE)
+    assert on_target is None or on_target.flavour == ""
     events = commit_declaration(b, "A", [
         Action(ATTACK, "cut", "T", 3, "III"), Action(DEFEND_PREEMPTIVE, "block", "X", 4),
     ])
