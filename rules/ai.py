@@ -173,8 +173,8 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         threats = [o for o in bout.foes(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
-        action = _buy_as_attacker(bout, fid, tm, budget - reserve) or _attack_action(
-            bout.catalog, attack, target, budget - reserve)
+        bought = _buy_as_attacker(bout, fid, tm, budget - reserve) if len(bout.foes(fid)) > 1 else None
+        action = bought or _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
             return [action]
     if quick is not None and not incoming:

@@ -165,7 +165,8 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
         pending.append(action)
     if len(committed) > 1 and any(bout.catalog.maneuvers[c.maneuver].evasion == "full" for c in committed):
         raise IllegalAction("Full Evasion covers every attacker and must be the only maneuver")
-    _hide_postemptive(bout, fid, committed)
+    if len(committed) > 1:  # an attack and a preemptive defence at least
+        _hide_postemptive(bout, fid, committed)
     if total > state.cp - max(0, reserve):
         raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp - max(0, reserve)}")
     exchange = bout.clock.exchange
@@ -186,9 +187,9 @@ def _hide_postemptive(bout: Bout, fid: str, committed: list[Committed]) -> None:
     (`rules.bout.visible_declaration`, so the menus, the odds, the AI and the player view) and from
     the log line (`rules.log`) until its roll shows it."""
     target = bout.targets.get(fid)
-    if target is None or bout.relation(fid, target) != "you_hold" or not any(
+    if target is None or not any(c.action.action == DEFEND_PREEMPTIVE for c in committed) or not any(
         c.role == "attack" and c.opponent == target and c.action.action == ATTACK for c in committed
-    ):
+    ) or bout.relation(fid, target) != "you_hold":
         return
     for c in committed:
         if c.action.action == DEFEND_PREEMPTIVE and c.opponent is not None and c.opponent != target:
