@@ -72,6 +72,7 @@ QUICK_DEFENSE = "quick_defense"
 CHANGE_TARGET = "change_target"
 CHANGE_TARGET_BUY = "change_target_buy"
 QUICK_ATTACK = "quick_attack"  # house rule `quick_attack` (design doc "Quick Attack")
+POSTEMPTIVE = "postemptive"  # the flavour of a hidden preemptive defence (rules.declare, design doc)
 DO_NOTHING = "do_nothing"
 ATTACK_ACTIONS = frozenset(
     {ATTACK, DOUBLE_ATTACK, BUY_INITIATIVE, NO_INITIATIVE, CHANGE_TARGET, CHANGE_TARGET_BUY, QUICK_ATTACK}
@@ -694,12 +695,15 @@ class SeenAction:
 
 
 def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAction, ...]:
-    """`declarer`'s declaration this exchange as `viewer` sees it. A fighter sees his own exactly;
+    """`declarer`'s declaration this exchange as `viewer` sees it. A fighter sees his own exactly, others
+    never see his postemptive defences (flavour `POSTEMPTIVE`, rules.declare);
     with `declare_roots_only` everyone else sees each maneuver (and composite part) as its root,
     e.g. "parry" for a Counter, "swing" for a Cut (design doc "Non-explicit manuever declarations")."""
     exact = viewer == declarer or not bout.rules.declare_roots_only
     out = []
     for c in bout.declarations.get(declarer, ()):
+        if c.flavour == POSTEMPTIVE and viewer != declarer:
+            continue  # a postemptive defence is hidden until it is rolled (rules.declare)
         parts = tuple(
             (p.maneuver if exact else maneuver_root(bout.catalog, p.maneuver), p.dice, p.zone)
             for p in c.action.parts

@@ -74,6 +74,7 @@ from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
+from rules.footwork import WaitCandidate, bump_rushes, step_into_empty, wait_bump_order
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
@@ -688,7 +689,12 @@ class World:
             else:
                 movers.append((aid, d))
         for aid, d in movers:
-            self._step(aid, d)
+            if s.house_rules.blocked_movers_bump and s.actors[aid].pos.step(d) in s.occupancy:
+                bumpers.append((aid, d))  # house rule blocked_movers_bump: he bumps the one who took it
+            elif self._step(aid, d):
+                self._footwork(aid)
+        if s.house_rules.wait_bumps and not self.player_ai and s.leader in intents and intents[s.leader] is None:
+            self._wait_bump(s.leader)
         followers: list[tuple[str, Direction]] = []
         frame: tuple[str, Direction, Pos, str] | None = None
         for aid, d in bumpers:
@@ -702,12 +708,14 @@ class World:
                 self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue
             fled = s.actors[start[square]]
+            bout = s.bout_of(aid)
+            rushes = bout is not None and s.hostile(aid, fled.id) and bump_rushes(bout.rules, aid)
             if aid == s.leader and not self.player_ai:
-                if s.hostile(aid, fled.id) and not s.house_rules.auto_chase:
+                if s.hostile(aid, fled.id) and not s.house_rules.auto_chase and not rushes:
                     frame = (aid, d, square, fled.id)
                     continue
                 followers.append((aid, d))
-            elif brain.follows(actor, fled):
+            elif rushes or brain.follows(actor, fled):
                 followers.append((aid, d))
             else:
                 self._emit(ev.Forfeited(aid, d.name, "stays"))
@@ -748,8 +756,41 @@ class World:
             self._step(aid, d)
         self._end_tick()
 
-    def _step(self, aid: str, d: Direction) -> None:
-        """Move one square if it is free (and a bonus square when the banked points allow)."""
+    def _wait_bump(self, aid: str) -> None:
+        """aid waited at `s0` of his bout: house rule `wait_bumps` makes it a bump of the foe next to him
+        that `rules.footwork.wait_bump_order` ranks first (he faces him; `s1` offers him as the default
+        target)."""
+        s = self.state
+        actor = s.actors[aid]
+        bout = s.bout_of(aid)
+        if bout is None or bout.step != 0:
+            return
+        facing = actor.facing
+        candidates: list[WaitCandidate] = []
+        ways: dict[str, Direction] = {}
+        for d in directions(s.house_rules.adjacency):
+            other = s.occupancy.get(actor.pos.step(d))
+            if other is None or not s.hostile(aid, other) or s.actors[other].fighter.out_of_fight:
+                continue
+            theirs = s.bout_of(other)
+            dot = d.dx * facing.dx + d.dy * facing.dy
+            side = "front" if dot > 0 else "behind" if dot < 0 else "side"
+            targets_me = theirs is not None and theirs.rules.targets.get(other) == aid
+            candidates.append(WaitCandidate(other, theirs is not None and theirs.id == bout.id, side, targets_me))
+            ways[other] = d
+        order = wait_bump_order(candidates)
+        if order:
+            self._emit(ev.Bumped(aid, order[0], ways[order[0]].name, True))
+
+    def _footwork(self, aid: str) -> None:
+        """aid stepped into an empty square: the rules say what that does to his bout's orientation
+        (rules.footwork: an Aggressive fighter at `e1s0` reverts to Cautious)."""
+        bout = self.state.bout_of(aid)
+        if bout is not None and bout.step == 0:
+            self._rules(bout.id, step_into_empty(bout.rules, aid))
+
+    def _step(self, aid: str, d: Direction) -> bool:
+        """Move one square if it is free (and a bonus square when the banked points allow); whether he moved."""
         s = self.state
         actor = s.actors[aid]
         engaged = s.bout_of(aid) is not None
@@ -759,12 +800,12 @@ class World:
         tx, ty = frm[0] + d.dx, frm[1] + d.dy
         if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
             self._emit(ev.Forfeited(aid, d.label, "taken"))
-            return
+            return False
         squares = tilemap.positions_by_index  # a square's Pos without building one
         target = squares[ty * width + tx]
         if target in occupancy:
             self._emit(ev.Forfeited(aid, d.label, "taken"))
-            return
+            return False
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
         if actor.fighter.out_of_fight:
             self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
@@ -777,6 +818,7 @@ class World:
             if 0 <= nx < width and 0 <= ny < height and walkable[ny * width + nx] and (
                     nxt := squares[ny * width + nx]) not in occupancy:
                 self._emit(ev.Moved(aid, target, nxt, name, mp - 6, bonus=True))
+        return True
 
     def _banked(self, actor: Actor) -> int:
         """Banked movement points survive only from one step to the next."""

@@ -189,10 +189,12 @@ class SettingsView(MenuView):
     ROW_H = 46
     LEFT_W = 480
     RIGHT_W = 540
+    HOUSE_PAGE = 8  # house-rule rows per page (the notes above stay clear): more pages get a page button
 
     def __init__(self, app: App, back: Callable[[], object]) -> None:
         super().__init__(app)
         self.back = back
+        self.house_page = 0
         self.options: list[Option | None] = []  # per item; None for plain buttons
         self.rows: dict[str, MenuButton] = {}
         try:
@@ -229,12 +231,25 @@ class SettingsView(MenuView):
 
         right = self.panel(space=8, padding=20)
         right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
-        for opt in [] if self.content_problem else house_options(self.defaults):
+        house = [] if self.content_problem else house_options(self.defaults)
+        pages = max(1, -(-len(house) // self.HOUSE_PAGE))
+        self.house_page %= pages
+        start = self.house_page * self.HOUSE_PAGE
+        for opt in house[start:start + self.HOUSE_PAGE]:
             right.add(self._row(opt))
+        if pages > 1:
+            right.add(self._plain(self.button(f"More house rules (page {self.house_page + 1} of {pages})",
+                                              self.next_house_page, width=self.RIGHT_W, height=self.ROW_H,
+                                              font_size=18)))
         if not self.content_problem:
             right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
                                               height=self.ROW_H, font_size=18)))
         root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="bottom", align_y=self.px(14))
+
+    def next_house_page(self) -> None:
+        """Show the next page of house rules (the focus stays on the page button)."""
+        self.house_page += 1
+        self.rebuild()
 
     def _hint(self) -> str:
         from game.view.input_map import Intent
