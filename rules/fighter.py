@@ -322,6 +322,10 @@ class FighterState:
         """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
         return self._pool(self.prone)
 
+    def rested_cp(self) -> int:
+        """His CP after a round out of any bout: `max_cp` on his feet (nothing of a fight holds it back)."""
+        return self._pool(False)
+
     def refreshed_cp(self) -> int:
         """His CP after the round's refresh (`rules.exchange.end_round`): unchanged when he may not
         refresh, else `max_cp` on his feet again (a knockdown lasts to the round's end)."""

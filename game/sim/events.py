@@ -127,6 +127,18 @@ class MovementInitiative(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class Rested(WorldEvent):
+    """A round (`ROUND_TICKS`) went by with `actor` out of any bout: his CP refresh to `cp` (TRoS refreshes
+    CP each round; out of a fight nothing holds it back), and a no-refresh penalty of his last fight is
+    spent."""
+
+    type: ClassVar[str] = "rested"
+    actor: str
+    cp: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class BoutStarted(WorldEvent):
     type: ClassVar[str] = "bout_started"
     bout: int

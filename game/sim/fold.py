@@ -188,6 +188,13 @@ def _movement_initiative(state: WorldState, e: ev.WorldEvent) -> None:
         state.actors[aid].move_init = roll
 
 
+def _rested(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Rested)
+    fighter = state.actors[e.actor].fighter
+    fighter.cp = e.cp
+    fighter.no_refresh = False
+
+
 def _streams(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.StreamsAt)
     state.combat.seek(e.combat)
@@ -347,6 +354,7 @@ _HANDLERS = {
     ev.ShotLanded: _outside_bout,
     ev.Bled: _outside_bout,
     ev.MovementInitiative: _movement_initiative,
+    ev.Rested: _rested,
     ev.StreamsAt: _streams,
     ev.DecisionDue: _decision,
     ev.OrderGiven: _order,

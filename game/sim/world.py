@@ -495,6 +495,7 @@ class World:
         self._land_shots(inp)
         if s.tick > 1 and s.tick % ROUND_TICKS == 1:
             self._roll_movement_initiative()
+            self._rest()
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
             self._bout_step(bout, inp)
         self._move(intents, brain)
@@ -589,6 +590,15 @@ class World:
                                     world_ai=s.ai)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
+    def _rest(self) -> None:
+        """Everyone standing out of any bout at a round's start gets his CP back (`Rested`): the next fight
+        does not start on what the last one left him."""
+        s = self.state
+        for actor in self._living():
+            fighter = actor.fighter
+            if s.bout_of(actor.id) is None and (fighter.cp != (cp := fighter.rested_cp()) or fighter.no_refresh):
+                self._emit(ev.Rested(actor.id, cp))
+
     def _roll_movement_initiative(self) -> None:
         s = self.state
         rolls = []

@@ -108,6 +108,7 @@ def test_a_real_world() -> None:
                            and e.event.hit and e.event.wound is not None and e.event.wound.level > 0
                            and e.event.defender in party)
         assert s.wounds_taken >= party_wounds
-        assert (s.cause_of_death is not None) == (world.state.leader in died)
+        knocked_out = {e.actor for e in events if isinstance(e, ev.KnockedOut)}
+        assert (s.cause_of_death is not None) == (world.state.leader in died | knocked_out)
         any_kill = any_kill or s.kills > 0
     assert any_kill
