@@ -1,7 +1,7 @@
 """Instruction counts of the rules and world benchmarks' workloads (valgrind callgrind): repeatable on a
 shared, loaded machine where wall-clock benches are not. Usage, from a checkout (its .venv):
 
-    python scripts/instruction_counts.py [--pure]
+    python scripts/instruction_counts.py [--pure] [--only rules|world]
 
 Each workload is counted minus a run that only loads the same modules and content, and printed in
 millions of instructions. Compare two commits by running it in a worktree of each (issue 9's note).
@@ -65,13 +65,17 @@ def count(code: str, env: dict[str, str]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pure", action="store_true", help="count pure Python (STEELSTEP_PURE=1)")
+    parser.add_argument("--only", choices=("rules", "world"), help="count one workload only")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.pure:
         env["STEELSTEP_PURE"] = "1"
     else:
         env.pop("STEELSTEP_PURE", None)
-    for name, load, work in (("rules.bench workload", RULES_LOAD, RULES), ("world workload", WORLD_LOAD, WORLD)):
+    for key, name, load, work in (("rules", "rules.bench workload", RULES_LOAD, RULES),
+                                  ("world", "world workload", WORLD_LOAD, WORLD)):
+        if args.only not in (None, key):
+            continue
         delta = count(work, env) - count(load, env)
         print(f"{name}: {delta / 1e6:,.0f} M instructions ({'pure' if args.pure else 'compiled if built'})")
     return 0
