@@ -218,6 +218,8 @@ class Bout:
         house_rules: HouseRules | None = None,
         reach: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
+        if not _FOLD:
+            _load_fold()  # every fold1/fold runs on a bout, so the fold's handlers are in from here on
         self.catalog = catalog
         self.rules = house_rules or catalog.house_rules
         self.fighters: dict[str, FighterState] = {}
@@ -292,17 +294,16 @@ class Bout:
 
     def fold1(self, event: Event) -> list[Event]:
         """`fold` of one event: [event]."""
-        handler = (_HANDLERS[0] if _HANDLERS else _fold_handlers()).get(type(event))
+        handler = _FOLD.get(type(event))
         if handler is not None:  # `rules.fold.apply`, without its call
             handler(event, self.fighters, self)
         return [event]
 
     def fold(self, events: list[Event]) -> list[Event]:
         """Fold the events into this bout and its fighters (`rules.fold`, the one writer); returns them."""
-        handlers = _fold_handlers()
         fighters = self.fighters
         for e in events:
-            handler = handlers.get(type(e))
+            handler = _FOLD.get(type(e))
             if handler is not None:
                 handler(e, fighters, self)
         return events
@@ -466,6 +467,14 @@ class Bout:
         return self.fold1(OrientationChosen(self.clock.exchange, fid, orientation))
 
     # ----- targets (s1) ---------------------------------------------------------------------------
+    def next_to_target(self) -> str | None:
+        """The first in targeting order who has not answered at this `s1` (None: all have)."""
+        answered = self.answered
+        for fid in self.targeting_tuple():
+            if fid not in answered:
+                return fid
+        return None
+
     def targeting_order(self) -> list[str]:
         """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group."""
         return list(self.targeting_tuple())
@@ -677,16 +686,15 @@ class Bout:
         ]
 
 
-_HANDLERS: list[Mapping[type, Callable[..., None]]] = []
+# `rules.fold`'s handler per event type (`Bout.fold1`, `Bout.fold`): filled by the first `Bout()`,
+# as rules.fold imports this module and cannot be imported at its import
+_FOLD: dict[type, Callable[..., None]] = {}
 
 
-def _fold_handlers() -> Mapping[type, Callable[..., None]]:
-    """`rules.fold`'s handler per event type, imported on first use (rules.fold imports this module)."""
-    if not _HANDLERS:
-        from rules.fold import HANDLERS
+def _load_fold() -> None:
+    from rules.fold import HANDLERS
 
-        _HANDLERS.append(HANDLERS)
-    return _HANDLERS[0]
+    _FOLD.update(HANDLERS)
 
 
 # ----- what later declarers see (house rule `declare_roots_only`) ------------------------------------

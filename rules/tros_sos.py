@@ -43,11 +43,8 @@ class TrosSos:
         clock = bout.clock
         step = clock.step
         if step == 1:
-            answered = bout.answered
-            for fid in bout.targeting_tuple():
-                if fid not in answered:
-                    return [target_decision(bout, fid)]
-            return []
+            fid = bout.next_to_target()
+            return [] if fid is None else [target_decision(bout, fid)]
         if step == 2:
             declarer = bout.next_declarer()
             return [] if declarer is None else [declaration_decision(declarer)]
