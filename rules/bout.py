@@ -106,9 +106,11 @@ class IllegalAction(ValueError):
 
 
 # PartChoice, Action and SeenAction are values (nothing changes one once made: `dataclasses.replace`
-# makes a changed copy), but not frozen: the compiled build (rules.accel) constructs plain dataclasses
-# natively, and frozen ones through `object.__setattr__`, many times slower, many times per exchange.
-@dataclass(slots=True, unsafe_hash=True)
+# makes a changed copy), but not frozen: frozen ones are built through `object.__setattr__`. The hot
+# dataclasses here write their own `__init__` (`init=False`): mypyc compiles a class's own `__init__`
+# natively, while the one `dataclasses` generates stays interpreted (about 4,000 instructions per
+# object built from compiled code). Fields, defaults, equality, hash and repr stay the dataclass's.
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PartChoice:
     """One rolled part of a composite maneuver."""
 
@@ -116,8 +118,13 @@ class PartChoice:
     dice: int
     zone: str | None = None
 
+    def __init__(self, maneuver: str, dice: int, zone: str | None = None) -> None:
+        self.maneuver = maneuver
+        self.dice = dice
+        self.zone = zone
 
-@dataclass(slots=True, unsafe_hash=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Action:
     """One item of a declaration."""
 
@@ -131,6 +138,20 @@ class Action:
     reflex_buy: int = 0  # force-enter: CP spent to buy back Reflex for ordering
     terrain_dice: int = 0  # force-enter: dice for the terrain roll
     parts: tuple[PartChoice, ...] = ()
+
+    def __init__(self, action: str, maneuver: str, opponent: str | None, dice: int = 0, zone: str | None = None,
+                 greater: int = 0, seize: bool = False, reflex_buy: int = 0, terrain_dice: int = 0,
+                 parts: tuple[PartChoice, ...] = ()) -> None:
+        self.action = action
+        self.maneuver = maneuver
+        self.opponent = opponent
+        self.dice = dice
+        self.zone = zone
+        self.greater = greater
+        self.seize = seize
+        self.reflex_buy = reflex_buy
+        self.terrain_dice = terrain_dice
+        self.parts = parts
 
 
 DECLARATION_STATS: dict[str, Callable[[FighterState], int]] = {
@@ -147,7 +168,7 @@ def pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Committed:
     """A validated declaration item with everything resolution needs, computed once at declare time."""
 
@@ -163,6 +184,21 @@ class Committed:
     zone: str | None
     hand: str
     flavour: str = ""  # steal | buy_attacker | force_enter | change_free | change_none | global | ""
+
+    def __init__(self, owner: str, action: Action, role: str, maneuver: str, opponent: str | None, dice: int,
+                 tn: int, cost: int, conditional_cost: int, zone: str | None, hand: str, flavour: str = "") -> None:
+        self.owner = owner
+        self.action = action
+        self.role = role
+        self.maneuver = maneuver
+        self.opponent = opponent
+        self.dice = dice
+        self.tn = tn
+        self.cost = cost
+        self.conditional_cost = conditional_cost
+        self.zone = zone
+        self.hand = hand
+        self.flavour = flavour
 
 
 @dataclass(slots=True)
@@ -191,6 +227,8 @@ class Bout:
         house_rules: HouseRules | None = None,
         reach: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
+        if not _FOLD:
+            _load_fold()  # every fold1/fold runs on a bout, so the fold's handlers are in from here on
         self.catalog = catalog
         self.rules = house_rules or catalog.house_rules
         self.fighters: dict[str, FighterState] = {}
@@ -268,15 +306,18 @@ class Bout:
 
     def fold1(self, event: Event) -> list[Event]:
         """`fold` of one event: [event]."""
-        (_APPLY[0] if _APPLY else _fold_apply())(event, self.fighters, self)
+        handler = _FOLD.get(type(event))
+        if handler is not None:  # `rules.fold.apply`, without its call
+            handler(event, self.fighters, self)
         return [event]
 
     def fold(self, events: list[Event]) -> list[Event]:
         """Fold the events into this bout and its fighters (`rules.fold`, the one writer); returns them."""
-        apply = _fold_apply()
         fighters = self.fighters
         for e in events:
-            apply(e, fighters, self)
+            handler = _FOLD.get(type(e))
+            if handler is not None:
+                handler(e, fighters, self)
         return events
 
     # ----- membership and reach -------------------------------------------------------------------
@@ -332,7 +373,8 @@ class Bout:
 
     def foes(self, fid: str) -> tuple[str, ...]:
         """`foes_in_reach` as a cached tuple (do not mutate; the rules' hot paths use this)."""
-        self.roster()
+        if self._roster_epoch != FighterState.roster_epoch:
+            self.roster()  # the membership caches are stale: rebuild them
         found = self._foes.get(fid)
         if found is None:
             found = self._foes[fid] = tuple(self._compute_foes(fid))
@@ -437,22 +479,34 @@ class Bout:
         return self.fold1(OrientationChosen(self.clock.exchange, fid, orientation))
 
     # ----- targets (s1) ---------------------------------------------------------------------------
+    def next_to_target(self) -> str | None:
+        """The first in targeting order who has not answered at this `s1` (None: all have)."""
+        answered = self.answered
+        for fid in self.targeting_tuple():
+            if fid not in answered:
+                return fid
+        return None
+
     def targeting_order(self) -> list[str]:
-        """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group.
-        At `s1` (where it is asked once per target chosen) it is kept while the roster and the exchange
-        stay the same: orientations are fixed by then."""
+        """Aggressive, then Cautious (and auto), then Defensive; highest Reflex first in each group."""
+        return list(self.targeting_tuple())
+
+    def targeting_tuple(self) -> tuple[str, ...]:
+        """`targeting_order` as a tuple (do not mutate). At `s1` (where it is asked once per target
+        chosen) it is kept while the roster and the exchange stay the same: orientations are fixed by
+        then."""
+        clock = self.clock
+        done = clock.exchanges_done
+        at_s1 = clock.step == 1
+        if (at_s1 and self._order_done == done and self._roster_epoch == FighterState.roster_epoch
+                and self._order_members is self._members):
+            return self._order  # the roster() check, without the call
         members = self.roster()
-        done = self.clock.exchanges_done
-        if self.clock.step == 1 and self._order_members is members and self._order_done == done:
-            return list(self._order)
-
-        def key(fid: str) -> tuple[int, int, str]:
-            rank = ORIENTATION_RANK.get(self.orientation[fid] or CAUTIOUS, 2)
-            return (-rank, -self.fighters[fid].reflex, fid)
-
-        order = sorted(members, key=key)
-        if self.clock.step == 1:
-            self._order, self._order_members, self._order_done = tuple(order), members, done
+        orientation, fighters = self.orientation, self.fighters
+        order = tuple(sorted(members, key=lambda fid: (
+            -ORIENTATION_RANK.get(orientation[fid] or CAUTIOUS, 2), -fighters[fid].reflex, fid)))
+        if at_s1:
+            self._order, self._order_members, self._order_done = order, members, done
         return order
 
     def forced_targets(self, fid: str) -> list[str]:
@@ -503,7 +557,7 @@ class Bout:
         initiative per pair (SPEC §4.3). `choose` is a mapping or a callable asked in order, so a later
         chooser sees earlier choices (and the forced Cautious retarget)."""
         events: list[Event] = []
-        for fid in self.targeting_order():
+        for fid in self.targeting_tuple():
             if callable(choose):
                 want = choose(fid)
             elif choose is not None and fid in choose:
@@ -517,27 +571,24 @@ class Bout:
     def answer_target(self, fid: str, want: str | None) -> list[Event]:
         """fid targets `want`, or (out of reach, not allowed, or None) his default target, the event
         saying why it was forced."""
-        legal = self.legal_targets(fid)
-        forced = False
-        reason = ""
-        if want not in legal:
-            forced = want is not None
-            if forced and self.forced_targets(fid):
-                reason = "forced: Cautious targeted by Aggressive"
-            elif forced:
-                reason = f"{want} is out of reach"
-            want = self.default_target(fid)
-        return self.fold1(TargetChosen(self.clock.exchange, fid, want, forced, reason))
+        must = self.forced_targets(fid) if self.orientation[fid] == CAUTIOUS else None
+        legal: Sequence[str] = must or self.foes(fid)  # legal_targets, without the copy
+        if want in legal:
+            return self.fold1(TargetChosen(self.clock.exchange, fid, want))
+        forced = want is not None
+        reason = ("forced: Cautious targeted by Aggressive" if must else f"{want} is out of reach") if forced else ""
+        return self.fold1(TargetChosen(self.clock.exchange, fid, self.default_target(fid, legal), forced, reason))
 
     def close_targeting(self, stream: DiceStream) -> list[Event]:
         """The end of `s1`: everyone who has not answered, or whose answer no longer stands (his
         target fell since), keeps his current target if he may or takes the default; then initiative
         per pair (SPEC §4.3)."""
         events: list[Event] = []
-        for fid in self.targeting_order():
-            current = self.targets.get(fid)
-            if fid in self.answered and current in self.legal_targets(fid):
-                continue
+        answered, targets = self.answered, self.targets
+        for fid in self.targeting_tuple():
+            current = targets.get(fid)
+            if fid in answered and current in (self.forced_targets(fid) or self.foes(fid)):
+                continue  # his answer stands (`legal_targets`, without the copy)
             events += self.answer_target(fid, current)
         events += self.fold(self._compute_initiative(stream))
         return events
@@ -627,11 +678,8 @@ class Bout:
         (Perception + Reflex) / 2 or Wit, the design doc's variations: the better one declares later)."""
         stat = DECLARATION_STATS[self.rules.declaration_order]
         fighters = self.fighters
-
-        def key(fid: str) -> tuple[int, int, str]:
-            return (0 if self.has_initiative(fid) else 1, stat(fighters[fid]), fid)
-
-        return sorted(self.roster(), key=key)
+        keyed = sorted([(0 if self.has_initiative(fid) else 1, stat(fighters[fid]), fid) for fid in self.roster()])
+        return [fid for _, _, fid in keyed]  # ids are unique: sorting the keys sorts the ids by them
 
     def forget_declaration_order(self) -> None:
         self._declaration_order = None
@@ -650,16 +698,15 @@ class Bout:
         ]
 
 
-_APPLY: list[Callable[[Event, Mapping[str, FighterState], Bout | None], None]] = []
+# `rules.fold`'s handler per event type (`Bout.fold1`, `Bout.fold`): filled by the first `Bout()`,
+# as rules.fold imports this module and cannot be imported at its import
+_FOLD: dict[type, Callable[..., None]] = {}
 
 
-def _fold_apply() -> Callable[[Event, Mapping[str, FighterState], Bout | None], None]:
-    """`rules.fold.apply`, imported on first use (rules.fold imports this module)."""
-    if not _APPLY:
-        from rules.fold import apply
+def _load_fold() -> None:
+    from rules.fold import HANDLERS
 
-        _APPLY.append(apply)
-    return _APPLY[0]
+    _FOLD.update(HANDLERS)
 
 
 # ----- what later declarers see (house rule `declare_roots_only`) ------------------------------------
@@ -681,7 +728,7 @@ def seen_maneuver(bout: Bout, item: Committed) -> str:
     return maneuver_root(bout.catalog, item.maneuver) if bout.rules.declare_roots_only else item.maneuver
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SeenAction:
     """One declared item as another fighter sees it: the action type, the maneuver (only its root
     under `declare_roots_only`), the opponent, dice and target zone. Never its cost or TN."""
@@ -692,6 +739,15 @@ class SeenAction:
     dice: int
     zone: str | None
     parts: tuple[tuple[str, int, str | None], ...] = ()  # composite parts: (maneuver or root, dice, zone)
+
+    def __init__(self, action: str, maneuver: str, opponent: str | None, dice: int, zone: str | None,
+                 parts: tuple[tuple[str, int, str | None], ...] = ()) -> None:
+        self.action = action
+        self.maneuver = maneuver
+        self.opponent = opponent
+        self.dice = dice
+        self.zone = zone
+        self.parts = parts
 
 
 def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAction, ...]:

@@ -14,8 +14,9 @@ the world adds its own (a bump frame, first aid, CP against a shot) in the same 
 - `default`: the preselected answer (`Enter` takes it).
 
 Decisions are values: nothing changes one after it is made (`dataclasses.replace` makes a changed
-copy). They are plain (not frozen) dataclasses because the compiled build (rules.accel) constructs
-those natively, many times per exchange; a frozen one would go through `object.__setattr__`.
+copy). They are plain (not frozen) dataclasses with their own `__init__`: the compiled build
+(rules.accel) runs a class's own `__init__` natively, while the one `dataclasses` generates (and a
+frozen one's `object.__setattr__`) stays interpreted, and decisions are made many times per exchange.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ DEFENCE = "defence"
 ROLLER = "roller"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Option:
     """One legal answer."""
 
@@ -58,8 +59,14 @@ class Option:
     cost: int = 0  # CP it costs now (0: none or not known before the menu)
     note: str = ""
 
+    def __init__(self, value: str, label: str, cost: int = 0, note: str = "") -> None:
+        self.value = value
+        self.label = label
+        self.cost = cost
+        self.note = note
 
-@dataclass(slots=True, unsafe_hash=True)
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Decision:
     """One decision owed (see the module docstring)."""
 
@@ -70,6 +77,16 @@ class Decision:
     low: int = 0
     high: int = 0
     note: str = ""
+
+    def __init__(self, kind: str, who: str, options: tuple[Option, ...] = (), default: str | None = None,
+                 low: int = 0, high: int = 0, note: str = "") -> None:
+        self.kind = kind
+        self.who = who
+        self.options = options
+        self.default = default
+        self.low = low
+        self.high = high
+        self.note = note
 
     def values(self) -> tuple[str, ...]:
         return tuple(o.value for o in self.options)

@@ -123,15 +123,24 @@ class ScriptedStream:
         return face
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Roll:
-    """One pool roll. `faces` are the totals per die (a 10 rerolled at TN > 10 shows as 10 + reroll)."""
+    """One pool roll. `faces` are the totals per die (a 10 rerolled at TN > 10 shows as 10 + reroll).
+    A value (never changed once made); plain, with its own `__init__`, not frozen: the compiled build
+    runs its own `__init__` natively, a frozen dataclass's stays interpreted (one roll per pool rolled)."""
 
     dice: int
     tn: int
     faces: tuple[int, ...]
     successes: int
     botch: bool
+
+    def __init__(self, dice: int, tn: int, faces: tuple[int, ...], successes: int, botch: bool) -> None:
+        self.dice = dice
+        self.tn = tn
+        self.faces = faces
+        self.successes = successes
+        self.botch = botch
 
 
 def roll_die(stream: DiceStream, tn: int) -> int:

@@ -3,14 +3,18 @@
 Each event has a stable `type` name and `to_dict()` for JSON. The names and fields used by the
 scenario runner's `--json` output (`attack`, `initiative`) are a published contract: add fields
 freely, never rename or remove one.
+
+Events and their parts are values: nothing changes one once made (`dataclasses.replace` makes a
+changed copy), and they compare and hash by their fields. They are plain slotted dataclasses, not
+frozen ones, because every exchange builds a dozen or more of them, and a frozen dataclass stores each
+field through a call (`object.__setattr__`, or `rules.fastinit`'s descriptor call), several times
+slower than the plain attribute store, in pure Python and when the compiled rules build them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
-
-from rules import fastinit
 
 
 def _plain(value: Any) -> Any:
@@ -43,7 +47,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DefenceRoll(Part):
     defender: str
     maneuver: str
@@ -54,7 +58,7 @@ class DefenceRoll(Part):
     botch: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WoundRecord(Part):
     zone: str
     location: str
@@ -70,7 +74,7 @@ class WoundRecord(Part):
     death: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OrientationChosen(Event):
     type: ClassVar[str] = "orientation"
     exchange: int
@@ -79,7 +83,7 @@ class OrientationChosen(Event):
     reason: str = ""  # why it changed after the choice (rules.footwork: Aggressive reverting to Cautious)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TargetChosen(Event):
     type: ClassVar[str] = "target"
     exchange: int
@@ -89,7 +93,7 @@ class TargetChosen(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ReflexContest(Event):
     """Who goes first inside a pair: Cautious vs Cautious at target time, or a strike-first contest."""
 
@@ -110,7 +114,7 @@ class ReflexContest(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TargetInitiative(Event):
     """Initiative per pair after targeting (s1): holders and contested pairs."""
 
@@ -120,7 +124,7 @@ class TargetInitiative(Event):
     contested: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ActionRecord(Part):
     action: str
     maneuver: str
@@ -141,7 +145,7 @@ class ActionRecord(Part):
     seize: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Declared(Event):
     type: ClassVar[str] = "declared"
     exchange: int
@@ -150,7 +154,7 @@ class Declared(Event):
     cp_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TargetChanged(Event):
     """A declared Change Target: the old target, if he targeted back, now holds initiative over the
     changer (design doc); a free change contests the new pair."""
@@ -164,7 +168,7 @@ class TargetChanged(Event):
     free_contest: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TerrainRoll(Event):
     type: ClassVar[str] = "terrain_roll"
     exchange: int
@@ -176,7 +180,7 @@ class TerrainRoll(Event):
     passed: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Attack(Event):
     type: ClassVar[str] = "attack"
     seq: int
@@ -198,7 +202,7 @@ class Attack(Event):
     stripped: int = 0  # dice lost to shock before it was rolled
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackCancelled(Event):
     type: ClassVar[str] = "attack_cancelled"
     exchange: int
@@ -208,7 +212,7 @@ class AttackCancelled(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ShockApplied(Event):
     type: ClassVar[str] = "shock"
     exchange: int
@@ -219,7 +223,7 @@ class ShockApplied(Event):
     carried: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CpLost(Event):
     type: ClassVar[str] = "cp_lost"
     exchange: int
@@ -228,7 +232,7 @@ class CpLost(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LengthTransfer(Event):
     """House rule `length_transfer_at_once` (design doc "KEY HOUSE RULES"): the shorter weapon landed a
     damaging blow first, so the length penalty moves at once onto the longer weapon's attack on him,
@@ -242,7 +246,7 @@ class LengthTransfer(Event):
     stripped: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CpSpent(Event):
     """CP paid during resolution (a Quick Defense, a seized initiative, CP against a shot)."""
 
@@ -253,7 +257,7 @@ class CpSpent(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BonusDice(Event):
     """Bonus dice for a fighter's next attack (`dice`, 0 once used or expired), valid until the bout has
     resolved `expires` exchanges (-1: no expiry kept)."""
@@ -265,7 +269,7 @@ class BonusDice(Event):
     expires: int = -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoRefresh(Event):
     """Force-entering in exchange 2: no CP refresh at this round's end (design doc)."""
 
@@ -274,7 +278,7 @@ class NoRefresh(Event):
     fighter: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WoundTaken(Event):
     """A wound on a fighter: its pain and blood loss count from now (rules.wounds.apply_wound)."""
 
@@ -289,7 +293,7 @@ class WoundTaken(Event):
     destroyed: bool = False  # an arm part destroyed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class KnockCheck(Event):
     type: ClassVar[str] = "knock_check"
     exchange: int
@@ -303,7 +307,7 @@ class KnockCheck(Event):
     instant: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Died(Event):
     type: ClassVar[str] = "died"
     exchange: int
@@ -311,7 +315,7 @@ class Died(Event):
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Refunded(Event):
     type: ClassVar[str] = "refund"
     exchange: int
@@ -320,7 +324,7 @@ class Refunded(Event):
     maneuver: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PairResult(Part):
     a: str
     b: str
@@ -328,7 +332,7 @@ class PairResult(Part):
     holder: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class InitiativeAfter(Event):
     """The end of an exchange: initiative per pair as it flows into the next exchange (`flow`: each
     pair's holder, `holders` the same as (holder, over) pairs), the legend per pair, and who chooses
@@ -342,7 +346,7 @@ class InitiativeAfter(Event):
     flow: tuple[tuple[str, str, str], ...] = ()  # (a, b, holder) per pair with a < b
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ClockStepped(Event):
     """The bout's clock after a step (SPEC §2): exchange 1 or 2, step 0..2, round."""
 
@@ -352,7 +356,7 @@ class ClockStepped(Event):
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GlobalInitiative(Event):
     """House rule `initiative_model: target_plus_global`: who holds global initiative after an
     exchange (or a battle pause). Emitted only under that model. `holders`: the members holding it;
@@ -366,7 +370,7 @@ class GlobalInitiative(Event):
     kept: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Untargeted(Event):
     type: ClassVar[str] = "untargeted"
     exchange: int
@@ -374,7 +378,7 @@ class Untargeted(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LeftBout(Event):
     type: ClassVar[str] = "left_bout"
     exchange: int
@@ -383,7 +387,7 @@ class LeftBout(Event):
     collapsed: bool = False  # overwhelmed by pain: unconscious from now on
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Dropped(Event):
     """A fighter already out of the fight (dead, unconscious) is taken off the bout's roster."""
 
@@ -392,7 +396,7 @@ class Dropped(Event):
     fighter: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BloodLossCheck(Event):
     type: ClassVar[str] = "blood_loss"
     round: int
@@ -405,16 +409,9 @@ class BloodLossCheck(Event):
     ht: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundEnded(Event):
     type: ClassVar[str] = "round_end"
     round: int
     refreshed: tuple[tuple[str, int], ...] = field(default=())  # (fighter, new CP)
     pause: bool = False
-
-
-# Events are built in every exchange's hot path: give every frozen event and part class defined above
-# a faster __init__ (rules.fastinit; fields, equality, hash, repr and frozenness are unchanged).
-for _cls in list(globals().values()):
-    if isinstance(_cls, type) and issubclass(_cls, Event | Part) and fastinit.eligible(_cls):
-        fastinit.fast_init(_cls)

@@ -25,7 +25,7 @@ _Handler = Callable[..., None]  # (event of its own type, fighters, bout)
 
 def apply(event: rev.Event, fighters: Fighters, bout: Bout | None = None) -> None:
     """Fold one rules event (see the module docstring)."""
-    handler = _HANDLERS.get(type(event))
+    handler = HANDLERS.get(type(event))
     if handler is not None:
         handler(event, fighters, bout)
 
@@ -41,7 +41,7 @@ class Emitter:
         self.events: list[rev.Event] = []
 
     def emit(self, event: rev.Event) -> None:
-        handler = _HANDLERS.get(type(event))
+        handler = HANDLERS.get(type(event))
         if handler is not None:
             handler(event, self.fighters, self.bout)
         self.events.append(event)
@@ -54,16 +54,14 @@ class Emitter:
 # ----- the bout ------------------------------------------------------------------------------------
 def _orientation(e: rev.OrientationChosen, fighters: Fighters, bout: Bout | None) -> None:
     assert bout is not None, "a bout event folded without its bout"
-    b = bout
-    b.orientation[e.fighter] = THROW_AS_ORIENTATION.get(e.orientation, e.orientation)
-    b.answered.add(e.fighter)
+    bout.orientation[e.fighter] = THROW_AS_ORIENTATION.get(e.orientation, e.orientation)
+    bout.answered.add(e.fighter)
 
 
 def _target(e: rev.TargetChosen, fighters: Fighters, bout: Bout | None) -> None:
     assert bout is not None, "a bout event folded without its bout"
-    b = bout
-    b.targets[e.fighter] = e.target
-    b.answered.add(e.fighter)
+    bout.targets[e.fighter] = e.target
+    bout.answered.add(e.fighter)
 
 
 def _target_initiative(e: rev.TargetInitiative, fighters: Fighters, bout: Bout | None) -> None:
@@ -129,7 +127,13 @@ def _initiative_after(e: rev.InitiativeAfter, fighters: Fighters, bout: Bout | N
     """The end of an exchange: initiative flows into the next one, declarations are cleared."""
     assert bout is not None, "a bout event folded without its bout"
     b = bout
-    b.attacked_last = {fid for fid, items in b.declarations.items() if any(c.role == "attack" for c in items)}
+    attacked: set[str] = set()
+    for fid, items in b.declarations.items():
+        for c in items:
+            if c.role == "attack":
+                attacked.add(fid)
+                break
+    b.attacked_last = attacked
     b.flow = {(a, o): holder for a, o, holder in e.flow}
     b.holders = set(e.holders)
     b.contested = set()
@@ -156,13 +160,13 @@ def _global(e: rev.GlobalInitiative, fighters: Fighters, bout: Bout | None) -> N
 def _clock(e: rev.ClockStepped, fighters: Fighters, bout: Bout | None) -> None:
     """The clock steps; a new exchange clears the orientations (they are "auto" after exchange 1)."""
     assert bout is not None, "a bout event folded without its bout"
-    b = bout
-    clock = b.clock
-    if (e.exchange, e.round) != (clock.exchange, clock.round):
-        for fid in b.orientation:
-            b.orientation[fid] = None
+    clock = bout.clock
+    if e.exchange != clock.exchange or e.round != clock.round:
+        orientation = bout.orientation
+        for fid in orientation:
+            orientation[fid] = None
     clock.exchange, clock.step, clock.round = e.exchange, e.step, e.round
-    b.answered.clear()
+    bout.answered.clear()
 
 
 def _round_ended(e: rev.RoundEnded, fighters: Fighters, bout: Bout | None) -> None:
@@ -232,7 +236,9 @@ def _blood_loss(e: rev.BloodLossCheck, fighters: Fighters, bout: Bout | None) ->
     fighters[e.fighter].ht = e.ht
 
 
-_HANDLERS: dict[type[rev.Event], _Handler] = {
+# each event type's handler: `apply` and `Emitter` look it up, and so does `rules.bout.Bout.fold1`
+# (which cannot import this module at its own import)
+HANDLERS: dict[type[rev.Event], _Handler] = {
     rev.OrientationChosen: _orientation,
     rev.TargetChosen: _target,
     rev.TargetInitiative: _target_initiative,

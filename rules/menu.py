@@ -64,7 +64,12 @@ class PartOption:
     maneuvers: tuple[tuple[str, int, tuple[str, ...]], ...]  # (maneuver id, tn, zones)
 
 
-@dataclass(frozen=True, slots=True)
+# Menus are values: nothing changes one once made. ManeuverOption, ActionOption, OpponentMenu and Menu
+# are built many times per exchange, so they are plain slotted dataclasses with their own `__init__`
+# (`init=False`), not frozen ones: the compiled build (rules.accel) runs a class's own `__init__`
+# natively, while a frozen dataclass's generated one stays interpreted and stores each field through
+# `object.__setattr__`. Fields, equality, hash and repr are the dataclass's own.
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ManeuverOption:
     maneuver: str
     name: str
@@ -81,6 +86,24 @@ class ManeuverOption:
     parts: tuple[PartOption, ...] = ()
     greater_allowed: bool = False
 
+    def __init__(self, maneuver: str, name: str, role: str, group: str, cost: int, conditional_cost: int, tn: int,
+                 dice_min: int, dice_max: int, zones: tuple[tuple[str, int], ...], default_zone: str | None,
+                 hand: str, parts: tuple[PartOption, ...] = (), greater_allowed: bool = False) -> None:
+        self.maneuver = maneuver
+        self.name = name
+        self.role = role
+        self.group = group
+        self.cost = cost
+        self.conditional_cost = conditional_cost
+        self.tn = tn
+        self.dice_min = dice_min
+        self.dice_max = dice_max
+        self.zones = zones
+        self.default_zone = default_zone
+        self.hand = hand
+        self.parts = parts
+        self.greater_allowed = greater_allowed
+
     @property
     def label(self) -> str:
         cost = f"~{self.conditional_cost}" if self.conditional_cost and not self.cost else str(self.cost)
@@ -90,7 +113,7 @@ class ManeuverOption:
         return f"{self.name}{hand} ({cost}): tn{self.tn}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ActionOption:
     action: str
     label: str
@@ -99,6 +122,14 @@ class ActionOption:
     flavour: str = ""  # buy_initiative: steal | buy_attacker | force_enter; change_target: free | none;
     # attack: "global" (house rule target_plus_global, a foe other than the target)
 
+    def __init__(self, action: str, label: str, maneuvers: tuple[ManeuverOption, ...], default: str | None,
+                 flavour: str = "") -> None:
+        self.action = action
+        self.label = label
+        self.maneuvers = maneuvers
+        self.default = default
+        self.flavour = flavour
+
     def option(self, maneuver: str) -> ManeuverOption | None:
         for m in self.maneuvers:
             if m.maneuver == maneuver:
@@ -106,13 +137,21 @@ class ActionOption:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class OpponentMenu:
     opponent: str
     is_target: bool
     relation: str  # you_hold | he_holds | contested | none
     attacking_you: bool
     actions: tuple[ActionOption, ...]
+
+    def __init__(self, opponent: str, is_target: bool, relation: str, attacking_you: bool,
+                 actions: tuple[ActionOption, ...]) -> None:
+        self.opponent = opponent
+        self.is_target = is_target
+        self.relation = relation
+        self.attacking_you = attacking_you
+        self.actions = actions
 
     @property
     def can_attack(self) -> bool:
@@ -129,13 +168,21 @@ class OpponentMenu:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Menu:
     fighter: str
     cp: int
     exchange: int
     opponents: tuple[OpponentMenu, ...]
     default: tuple[Action, ...]
+
+    def __init__(self, fighter: str, cp: int, exchange: int, opponents: tuple[OpponentMenu, ...],
+                 default: tuple[Action, ...]) -> None:
+        self.fighter = fighter
+        self.cp = cp
+        self.exchange = exchange
+        self.opponents = opponents
+        self.default = default
 
     def opponent(self, opponent: str) -> OpponentMenu | None:
         for o in self.opponents:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from rules import fold as rules_fold
 from rules import log as rules_log
-from rules.bout import Bout, IllegalAction
+from rules.bout import CAUTIOUS, Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
 from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision, Option
@@ -41,16 +41,19 @@ class TrosSos:
 
     # ----- decisions ------------------------------------------------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
-        step = bout.clock.step
-        if step == 0:
-            return [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in bout.answered]
+        # asked again after every answer (rules.systems.run_step, the world's step loop): kept lean
+        clock = bout.clock
+        step = clock.step
         if step == 1:
-            for fid in bout.targeting_order():
-                if fid not in bout.answered:
-                    return [target_decision(bout, fid)]
-            return []
-        declarer = bout.next_declarer()
-        return [] if declarer is None else [Decision(DECLARATION, declarer, note="the maneuver menu: rules.menu")]
+            fid = bout.next_to_target()
+            return [] if fid is None else [target_decision(bout, fid)]
+        if step == 2:
+            declarer = bout.next_declarer()
+            return [] if declarer is None else [declaration_decision(declarer)]
+        if clock.exchange != 1:
+            return []  # orientations are chosen at the first exchange of a round only
+        answered = bout.answered
+        return [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in answered]
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         kind, who = decision.kind, decision.who
@@ -63,7 +66,7 @@ class TrosSos:
                 raise IllegalAction("a target is a fighter's id")
             return bout.answer_target(who, value)
         if kind == DECLARATION:
-            if not isinstance(value, tuple | list):
+            if not isinstance(value, (tuple, list)):  # a tuple of types: the quicker check
                 raise IllegalAction("a declaration is a list of actions")
             return commit_declaration(bout, who, list(value), reserve=reserve)
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
@@ -107,22 +110,43 @@ class TrosSos:
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}
+# Decisions are values, so the ones that depend only on who decides (and the house rules' choices)
+# are made once and handed out again; bounded, as fighter ids come and go over a long run
+_ORIENTATION_DECISIONS: dict[tuple[tuple[str, ...], str], Decision] = {}
+_DECLARATION_DECISIONS: dict[str, Decision] = {}
+_KEPT_MAX = 4096
 
 
 def orientation_decision(bout: Bout, fid: str) -> Decision:
     """Aggressive / Cautious / Defensive (or the throws red / white under `initiative_model: red_white`)."""
     choices = bout.orientation_choices()
-    found = _ORIENTATION_OPTIONS.get(choices)
+    key = (choices, fid)
+    decision = _ORIENTATION_DECISIONS.get(key)
+    if decision is None:
+        found = _ORIENTATION_OPTIONS.get(choices)
+        if found is None:
+            default = "cautious" if "cautious" in choices else choices[-1]
+            found = _ORIENTATION_OPTIONS[choices] = (
+                tuple(Option(c, ORIENTATION_LABELS.get(c, c)) for c in choices), default)
+        if len(_ORIENTATION_DECISIONS) >= _KEPT_MAX:
+            _ORIENTATION_DECISIONS.clear()
+        decision = _ORIENTATION_DECISIONS[key] = Decision(ORIENTATION, fid, found[0], found[1])
+    return decision
+
+
+def declaration_decision(fid: str) -> Decision:
+    """fid declares (his options come from the maneuver menu)."""
+    found = _DECLARATION_DECISIONS.get(fid)
     if found is None:
-        default = "cautious" if "cautious" in choices else choices[-1]
-        found = _ORIENTATION_OPTIONS[choices] = (
-            tuple(Option(c, ORIENTATION_LABELS.get(c, c)) for c in choices), default)
-    return Decision(ORIENTATION, fid, found[0], found[1])
+        if len(_DECLARATION_DECISIONS) >= _KEPT_MAX:
+            _DECLARATION_DECISIONS.clear()
+        found = _DECLARATION_DECISIONS[fid] = Decision(DECLARATION, fid, note="the maneuver menu: rules.menu")
+    return found
 
 
 def target_decision(bout: Bout, fid: str) -> Decision:
     """One foe in reach (one of his Aggressive targeters for a Cautious fighter they target)."""
-    forced = bout.forced_targets(fid)
+    forced = bout.forced_targets(fid) if bout.orientation[fid] == CAUTIOUS else None
     legal = tuple(forced) if forced else bout.foes(fid)
     key = (legal, bool(forced))
     cache = bout.target_options

@@ -1,11 +1,20 @@
 """Instruction counts of the rules and world benchmarks' workloads (valgrind callgrind): repeatable on a
 shared, loaded machine where wall-clock benches are not. Usage, from a checkout (its .venv):
 
-    python scripts/instruction_counts.py [--pure]
+    python scripts/instruction_counts.py [--pure] [--only rules|world]
 
 Each workload is counted minus a run that only loads the same modules and content, and printed in
 millions of instructions. Compare two commits by running it in a worktree of each (issue 9's note).
-Needs valgrind (Debian: apt-get install valgrind).
+Needs valgrind (Debian: apt-get install valgrind). `--only rules` (about a minute) or `--only world`
+counts one workload.
+
+Measured (M instructions; a build's numbers move by about 1 % between machines and runs):
+
+    workload   build     6e842a6 (before issue 9)   8f18e79 (issue 9 done)   issue 9 perf branch
+    rules      compiled  265 (lead) / 276            364-366                  229
+    rules      pure      470 / 471                   626                      537
+    world      compiled  626 (lead)                  643                      572
+    world      pure      1,169 (lead)                1,268                    1,231
 """
 
 from __future__ import annotations
@@ -65,13 +74,17 @@ def count(code: str, env: dict[str, str]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pure", action="store_true", help="count pure Python (STEELSTEP_PURE=1)")
+    parser.add_argument("--only", choices=("rules", "world"), help="count one workload only")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.pure:
         env["STEELSTEP_PURE"] = "1"
     else:
         env.pop("STEELSTEP_PURE", None)
-    for name, load, work in (("rules.bench workload", RULES_LOAD, RULES), ("world workload", WORLD_LOAD, WORLD)):
+    for key, name, load, work in (("rules", "rules.bench workload", RULES_LOAD, RULES),
+                                  ("world", "world workload", WORLD_LOAD, WORLD)):
+        if args.only not in (None, key):
+            continue
         delta = count(work, env) - count(load, env)
         print(f"{name}: {delta / 1e6:,.0f} M instructions ({'pure' if args.pure else 'compiled if built'})")
     return 0
