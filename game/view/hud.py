@@ -81,6 +81,7 @@ class Hud(Panel):
         self.selected_companion: str | None = None
         self.hint = ""
         self.height_px = 72.0
+        self.spots: dict[str, Rect] = {}  # where its parts are (ht, cp, bl, clock): the tutorial points at them
 
     def content_key(self) -> Hashable:
         if self.state is None:
@@ -116,6 +117,7 @@ class Hud(Panel):
             self.mesh.disc(cx, row1 + 5 * k, 6 * k, (60, 20, 24, 255))
             if i < v.ht:
                 self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, (232, 72, 72, 255))
+        self.spots = {"ht": (hx - 4 * k, row1 - 8 * k, 34 * k + max(v.ht_max, v.ht) * 15 * k, 26 * k)}
         # pain / shock / blood loss
         px = hx + 36 * k + max(v.ht_max, 5) * 15 * k
         stats = [("Pain", v.pain, (240, 150, 70, 255)), ("Shock", v.shock, (200, 160, 255, 255)),
@@ -126,6 +128,7 @@ class Hud(Panel):
                            anchor_x="right")
             self.texts.put(("sv", label), str(value), sx + 50 * k, row1, size=14 * k,
                            colour=colour if value else TEXT_DIM, bold=True)
+            self.spots[label.lower()] = (sx, row1 - 8 * k, 80 * k, 26 * k)
         # CP pips
         self.texts.put("cp", "CP", x, row2, size=11 * k, colour=TEXT_DIM, bold=True)
         cap = max(v.cp_max, v.cp, 1)
@@ -138,11 +141,13 @@ class Hud(Panel):
                 self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, ACCENT)
         self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
                        colour=TEXT)
+        self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)
         cx = w / 2
         bw = 300 * k
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
+        self.spots["clock"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
         if s.over is not None:
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"

@@ -8,6 +8,10 @@ What it shows of the fights comes from the leader's view (``game.sim.player_view
 Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed over by ``use_sounds``): the
 animator plays the world's events with their beats, the modes play the menu sounds.
 
+A tutorial lesson (``game.view.tutorial_run``) attaches its guide with :meth:`GameView.attach_tutorial`: the
+guide sees every event shown, Enter (or the callout's Next) answers a step that waits for it, and the callout
+is drawn over the screen, pointing at the widget or actor its step explains.
+
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
 
@@ -60,6 +64,8 @@ from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
+from game.view.tutorial import TutorialGuide, facts_of
+from game.view.tutorial_callout import Callout, avoid_rects, nearest_foe, target_rect
 from game.view.widgets import inside
 
 log = logging.getLogger(__name__)
@@ -68,6 +74,7 @@ BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
 LOG_FILTER_KEY = arcade.key.V
+TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
 M = TypeVar("M", bound=Mode)
 
 
@@ -141,11 +148,32 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
+        self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
+        self.callout = Callout()
+        self.on_tutorial: Callable[[str], None] = lambda _reason: None
+        self._tutorial_said = False
         self.log.add_events(self.state, session.world.opening)
         self._sync_decision()
         self.layout(self.window.width, self.window.height)
 
     # ----- public API ---------------------------------------------------------------------------------------
+    def attach_tutorial(self, guide: TutorialGuide, on_tutorial: Callable[[str], None]) -> None:
+        """Play a tutorial lesson's callouts over this screen; ``on_tutorial("skip")`` when the player skips it,
+        ``on_tutorial("done")`` when the lesson's last step is done (a won fight ends it through ``on_exit``)."""
+        self.tutorial = guide
+        self.on_tutorial = on_tutorial
+        self._tutorial_said = False
+        guide.update(facts_of(self))
+
+    def foe_in_sight(self) -> bool:
+        """A living hostile stands where the leader can see."""
+        return nearest_foe(self) is not None
+
+    @property
+    def aid_answered(self) -> bool:
+        """The first aid offered this tick was answered (the prompt is gone)."""
+        return self._aid_answered == self.state.tick
+
     @property
     def player_view(self) -> PlayerView:
         """The leader's view of the world (``game.sim.player_view``), rebuilt when the world has changed."""
@@ -182,6 +210,8 @@ class GameView(arcade.View):
         """Render and animate events that came out of ``Session.apply`` (also the watch mode's entry point)."""
         events = list(events)
         self.log.add_events(self.state, events)
+        if self.tutorial is not None:
+            self.tutorial.observe(events)
         for e in events:
             if isinstance(e, wev.Rejected):
                 self.show_toast(f"Refused: {e.reason}")
@@ -293,6 +323,8 @@ class GameView(arcade.View):
         self.party.top_limit = top
         self.toast.layout(width, height, k)
         self.toast.top_limit = top
+        self.callout.layout(width, height, k)
+        self.callout.top_limit = top
         self.incoming.layout(width, height, k)
         self.incoming.top_limit = top
         self.menu.anchor = main
@@ -449,6 +481,10 @@ class GameView(arcade.View):
             return
         if symbol == arcade.key.END:
             self.log.scroll = 0
+            return
+        if self.tutorial is not None and self.find(LegendMode) is None and symbol in TUTORIAL_NEXT_KEYS \
+                and self.tutorial.next():
+            self.tutorial.update(facts_of(self))
             return
         if symbol in LEGEND_KEYS and self.find(LegendMode) is None:
             self.open_legend()
@@ -641,6 +677,17 @@ class GameView(arcade.View):
         if legend is not None:
             legend.on_press(x, y, button, modifiers)
             return
+        if self.tutorial is not None and self.callout.step is not None:
+            hit = self.callout.hit_test(x, y)
+            if hit == ("tutorial", "next"):
+                self.tutorial.next()
+                self.tutorial.update(facts_of(self))
+                return
+            if hit == ("tutorial", "skip"):
+                self.on_tutorial("skip")
+                return
+            if inside(self.callout.rect, x, y):
+                return
         if self.interactive and self.incoming.shooters:
             hit = self.incoming.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "shot_cp":
@@ -701,6 +748,30 @@ class GameView(arcade.View):
             else:
                 self._over_time = 0.0
         self._update_camera(delta_time)
+        self._update_tutorial()
+
+    def _update_tutorial(self) -> None:
+        guide = self.tutorial
+        if guide is None:
+            return
+        guide.update(facts_of(self))
+        if guide.finished and self.state.over is None and not self._tutorial_said:
+            self._tutorial_said = True
+            self.on_tutorial("done")
+
+    def _draw_callout(self) -> None:
+        guide = self.tutorial
+        step = guide.current if guide is not None else None
+        callout = self.callout
+        if guide is None or step is None:
+            callout.step = None
+            return
+        callout.step = step
+        callout.heading = guide.lesson.title
+        callout.notice = guide.notice
+        callout.target = target_rect(self, step.point)
+        callout.avoid = [r for r in avoid_rects(self) if r != callout.target]
+        callout.draw()
 
     def _focus_region(self) -> tuple[float, float, float, float]:
         """The part of the window not covered by panels, where the leader should be (l, b, r, t)."""
@@ -811,6 +882,7 @@ class GameView(arcade.View):
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
+        self._draw_callout()
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
