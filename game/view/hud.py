@@ -144,8 +144,9 @@ class Hud(Panel):
         self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)
-        cx = w / 2
         bw = 300 * k
+        stats_end = px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+        cx = max(w / 2, stats_end + bw / 2)
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
         self.spots["clock"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
         if s.over is not None:
@@ -169,10 +170,8 @@ class Hud(Panel):
         # the legend's button (right end), then the party chips
         help_w = 58 * k
         help_rect = (w - 8 * k - help_w, top - bar + 6 * k, help_w, bar - 12 * k)
-        self.button("legend", help_rect, "?", ("legend",), size=22, sub=None,
+        self.button("legend", help_rect, "?", ("legend",), size=16, sub="legend",
                     hit_rect=(w - max(touch(k), help_w + 8 * k), top - bar, max(touch(k), help_w + 8 * k), bar))
-        self.texts.put("legend_key", "legend", help_rect[0] + help_w / 2, help_rect[1] + 4 * k, size=8 * k,
-                       colour=TEXT_DIM, anchor_x="center", anchor_y="bottom")
         companions = [a for a in s.actors.values() if a.party and not a.leader]
         chip_w = 178 * k
         right = help_rect[0] - 8 * k

@@ -24,6 +24,7 @@ from game.view.prompts import Prompt
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Panel, Rect
 
 GAP = 18.0  # px at scale 1 between the callout and what it must not cover
+NOTICE = (240, 150, 70, 255)
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -58,12 +59,13 @@ class Callout(Panel):
         self.notice = ""
         self.target: Rect | None = None
         self.avoid: Sequence[Rect] = ()
+        self.soft: Sequence[Rect] = ()  # better not covered either (the leader), but a panel matters more
         self.top_limit = 720.0
         self.rect: Rect = (0.0, 0.0, 0.0, 0.0)
 
     def content_key(self) -> Hashable:
         target = None if self.target is None else tuple(round(v) for v in self.target)
-        avoid = tuple(tuple(round(v) for v in r) for r in self.avoid)
+        avoid = tuple(tuple(round(v) for v in r) for r in (*self.avoid, *self.soft))
         return (id(self.step), self.heading, self.notice, target, avoid, round(self.top_limit))
 
     def build(self) -> None:
@@ -71,52 +73,83 @@ class Callout(Panel):
         if step is None:
             self.rect = (0.0, 0.0, 0.0, 0.0)
             return
+        # the roomiest form that covers nothing; narrower and tighter forms when the screen is full
+        best: tuple[float, float, float, bool, tuple[float, float], float] | None = None
+        for fraction, compact in ((1.0, False), (0.8, False), (0.8, True), (0.75, True), (0.62, True)):
+            width, height = self._measure(step, fraction, compact)
+            spot, cost = self._place(width, height)
+            if best is None or cost < best[5] - 1e-6:
+                best = (fraction, width, height, compact, spot, cost)
+            if cost == 0:
+                break
+        assert best is not None
+        fraction, width, height, compact, (left, bottom), _ = best
+        self._measure(step, fraction, compact)
+        self._lay_out(step, left, bottom, width, height, compact)
+
+    def _sizes(self, compact: bool) -> tuple[float, float, float, float]:
+        """(padding, body font, title font, button height) at this scale."""
         k = self.scale
-        pad = 14 * k
-        width = min(460 * k, self.width - 24 * k)
+        return (10 * k, 12 * k, 14 * k, 32 * k) if compact else (14 * k, 13 * k, 16 * k, 40 * k)
+
+    def _measure(self, step: Step, fraction: float, compact: bool) -> tuple[float, float]:
+        """Put the texts for a callout ``fraction`` of the full width; its (width, height)."""
+        k = self.scale
+        pad, body_size, title_size, button_h = self._sizes(compact)
+        width = min(460 * k * fraction, self.width - 24 * k)
         inner = int(width - 2 * pad)
-        heading = self.texts.put("heading", self.heading, 0, 0, size=10 * k, colour=TEXT_DIM, anchor_y="top",
-                                 width=inner)
-        title = self.texts.put("title", step.title, 0, 0, size=16 * k, colour=ACCENT, bold=True, anchor_y="top")
+        head_h = 0.0
+        if not compact:
+            heading = self.texts.put("heading", self.heading, 0, 0, size=10 * k, colour=TEXT_DIM, anchor_y="top",
+                                     width=inner)
+            head_h = heading.content_height + 4 * k
+        title = self.texts.put("title", step.title, 0, 0, size=title_size, colour=ACCENT, bold=True, anchor_y="top")
         notice_h = 0.0
         if self.notice:
-            notice = self.texts.put("notice", self.notice, 0, 0, size=12 * k, colour=(240, 150, 70, 255),
-                                    bold=True, anchor_y="top", width=inner, multiline=True)
+            notice = self.texts.put("notice", self.notice, 0, 0, size=body_size - k, colour=NOTICE, bold=True,
+                                    anchor_y="top", width=inner, multiline=True)
             notice_h = notice.content_height + 6 * k
-        body = self.texts.put("body", step.text, 0, 0, size=13 * k, colour=TEXT, anchor_y="top", width=inner,
+        body = self.texts.put("body", step.text, 0, 0, size=body_size, colour=TEXT, anchor_y="top", width=inner,
                               multiline=True)
-        button_h = 40 * k
-        head_h = heading.content_height + 4 * k + title.content_height + 8 * k
-        height = pad + head_h + notice_h + body.content_height + 12 * k + button_h + pad
-        left, bottom = self._place(width, height)
+        head_h += title.content_height + 8 * k
+        return width, pad + head_h + notice_h + body.content_height + 10 * k + button_h + pad
+
+    def _lay_out(self, step: Step, left: float, bottom: float, width: float, height: float, compact: bool) -> None:
+        k = self.scale
+        pad, body_size, title_size, button_h = self._sizes(compact)
+        inner = int(width - 2 * pad)
         self.rect = (left, bottom, width, height)
         self._pointer()
         self.box(self.rect, PANEL, 12, edge=ACCENT, shadow=True)
         top = bottom + height - pad
-        heading.position = (left + pad, top)
-        top -= heading.content_height + 4 * k
-        title.position = (left + pad, top)
+        heading = self.texts.put("heading", "" if compact else self.heading, left + pad, top, size=10 * k,
+                                 colour=TEXT_DIM, anchor_y="top", width=inner)
+        if not compact:
+            top -= heading.content_height + 4 * k
+        title = self.texts.put("title", step.title, left + pad, top, size=title_size, colour=ACCENT, bold=True,
+                               anchor_y="top")
         top -= title.content_height + 8 * k
         if self.notice:
-            self.texts.put("notice", self.notice, left + pad, top, size=12 * k, colour=(240, 150, 70, 255),
-                           bold=True, anchor_y="top", width=inner, multiline=True)
-            top -= notice_h
-        body.position = (left + pad, top)
+            notice = self.texts.put("notice", self.notice, left + pad, top, size=body_size - k, colour=NOTICE,
+                                    bold=True, anchor_y="top", width=inner, multiline=True)
+            top -= notice.content_height + 6 * k
+        self.texts.put("body", step.text, left + pad, top, size=body_size, colour=TEXT, anchor_y="top", width=inner,
+                       multiline=True)
         # the buttons and what moves the step on
-        skip_w = 150 * k
+        skip_w = min(150 * k, (width - 2 * pad) * 0.48)
         self.button("skip", (left + width - pad - skip_w, bottom + pad, skip_w, button_h), "Skip tutorial",
-                    ("tutorial", "skip"), size=13)
+                    ("tutorial", "skip"), size=12 if compact else 13)
         if step.waits_for_next:
-            next_w = 110 * k
+            next_w = min(110 * k, (width - 2 * pad) * 0.3)
             self.button("next", (left + pad, bottom + pad, next_w, button_h), "Next  ›", ("tutorial", "next"),
-                        primary=True, size=14)
-            hint, hint_x = "Enter", left + pad + next_w + 10 * k
+                        primary=True, size=13 if compact else 14)
+            hint, hint_x = "Enter", left + pad + next_w + 8 * k
         else:
-            hint, hint_x = "Do it to go on", left + pad
+            hint, hint_x = "Do it" if compact else "Do it to go on", left + pad
         self.texts.put("hint", hint, hint_x, bottom + pad + button_h / 2, size=11 * k, colour=TEXT_DIM,
                        anchor_y="center")
 
-    def _place(self, width: float, height: float) -> tuple[float, float]:
+    def _place(self, width: float, height: float) -> tuple[tuple[float, float], float]:
         """The first spot (under the top bar, then the sides, then the bottom) that covers neither the target
         nor a panel to avoid; else the one that covers least."""
         k = self.scale
@@ -124,8 +157,9 @@ class Callout(Panel):
         w = self.width
         low, high = margin, max(margin, self.top_limit - height - margin)
         right = max(margin, w - width - margin)
-        keep: list[Rect] = [_grow(r, GAP * k) for r in self.avoid if r[2] > 0 and r[3] > 0]
+        keep: list[Rect] = [_grow(r, 6 * k) for r in self.avoid if r[2] > 0 and r[3] > 0]
         target = _grow(self.target, GAP * k) if self.target is not None else None
+        soft = [_grow(r, 6 * k) for r in self.soft]
         # a coarse grid of spots, top first: the first that covers nothing wins, else the least covering,
         # nearer the target (the arrow stays short)
         grid = 40 * k
@@ -137,14 +171,17 @@ class Callout(Panel):
         for y in ys:
             for x in xs:
                 rect = (x, y, width, height)
-                cost = sum(_overlap(rect, r) for r in keep)
+                cost = sum(_overlap(rect, r) for r in keep) + 0.25 * sum(_overlap(rect, r) for r in soft)
                 if target is not None:
                     cost += 4 * _overlap(rect, target)
                     tx, ty = target[0] + target[2] / 2, target[1] + target[3] / 2
                     cost += 0.5 * k * math.dist(_edge_towards(rect, tx, ty), (tx, ty))
                 if cost < best_cost - 1e-6:
                     best, best_cost = (x, y), cost
-        return best
+        covered = sum(_overlap((*best, width, height), r) for r in keep)
+        if target is not None:
+            covered += _overlap((*best, width, height), target)
+        return best, covered
 
     def _pointer(self) -> None:
         """A frame round the target and an arrow from the callout's edge to the frame's."""
@@ -211,6 +248,10 @@ def _union(a: Rect, b: Rect) -> Rect:
     return (left, bottom, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - bottom)
 
 
+def leader_rect(view: GameScreen) -> Rect | None:
+    return _actor_rect(view, view.state.leader)
+
+
 def nearest_foe(view: GameScreen) -> str | None:
     s = view.state
     leader = s.actors[s.leader]
@@ -253,7 +294,7 @@ def target_rect(view: GameScreen, point: str) -> Rect | None:
 
 
 def avoid_rects(view: GameScreen) -> list[Rect]:
-    """The panels a callout should not cover: the menu, the open prompt and the arrow pad."""
+    """The panels a callout should not cover: the menu, the open prompt, the arrow pad, the log."""
     out: list[Rect] = []
     if view.menu_model is not None:
         out.append(view.menu.rect)
@@ -263,7 +304,7 @@ def avoid_rects(view: GameScreen) -> list[Rect]:
     pad = target_rect(view, "pad")
     if pad is not None:
         out.append(pad)
-    leader = _actor_rect(view, view.state.leader)
-    if leader is not None:
-        out.append(leader)
+    log = target_rect(view, "log")
+    if log is not None:
+        out.append(log)
     return out

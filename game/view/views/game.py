@@ -65,7 +65,7 @@ from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.tutorial import TutorialGuide, facts_of
-from game.view.tutorial_callout import Callout, avoid_rects, nearest_foe, target_rect
+from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
 from game.view.widgets import inside
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,8 @@ KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
+FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
+MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
 M = TypeVar("M", bound=Mode)
@@ -121,6 +123,7 @@ class GameView(arcade.View):
         self._cam_offset = (0.0, 0.0)
         self.hud = Hud()
         self.log = CombatLog()
+        self.log.show_unseen = reveal_all  # the party's view by default; a recording shown whole shows all
         self.inspect = InspectPanel()
         self.party = PartyPanel()
         self.toast = Toast()
@@ -148,6 +151,7 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
+        self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
         self.on_tutorial: Callable[[str], None] = lambda _reason: None
@@ -294,12 +298,14 @@ class GameView(arcade.View):
         return self.settings.handedness == "left"
 
     def panel_scale(self, width: int, height: int) -> float:
-        """The UI scale the panels use: the setting, but never more than the window can hold (the panels are
-        designed for 1280 x 720 at scale 1; a bigger setting on a small window still zooms the map)."""
-        fit = min(width / 1280, height / 720)
-        return min(self.settings.ui_scale, max(0.75, fit))
+        """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
+        scale 1 the maneuver menu and the pad side by side need ``FIT_W`` px, the menu under the top bar
+        ``FIT_H``); a bigger setting on a small window still zooms the map."""
+        fit = min(width / FIT_W, height / FIT_H)
+        return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
 
     def layout(self, width: int, height: int) -> None:
+        self.layout_size = (width, height)
         k = self.scale = self.panel_scale(width, height)
         main, side = ("right", "left") if self.left_handed else ("left", "right")
         self.hud.layout(width, height, k)
@@ -460,7 +466,7 @@ class GameView(arcade.View):
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
         prompt.anchor = "right" if self.left_handed else "left"
-        prompt.layout(self.window.width, self.window.height, self.scale)
+        prompt.layout(*self.layout_size, self.scale)
         prompt.top_limit = self.window.height - self.hud.bar_height
 
     def _close_prompt(self) -> None:
@@ -555,6 +561,15 @@ class GameView(arcade.View):
     # ----- what the modes do --------------------------------------------------------------------------------
     def act_step(self, direction: Direction | None) -> None:
         self.apply(Step(None if direction is None else direction.name))
+
+    def wall_ahead(self, direction: Direction) -> bool:
+        """The leader's square that way is a wall (or off the map): a step there would only spend a tick, so the
+        view does not send it (the world would forfeit the step and tick on)."""
+        s = self.state
+        p = s.actors[s.leader].pos
+        x, y = p.x + direction.dx, p.y + direction.dy
+        tm = s.tilemap
+        return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
 
     def act_confirm(self) -> None:
         self.apply(Confirm())
@@ -771,6 +786,8 @@ class GameView(arcade.View):
         callout.notice = guide.notice
         callout.target = target_rect(self, step.point)
         callout.avoid = [r for r in avoid_rects(self) if r != callout.target]
+        leader = leader_rect(self)
+        callout.soft = [leader] if leader is not None and step.point not in ("leader", "arc") else []
         callout.draw()
 
     def _focus_region(self) -> tuple[float, float, float, float]:

@@ -202,7 +202,7 @@ class SettingsView(MenuView):
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
         root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        left = self.panel(space=10, padding=20)
+        left = self.panel(space=6, padding=16)
         left.add(self.label("Display, controls and sound", size=20, colour=t.accent, bold=True))
         for opt in (*display_options(), *sound_options()):
             left.add(self._row(opt))
@@ -210,14 +210,14 @@ class SettingsView(MenuView):
                                          font_size=20)))
         root.add(left, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(112))
 
-        # what the focused row does and the keys, over the house rules (the left column is full)
-        notes = UIBoxLayout(vertical=True, space_between=self.px(4), align="left")
-        notes.add(self.status_label(width=self.RIGHT_W + 40, lines=2, size=15))
-        notes.add(self.key_hint(self._hint()))
-        root.add(notes, anchor_x="right", align_x=-self.px(56), anchor_y="top", align_y=-self.px(14))
+        # what the focused row does and the keys, under the left column (the house rules fill the right one)
+        notes = UIBoxLayout(vertical=True, space_between=self.px(2), align="left")
+        notes.add(self.status_label(width=self.LEFT_W + 40, lines=2, size=14))
+        notes.add(self.key_hint(self._hint(), size=13))
+        root.add(notes, anchor_x="left", align_x=self.px(36), anchor_y="bottom", align_y=self.px(4))
 
-        right = self.panel(space=8, padding=20)
-        right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
+        right = self.panel(space=4, padding=14)  # tight: the house rules grow, and the column must fit 720 px
+        right.add(self.label("House rules (for new runs)", size=18, colour=t.accent, bold=True))
         for opt in [] if self.content_problem else house_options(self.defaults):
             right.add(self._row(opt))
         if not self.content_problem:
