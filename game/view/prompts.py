@@ -64,7 +64,7 @@ _KEY_LABELS = {"SPACE": "Space", "PERIOD": ".", "NUM_5": "Num 5", "NUM_BEGIN": "
 def key_label(specs: tuple[str, ...]) -> str:
     """The first one or two bound keys, readable ("Space/."): the help text names the key to press."""
     names: list[str] = []
-    for spec in specs:
+    for spec in sorted(specs, key=lambda k: k.startswith("NUM_")):  # the numpad last
         name = _KEY_LABELS.get(spec, spec.replace("_", " ").title())
         if name not in names:
             names.append(name)

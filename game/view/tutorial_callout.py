@@ -57,6 +57,7 @@ class Callout(Panel):
         self.step: Step | None = None
         self.heading = ""  # the lesson's title
         self.notice = ""
+        self.skip_label = "Skip tutorial"  # "" for a scenario's introduction: Next (Enter) is the way on
         self.target: Rect | None = None
         self.avoid: Sequence[Rect] = ()
         self.soft: Sequence[Rect] = ()  # better not covered either (the leader), but a panel matters more
@@ -66,7 +67,7 @@ class Callout(Panel):
     def content_key(self) -> Hashable:
         target = None if self.target is None else tuple(round(v) for v in self.target)
         avoid = tuple(tuple(round(v) for v in r) for r in (*self.avoid, *self.soft))
-        return (id(self.step), self.heading, self.notice, target, avoid, round(self.top_limit))
+        return (id(self.step), self.heading, self.notice, self.skip_label, target, avoid, round(self.top_limit))
 
     def build(self) -> None:
         step = self.step
@@ -137,8 +138,9 @@ class Callout(Panel):
                        multiline=True)
         # the buttons and what moves the step on
         skip_w = min(150 * k, (width - 2 * pad) * 0.48)
-        self.button("skip", (left + width - pad - skip_w, bottom + pad, skip_w, button_h), "Skip tutorial",
-                    ("tutorial", "skip"), size=12 if compact else 13)
+        if self.skip_label:
+            self.button("skip", (left + width - pad - skip_w, bottom + pad, skip_w, button_h), self.skip_label,
+                        ("tutorial", "skip"), size=12 if compact else 13)
         if step.waits_for_next:
             next_w = min(110 * k, (width - 2 * pad) * 0.3)
             self.button("next", (left + pad, bottom + pad, next_w, button_h), "Next  ›", ("tutorial", "next"),

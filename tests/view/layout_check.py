@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import arcade
 from arcade.gui import UIFlatButton, UILabel, UIWidget
 
+from game.view.map_render import TILE
 from game.view.views.common import MenuView
 from game.view.views.game import GameView
 from game.view.widgets import Panel, Rect
@@ -153,4 +154,24 @@ def menu_problems(view: MenuView, size: tuple[int, int]) -> list[str]:
             rb = (b.rect.left, b.rect.bottom, b.rect.width, b.rect.height)
             if overlap(ra, rb):
                 out.append(f"items {_show(ra)} and {_show(rb)} overlap")
+    return out
+
+
+def fight_problems(view: GameView) -> list[str]:
+    """The leader's fight (each member of his bout on screen) under no panel: the camera frames it clear."""
+    bout = view.player_view.my_bout
+    if bout is None:
+        return []
+    panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in ("legend", "callout")}
+    out: list[str] = []
+    size = TILE * view.render.zoom
+    for member in bout.members:
+        actor = view.render.actors.get(member)
+        if actor is None or not actor.seen:
+            continue
+        x, y = view.project(view.render.world_xy(*actor.pos))
+        rect = (x - size / 2, y - size / 2, size, size)
+        for name, panel in panels.items():
+            if overlap(rect, panel):
+                out.append(f"fighter {member} {_show(rect)} is under the {name} {_show(panel)}")
     return out

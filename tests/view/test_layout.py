@@ -21,7 +21,7 @@ from game.view.views import TitleView
 from game.view.views.common import MenuView
 from game.view.views.game import GameView
 
-from .layout_check import game_problems, menu_problems
+from .layout_check import fight_problems, game_problems, menu_problems
 from .tutorial_driver import next_key
 
 SIZES = ((800, 600), (1280, 720), (1920, 1080))
@@ -102,6 +102,8 @@ def test_every_screen_at_each_size_and_ui_scale(size: tuple[int, int], make_app,
         for name, view in _game_states(app, window, helpers):
             _resize(window, helpers, size)
             problems += [f"{size} x{scale} game/{name}: {p}" for p in game_problems(view, size)]
+            helpers.advance(window, 30)  # the camera eases to the fight
+            problems += [f"{size} x{scale} game/{name}: {p}" for p in fight_problems(view)]
             if size != (1920, 1080):
                 _shot(helpers, f"layout_game_{name}_{size[0]}x{size[1]}_{scale}", size)
         app.show_pause()

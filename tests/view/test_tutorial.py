@@ -222,3 +222,24 @@ def test_skip_from_the_callout_and_from_the_pause_menu_then_replay(real_app: App
     helpers.press(window, K.ENTER)
     helpers.advance(window, 2)
     assert isinstance(window.current_view, TitleView) and app.tutorial is None
+
+
+def test_a_scenario_is_described_before_it_starts(window: arcade.Window, show, helpers: ModuleType) -> None:  # type: ignore[no-untyped-def]
+    from game.sim.scenario_file import load_named_scenario
+    from game.sim.world import World
+    from game.view.session import Session
+
+    setup = load_named_scenario("arena_three_way")
+    world = World(setup, seed=3)
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None)
+    show(view)
+    helpers.advance(window, 2)
+    step = view.callout.step
+    assert step is not None and step.title == setup.name and step.text.startswith("The knight and his spearman")
+    assert not any(hit.action == ("tutorial", "skip") for hit in view.callout.hits)  # no tutorial to skip
+    helpers.screenshot("scenario_intro")
+    helpers.press(window, K.ENTER)  # Enter starts it: the description goes, no tick was spent
+    helpers.advance(window, 2)
+    assert view.callout.step is None and view.tutorial is None and world.state.tick == 0
+    helpers.press(window, K.ENTER)
+    assert world.state.tick == 1

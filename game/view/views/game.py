@@ -46,7 +46,10 @@ from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Or
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction
 from game.sim.player_view import PlayerView, actor_statuses, player_view
+from game.sim.scenario_file import WorldSetup
 from game.sim.state import WorldState
+from game.sim.tutorial_file import Condition, Lesson
+from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
@@ -57,7 +60,7 @@ from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
-from game.view.map_render import BACKGROUND, TILE, MapRender
+from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
@@ -78,6 +81,12 @@ MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
 M = TypeVar("M", bound=Mode)
+
+
+def _union(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> tuple[float, float, float,
+                                                                                           float]:
+    left, bottom = min(a[0], b[0]), min(a[1], b[1])
+    return (left, bottom, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - bottom)
 
 
 @dataclass(frozen=True)
@@ -122,6 +131,7 @@ class GameView(arcade.View):
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
         self.hud = Hud()
+        self.hud.palette = self.palette
         self.log = CombatLog()
         self.log.show_unseen = reveal_all  # the party's view by default; a recording shown whole shows all
         self.inspect = InspectPanel()
@@ -157,6 +167,8 @@ class GameView(arcade.View):
         self.on_tutorial: Callable[[str], None] = lambda _reason: None
         self._tutorial_said = False
         self.log.add_events(self.state, session.world.opening)
+        if interactive and self.state.tick == 0:
+            self._introduce(session.world.setup)
         self._sync_decision()
         self.layout(self.window.width, self.window.height)
 
@@ -167,11 +179,27 @@ class GameView(arcade.View):
         self.tutorial = guide
         self.on_tutorial = on_tutorial
         self._tutorial_said = False
+        self.callout.skip_label = "Skip tutorial"
         guide.update(facts_of(self))
 
     def foe_in_sight(self) -> bool:
         """A living hostile stands where the leader can see."""
         return nearest_foe(self) is not None
+
+    def _introduce(self, setup: WorldSetup) -> None:
+        """A scenario's name and description in a callout before its first move (Enter or Next starts it)."""
+        if setup.origin.get("kind") != "scenario" or not setup.description.strip():
+            return
+        step = TutorialStep(setup.name[:40], " ".join(setup.description.split())[:400], "leader", (),
+                            (Condition("next"),), ())
+        lesson = Lesson("intro", "Scenario", "", setup, 0, (step,))
+        self.attach_tutorial(TutorialGuide(lesson), self._introduced)
+        self.callout.skip_label = ""
+
+    def _introduced(self, _what: str) -> None:
+        self.tutorial = None
+        self.callout.step = None
+        self.callout.skip_label = "Skip tutorial"
 
     @property
     def aid_answered(self) -> bool:
@@ -281,6 +309,8 @@ class GameView(arcade.View):
         zoom = self.base_zoom * settings.ui_scale
         rebuild = zoom != self.render.zoom or new_palette.name != self.palette.name
         self.palette = new_palette
+        self.hud.palette = new_palette
+        self.hud.invalidate()
         self.pad = ArrowPad(self.palette, scale=self.scale, handedness=settings.handedness)
         if rebuild:
             old = self.render
@@ -799,8 +829,11 @@ class GameView(arcade.View):
         bottom = 120 * k
         if self._corner is not None:  # the watch bar: frame the leader above it
             bottom = max(bottom, self._corner[1])
-        mode = self.find(LegendMode) or self.decision_mode()
-        covering = mode.covering() if mode is not None else None
+        covering: tuple[float, float, float, float] | None = None
+        for mode in (self.find(LegendMode), self.decision_mode()):  # the legend lies over the menu: both
+            rect = mode.covering() if mode is not None else None
+            if rect is not None and rect[2] > 0:
+                covering = rect if covering is None else _union(covering, rect)
         if covering is None and self.log.mode == "expanded" and self.log.visible:
             covering = self.log.rect
         if covering is not None and covering[2] > 0:
@@ -813,6 +846,11 @@ class GameView(arcade.View):
                 right = min(right, cl)
             elif hidden:
                 left = max(left, cl + cw)
+        if covering is None and self.log.visible and self.log.rect[2] > 0:
+            # the log covers the bottom of one side: if the fight would stand over it, lift it above the log
+            ll, lb, lw, lh = self.log.rect
+            if ll - 40 * k <= (left + right) / 2 <= ll + lw + 40 * k:
+                bottom = max(bottom, lb + lh)
         if self.interactive:
             # the pad covers a column of the bottom: if the leader would stand in that column, lift him above it
             pad_left = self.pad.centre[0] - self.pad.extent / 2
@@ -832,11 +870,25 @@ class GameView(arcade.View):
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
-        fx, fy = self.render.world_xy(*leader.pos)
+        fx, fy = self._fight_centre(leader)
         z = self.render.zoom
         cx = fx - self._cam_offset[0] / z
         cy = fy - self._cam_offset[1] / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
+
+    def _fight_centre(self, leader: ActorView) -> tuple[float, float]:
+        """What the camera frames: the middle of the leader's bout (its members he can see), else the leader."""
+        fx, fy = self.render.world_xy(*leader.pos)
+        bout = self.player_view.my_bout
+        if bout is None:
+            return fx, fy
+        points = [self.render.world_xy(*v.pos) for m in bout.members
+                  if (v := self.render.actors.get(m)) is not None and v.seen]
+        if len(points) < 2:
+            return fx, fy
+        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        reach = 2.5 * TILE  # never so far from the leader that he leaves the frame
+        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy)))
 
     def _selection(self) -> tuple[str | None, str | None]:
         """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
