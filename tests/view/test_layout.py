@@ -57,9 +57,26 @@ def _shot(helpers: ModuleType, name: str, size: tuple[int, int]) -> None:
     helpers.screenshot(name, helpers.grab())
 
 
+def _game_over(app: App) -> object:
+    """The end screen of a fight the AI played to its end (as ``./play --smoke`` does)."""
+    from game.sim.commands import Confirm
+    from game.sim.scenario_file import load_named_scenario
+    from game.sim.world import World
+    from game.view.session import Session
+
+    session = Session(World(load_named_scenario("arena_three_way"), seed=3, player_ai=True))
+    for _ in range(2000):
+        if session.over is not None:
+            break
+        session.apply(Confirm())
+    assert session.over is not None
+    app.session = session
+    return app.show_game_over()
+
+
 def _menu_screens(app: App) -> list[tuple[str, object]]:
     return [("title", app.show_title), ("settings", lambda: app.show_settings(back=app.show_title)),
-            ("recordings", app.show_watch_picker)]
+            ("recordings", app.show_watch_picker), ("game_over", lambda: _game_over(app))]
 
 
 def _game_states(app: App, window: arcade.Window, helpers: ModuleType) -> Iterator[tuple[str, GameView]]:
