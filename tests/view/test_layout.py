@@ -17,11 +17,11 @@ import pytest
 
 from game.view.app import App
 from game.view.settings import Settings, SettingsStore
-from game.view.views import TitleView
+from game.view.views import TitleView, WatchView
 from game.view.views.common import MenuView
 from game.view.views.game import GameView
 
-from .layout_check import fight_problems, game_problems, menu_problems
+from .layout_check import fight_problems, game_problems, inside, menu_problems, overlap
 from .tutorial_driver import next_key
 
 SIZES = ((800, 600), (1280, 720), (1920, 1080))
@@ -103,6 +103,26 @@ def _game_states(app: App, window: arcade.Window, helpers: ModuleType) -> Iterat
     view.close_legend()
 
 
+def _watch_problems(app: App, window: arcade.Window, helpers: ModuleType, size: tuple[int, int]) -> list[str]:
+    """The watch view (an AI fight): its control bar clear of the game's log and inside the window."""
+    assert app.demo("arena_three_way", 3) is None
+    _resize(window, helpers, size)
+    helpers.advance(window, 40)
+    watch = window.current_view
+    assert isinstance(watch, WatchView) and isinstance(watch.game, GameView)
+    r = watch.panel.rect
+    bar = (r.left, r.bottom, r.width, r.height)
+    out = game_problems(watch.game, size)
+    if overlap(bar, watch.game.log.rect):
+        out.append(f"the control bar {bar} overlaps the log {watch.game.log.rect}")
+    if not inside(bar, (0.0, 0.0, float(size[0]), float(size[1]))):
+        out.append(f"the control bar {bar} leaves the window")
+    if size != (1920, 1080):
+        _shot(helpers, f"layout_watch_{size[0]}x{size[1]}", size)
+    app.show_title()
+    return out
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_screen_at_each_size_and_ui_scale(size: tuple[int, int], make_app, window: arcade.Window,  # type: ignore[no-untyped-def]
                                                  helpers: ModuleType) -> None:
@@ -131,6 +151,7 @@ def test_every_screen_at_each_size_and_ui_scale(size: tuple[int, int], make_app,
         assert app.tutorial is not None
         app.tutorial.finish(None)
         assert isinstance(window.current_view, TitleView)
+        problems += [f"{size} x{scale} watch: {p}" for p in _watch_problems(app, window, helpers, size)]
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems[:60])
 
 
