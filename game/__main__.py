@@ -25,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scenario", default=None,
                         help="start a new run in a named world scenario (content/scenarios/NAME.yaml)")
     parser.add_argument("--demo", action="store_true", help="watch an AI-against-AI fight")
+    parser.add_argument("--system", default=None, metavar="NAME",
+                        help="with --seed, --scenario or --demo: the combat system that runs the bouts "
+                             "(tros_sos, the default; sophias_children)")
     parser.add_argument("--watch", metavar="FILE", default=None, help="watch a recording (a run file)")
     parser.add_argument("--smoke", action="store_true",
                         help="render every screen once, check a few pixels, print SMOKE OK and exit")
@@ -71,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     startup.begin()  # before the first `import arcade`: the title first, then the rest (issue 17)
     from game.view.app import run
 
-    return run(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch)
+    return run(seed=args.seed, scenario=args.scenario, demo=args.demo, watch=args.watch, system=args.system)
 
 
 if __name__ == "__main__":

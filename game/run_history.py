@@ -17,10 +17,12 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from game.sim.run_summary import RunSummary
+if TYPE_CHECKING:  # the title lists the history without importing the simulation (issue 17)
+    from game.sim.run_summary import RunSummary
 
 APP_NAME = "steelstep"
 DB_NAME = "run_history.sqlite3"

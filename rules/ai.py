@@ -28,7 +28,7 @@ from rules.catalog import Catalog
 from rules.costs import maneuver_tn
 from rules.dice import DiceStream, success_chance
 from rules.fighter import FighterState
-from rules.menu import ActionOption, ManeuverOption, Menu, build_menu
+from rules.menu import ActionOption, ManeuverOption, Menu, OpponentMenu, build_menu
 
 
 def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
@@ -173,7 +173,8 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         threats = [o for o in bout.foes(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
-        action = _attack_action(bout.catalog, attack, target, budget - reserve)
+        bought = _buy_as_attacker(bout, fid, tm, budget - reserve) if len(bout.foes(fid)) > 1 else None
+        action = bought or _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
             return [action]
     if quick is not None and not incoming:
@@ -274,6 +275,27 @@ def _incoming_tn(bout: Bout, fid: str, opponent: str) -> int:
     else:
         tns = [c.tn for c in items]
     return min(tns) if tns else 7
+
+
+BUY_AS_ATTACKER_DICE = 3  # attack dice the buy must leave (and no fewer than the held foe's attack less one)
+
+
+def _buy_as_attacker(bout: Bout, fid: str, tm: OpponentMenu, budget: int) -> Action | None:
+    """Design doc "Buying Initiative as an Attacker": when a foe holding target initiative over him has
+    declared an attack on him, buy initiative with the attack on his target (a strike-first contest for
+    his place in the queue) if after the buy his attack keeps `BUY_AS_ATTACKER_DICE` dice and no fewer
+    than that foe's attack less one. Deterministic; None otherwise."""
+    buy = tm.action(BUY_INITIATIVE)
+    if buy is None or buy.flavour != "buy_attacker":
+        return None
+    held = [o for o in bout.foes(fid) if (o, fid) in bout.holders and _incoming_dice(bout, fid, o) > 0]
+    if not held:
+        return None
+    option = _best(bout.catalog, buy.maneuvers, budget)
+    threat = max(_incoming_dice(bout, fid, o) for o in held)
+    if option is None or budget - option.cost < max(BUY_AS_ATTACKER_DICE, threat - 1):
+        return None
+    return _attack_action(bout.catalog, buy, tm.opponent, budget)
 
 
 def _maybe_steal(menu: Menu, fid: str, bout: Bout, stream: DiceStream | None) -> Action | None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rules.catalog import Catalog, HouseRules
 from rules.decisions import Option
@@ -72,6 +72,7 @@ QUICK_DEFENSE = "quick_defense"
 CHANGE_TARGET = "change_target"
 CHANGE_TARGET_BUY = "change_target_buy"
 QUICK_ATTACK = "quick_attack"  # house rule `quick_attack` (design doc "Quick Attack")
+POSTEMPTIVE = "postemptive"  # the flavour of a hidden preemptive defence (rules.declare, design doc)
 DO_NOTHING = "do_nothing"
 ATTACK_ACTIONS = frozenset(
     {ATTACK, DOUBLE_ATTACK, BUY_INITIATIVE, NO_INITIATIVE, CHANGE_TARGET, CHANGE_TARGET_BUY, QUICK_ATTACK}
@@ -90,6 +91,14 @@ ACTION_LABELS = {
     QUICK_ATTACK: "Quick Attack",
     DO_NOTHING: "Do Nothing",
 }
+
+
+class SystemState(Protocol):
+    """A combat system's own state, kept on its bouts as `Bout.system_state` (None for `tros_sos`, whose
+    state is the bout itself; `rules.sophias_children.state.ScState`). Written only by that system's
+    fold; `clone` copies it for `Bout.clone`."""
+
+    def clone(self) -> SystemState: ...
 
 
 class IllegalAction(ValueError):
@@ -215,6 +224,8 @@ class Bout:
         self.global_holders: set[str] = set(self.fighters)
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved
         self.arrivals: set[str] = set()
+        # another combat system's own state (rules.systems; see SystemState); None under tros_sos
+        self.system_state: SystemState | None = None
         self._declaration_order: list[str] | None = None
         # `targeting_order` at s1, for this roster tuple and this many exchanges done
         self._order: tuple[str, ...] = ()
@@ -250,6 +261,7 @@ class Bout:
         b.attacked_last = set(self.attacked_last)
         b.global_holders = set(self.global_holders)
         b.arrivals = set(self.arrivals)
+        b.system_state = None if self.system_state is None else self.system_state.clone()
         b.set_reach(self._reach)
         b.invalidate_roster()
         return b
@@ -683,12 +695,15 @@ class SeenAction:
 
 
 def visible_declaration(bout: Bout, viewer: str, declarer: str) -> tuple[SeenAction, ...]:
-    """`declarer`'s declaration this exchange as `viewer` sees it. A fighter sees his own exactly;
+    """`declarer`'s declaration this exchange as `viewer` sees it. A fighter sees his own exactly, others
+    never see his postemptive defences (flavour `POSTEMPTIVE`, rules.declare);
     with `declare_roots_only` everyone else sees each maneuver (and composite part) as its root,
     e.g. "parry" for a Counter, "swing" for a Cut (design doc "Non-explicit manuever declarations")."""
     exact = viewer == declarer or not bout.rules.declare_roots_only
     out = []
     for c in bout.declarations.get(declarer, ()):
+        if c.flavour == POSTEMPTIVE and viewer != declarer:
+            continue  # a postemptive defence is hidden until it is rolled (rules.declare)
         parts = tuple(
             (p.maneuver if exact else maneuver_root(bout.catalog, p.maneuver), p.dice, p.zone)
             for p in c.action.parts

@@ -261,6 +261,14 @@ class HouseRules:
     allow_not_buying: bool = True
     allow_force_enter: bool = True
     quick_attack: bool = False
+    quick_attack_variant: Literal["no_reward", "extra_cp"] = "no_reward"  # how Quick Attack is discouraged
+    quick_attack_cost: int = 2  # the extra CP of quick_attack_variant: extra_cp
+    aggressive_bump_rush: bool = True  # Aggressive must bump: rushes a foe who steps away, else reverts
+    miss_loses_global: bool = True  # target_plus_global: a miss costs global initiative (not only a hit)
+    double_attack_loses_both: bool = False  # a Double Attack losing either contest loses both
+    composite_red_red_only: bool = False  # composite maneuvers only in a contested (red/red) pair
+    blocked_movers_bump: bool = False  # a mover whose square was taken first bumps its occupant
+    wait_bumps: bool = True  # a wait next to foes bumps one (design doc priority: rules.footwork)
     declare_roots_only: bool = False
     negative_pool: Literal["one_die_tn_plus", "no_roll"] = "one_die_tn_plus"
     buy_cost_by_level: tuple[tuple[int, int], ...] = ((9, 3), (6, 4), (0, 5))  # (min level, cost)
@@ -285,7 +293,7 @@ class Descriptions:
     """Plain one-line descriptions of what the menus offer besides maneuvers (content/descriptions.yaml).
 
     `actions` by action type (`rules.bout.ACTION_LABELS` keys), `flavours` by `ActionOption.flavour`
-    (steal, buy_attacker, force_enter, free, none, global, quick), `options` by `Action` field
+    (steal, buy_attacker, force_enter, free, none, global, quick, postemptive), `options` by `Action` field
     (opponent, dice, zone, greater, seize, reflex_buy, terrain_dice, parts), `orientations` by name."""
 
     actions: Mapping[str, str] = field(default_factory=dict)

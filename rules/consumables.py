@@ -149,3 +149,25 @@ def cared(state: FighterState, care: Care) -> FighterState:
     out.dead, out.unconscious = state.dead, state.unconscious
     out.cp = min(state.cp, out.max_cp())
     return out
+
+
+def treat(state: FighterState, wounds: tuple[tuple[int, int, int], ...], ht: int | None = None) -> None:
+    """Change `state` in place as a `Care` says (the world's fold of a consumable used): each
+    (wound index, pain, blood loss) after, and HT after when given. ValueError for a wound that is not
+    there or a value out of range (a bad event), before anything changes."""
+    for index, pain, bl in wounds:
+        if not 0 <= index < len(state.wounds) or pain < 0 or bl < 0:
+            raise ValueError(f"{state.id} has no wound {index} to treat to pain {pain}, bleeding {bl}")
+    if ht is not None and not 0 < ht <= state.sheet.attributes.HT:
+        raise ValueError(f"{state.id}'s HT cannot become {ht}")
+    for index, pain, bl in wounds:
+        state.wounds[index].pain = pain
+        state.wounds[index].bl = bl
+    if ht is not None:
+        state.ht = ht
+    state._recount()
+
+
+def changes(care: Care) -> tuple[tuple[int, int, int], ...]:
+    """A `Care`'s wound changes as (index, pain after, blood loss after): what `treat` takes."""
+    return tuple((c.index, c.pain[1], c.bl[1]) for c in care.wounds)

@@ -5,7 +5,8 @@ the world adds its own (a bump frame, first aid, CP against a shot) in the same 
 (`rules.deciders`), the player's view, scenario files and the terminal all answer these objects.
 
 - `kind`: what is asked (`ORIENTATION`, `TARGET`, `DECLARATION`, `BUMP`, `FIRST_AID`, `SHOT_DEFENCE`;
-  later systems add their own kinds).
+  Sophia's Children's `BID`, `DESIGNATE`, `INTERRUPT`, `COUNTER`, `MEMBER`, `ACTION`, `DEFENCE`,
+  `ROLLER`).
 - `who`: the fighter who decides.
 - `options`: the legal answers (value, label, CP cost, a note); empty when the answer is composed
   from a menu (`DECLARATION`: `rules.menu.Menu` via `Bout` and `rules.menu.available_actions`) or is
@@ -27,6 +28,25 @@ DECLARATION = "declaration"
 BUMP = "bump"
 FIRST_AID = "first_aid"
 SHOT_DEFENCE = "shot_defence"
+# dew_sequence (rules.dew): the option at initiative, a parry, the noncombat option, movement, a reaction
+DEW_OPTION = "dew_option"
+DEW_PARRY = "dew_parry"
+DEW_NONCOMBAT = "dew_noncombat"
+DEW_MOVE = "dew_move"
+DEW_REACT = "dew_react"
+WORLD_KINDS = frozenset({BUMP, FIRST_AID, SHOT_DEFENCE})  # the world's own decisions, not a combat system's
+# Sophia's Children (rules.sophias_children): a number of Initiative Pool points (BID, INTERRUPT,
+# COUNTER: `low`..`high`, 0 declines where the note says so), a unit to act next (DESIGNATE), which
+# Squad member acts next (MEMBER), an action (ACTION) and a defence against it (DEFENCE), and who rolls
+# initiative for a party of level-0 characters (ROLLER)
+BID = "bid"
+DESIGNATE = "designate"
+INTERRUPT = "interrupt"
+COUNTER = "counter_bid"
+MEMBER = "member"
+ACTION = "action"
+DEFENCE = "defence"
+ROLLER = "roller"
 
 
 @dataclass(slots=True, unsafe_hash=True)

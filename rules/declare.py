@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from rules.bout import (
     ACTION_LABELS,
+    ATTACK,
     ATTACK_ACTIONS,
     BUY_INITIATIVE,
     CHANGE_TARGET,
     CHANGE_TARGET_BUY,
     DEFENCE_ACTIONS,
+    DEFEND_PREEMPTIVE,
     DO_NOTHING,
     DOUBLE_ATTACK,
     NO_INITIATIVE,
+    POSTEMPTIVE,
     QUICK_DEFENSE,
     Action,
     Bout,
@@ -162,6 +165,8 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
         pending.append(action)
     if len(committed) > 1 and any(bout.catalog.maneuvers[c.maneuver].evasion == "full" for c in committed):
         raise IllegalAction("Full Evasion covers every attacker and must be the only maneuver")
+    if len(committed) > 1:  # an attack and a preemptive defence at least
+        _hide_postemptive(bout, fid, committed)
     if total > state.cp - max(0, reserve):
         raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp - max(0, reserve)}")
     exchange = bout.clock.exchange
@@ -173,6 +178,22 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
             conceded = old is not None and bout.targets.get(old) == fid
             events += bout.fold1(TargetChanged(exchange, fid, old, c.opponent, conceded, c.flavour == "free"))
     return events
+
+
+def _hide_postemptive(bout: Bout, fid: str, committed: list[Committed]) -> None:
+    """Design doc "Defend (postemptive)" (Song of Swords): a preemptive defence against a foe who is not
+    his target, declared with an attack on the target he holds initiative over, is not declared publicly
+    until he is attacked. Its CP is set aside now; flavour `POSTEMPTIVE` hides it from everyone else
+    (`rules.bout.visible_declaration`, so the menus, the odds, the AI and the player view) and from
+    the log line (`rules.log`) until its roll shows it."""
+    target = bout.targets.get(fid)
+    if target is None or not any(c.action.action == DEFEND_PREEMPTIVE for c in committed) or not any(
+        c.role == "attack" and c.opponent == target and c.action.action == ATTACK for c in committed
+    ) or bout.relation(fid, target) != "you_hold":
+        return
+    for c in committed:
+        if c.action.action == DEFEND_PREEMPTIVE and c.opponent is not None and c.opponent != target:
+            c.flavour = POSTEMPTIVE
 
 
 def _record(c: Committed) -> ActionRecord:

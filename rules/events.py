@@ -76,6 +76,7 @@ class OrientationChosen(Event):
     exchange: int
     fighter: str
     orientation: str
+    reason: str = ""  # why it changed after the choice (rules.footwork: Aggressive reverting to Cautious)
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,6 +120,7 @@ class _Resolver:
         self.defences: list[PendingDefence] = []
         self.outcomes: list[Outcome] = []
         self.order_cache: dict[tuple[str, str], str | None] = {}
+        self.raw_order: dict[tuple[str, str], str | None] = {}
         self.exchange = bout.clock.exchange
         self.order = 0
         self.sim_groups = 0
@@ -218,8 +219,16 @@ class _Resolver:
         if key in bout.contested:
             return "simultaneous"
         for a in self.attacks:
-            if a.owner in key and a.defender in key and a.flavour in BUY_FLAVOURS:
-                return "holder"
+            if a.owner in key and a.defender in key and a.flavour in BUY_FLAVOURS and not (
+                a.flavour == "buy_attacker" and (a.owner, a.defender) in bout.holders
+            ):
+                return "holder"  # (one who buys as an attacker contests his target only if not holding him)
+            if a.flavour == "buy_attacker" and a.owner in key:
+                # design doc "Buying Initiative as an Attacker": the buyer contests his place in the
+                # queue with each foe who holds target initiative over him (a tie: that holder)
+                other = key[1] if a.owner == key[0] else key[0]
+                if (other, a.owner) in bout.holders:
+                    return "holder"
         if key in bout.free_contests:
             return "holder"
         for a in self.attacks:
@@ -236,10 +245,35 @@ class _Resolver:
         return self.bout.fighters[fid].reflex
 
     def first_between(self, p: str, o: str) -> str | None:
-        """Who strikes first between p and o: a fighter id, "sim" for simultaneous, or None (free)."""
+        """Who strikes first between p and o: a fighter id, "sim" for simultaneous, or None (free).
+        House rule `double_attack_loses_both`: a double attacker who loses to either of his two foes
+        strikes after both."""
         key = pair(p, o)
         if key in self.order_cache:
             return self.order_cache[key]
+        result = self._first_of_pair(p, o)
+        if self.bout.rules.double_attack_loses_both and any(
+                a.flavour == "double" and a.owner in key for a in self.attacks):
+            result = self._double_loses_both(key, result)
+        self.order_cache[key] = result
+        return result
+
+    def _double_loses_both(self, key: tuple[str, str], result: str | None) -> str | None:
+        for owner in key:
+            foes = {a.defender for a in self.attacks if a.owner == owner}
+            other = key[1] if owner == key[0] else key[0]
+            if result == other or other not in foes or not any(
+                    a.flavour == "double" and a.owner == owner for a in self.attacks):
+                continue
+            if any(self._first_of_pair(owner, f) == f for f in foes - {other}):
+                return other  # he lost the contest with his other foe: this one goes first too
+        return result
+
+    def _first_of_pair(self, p: str, o: str) -> str | None:
+        """`first_between` before the Double Attack house rule (each pair on its own), cached."""
+        key = pair(p, o)
+        if key in self.raw_order:
+            return self.raw_order[key]
         bout = self.bout
         tie_rule = self._contest_kind(p, o)
         result: str | None
@@ -251,7 +285,7 @@ class _Resolver:
             result = o
         else:
             result = None
-        self.order_cache[key] = result
+        self.raw_order[key] = result
         return result
 
     def _strike_first_contest(self, a: str, b: str, tie_rule: str) -> str:
@@ -656,7 +690,7 @@ class _Resolver:
             return "*", second if contested else first
         outs, attacker, defender = (a_outs, a, b) if a_outs else (b_outs, b, a)
         if any(o.hit for o in outs):
-            if any(o.flavour == "quick" for o in outs):
+            if self.bout.rules.quick_attack_variant == "no_reward" and any(o.flavour == "quick" for o in outs):
                 # house rule quick_attack: a Quick Attack that lands gains no initiative; the pair
                 # chooses orientation again next round (a miss leaves the defender holding it, below)
                 return "quick_hit", None
@@ -725,15 +759,17 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
 def _update_global(bout: Bout, r: _Resolver, pause: bool) -> GlobalInitiative:
     """House rule `initiative_model: target_plus_global` (design doc "Target initiative + Global
     initiative system"): a fighter keeps or regains global initiative iff in this exchange he was not
-    hit (a hit with MoS > 0 on him) and did not miss (no attack of his failed to land); one who
-    neither attacked nor was hit keeps what he had. After a battle pause everyone holds it."""
+    hit (a hit with MoS > 0 on him) and did not miss (no attack of his failed to land; house rule
+    `miss_loses_global: false` forgives a miss); one who neither attacked nor was hit keeps what he
+    had. After a battle pause everyone holds it."""
     before = bout.global_holders
     members = bout.roster()
     if pause:
         after = set(members)
     else:
         attacked = {o.attacker for o in r.outcomes}
-        missed = {o.attacker for o in r.outcomes if not o.hit}
+        # house rule miss_loses_global (default): a miss costs it too; off, only a hit on him does
+        missed = {o.attacker for o in r.outcomes if not o.hit} if bout.rules.miss_loses_global else set()
         after = {
             fid for fid in members
             if fid not in r.hit_fighters and fid not in missed and (fid in attacked or fid in before)

@@ -75,8 +75,12 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
             return f"{n(event.fighter)} declares nothing (CP {event.cp_left} left)"
         parts = []
         entries = []  # a force-enter (SPEC §4.7) leads the line: "X force-enters against Y: ..."
+        hidden = False
         for a in event.actions:
             zone = f" at {a.zone}" if a.zone else ""
+            if a.flavour == "postemptive":
+                hidden = True  # a postemptive defence (rules.declare): shown when it is rolled, not before
+                continue
             if a.flavour == "force_enter":
                 extras = f", terrain roll {a.terrain_dice}d" + (f", Reflex +{a.reflex_buy} bought back"
                                                                if a.reflex_buy else "")
@@ -86,6 +90,8 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
             target = f" {n(a.opponent)}" if a.opponent else ""
             parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone} (cost {a.cost})")
         said = "; ".join(entries + (["declares " + "; ".join(parts)] if parts else []))
+        if hidden:  # what is left would tell the hidden defence's cost
+            return f"{n(event.fighter)} {said}" if said else None
         return f"{n(event.fighter)} {said} (CP {event.cp_left} left)"
     if isinstance(event, ev.LengthTransfer):
         return (f"{n(event.against)} closed in first: {n(event.fighter)}'s longer weapon loses "
@@ -126,6 +132,8 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.OrientationChosen):
         if event.orientation in ("red", "white"):
             return f"{n(event.fighter)} throws {event.orientation}"
+        if event.reason:
+            return f"{n(event.fighter)} reverts to {event.orientation} ({event.reason})"
         return f"{n(event.fighter)} is {event.orientation}"
     if isinstance(event, ev.GlobalInitiative):
         holders = ", ".join(n(h) for h in event.holders) or "nobody"

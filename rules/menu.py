@@ -38,6 +38,7 @@ from rules.bout import (
     DO_NOTHING,
     DOUBLE_ATTACK,
     NO_INITIATIVE,
+    POSTEMPTIVE,
     QUICK_ATTACK,
     QUICK_DEFENSE,
     Action,
@@ -569,6 +570,11 @@ def _menu(
     attack_stance = stance_shift(bout, fid, "attack") if rules.stance_bonus else 0
     defence_stance = stance_shift(bout, fid, "defense") if rules.stance_bonus else 0
     opponents: list[OpponentMenu] = []
+    red_red_only = rules.composite_red_red_only
+    hides_defence = target is not None and (fid, target) in holders and any(
+        a.action == ATTACK and a.opponent == target for a in pending)
+    quick_extra = rules.quick_attack_cost if rules.quick_attack_variant == "extra_cp" else 0
+    relation = "none"
 
     def add(
         actions: list[ActionOption], action: str, role: str, extra: int,
@@ -580,8 +586,20 @@ def _menu(
             bout, fid, kit, role, extra, cond, budget, hands_free, incoming, orientation, needs_orientation,
             attack_stance if role == "attack" else defence_stance,
         )
-        if option_set.options:
-            actions.append(option_set.action(action, flavour))
+        if not option_set.options:
+            return
+        ao = option_set.action(action, flavour)
+        if red_red_only and relation != "contested" and (action == DOUBLE_ATTACK or any(
+                o.parts for o in ao.maneuvers)):
+            # house rule composite_red_red_only: composite maneuvers only in a true red/red pair
+            if action == DOUBLE_ATTACK:
+                return
+            kept = tuple(o for o in ao.maneuvers if not o.parts)
+            if not kept:
+                return
+            default = ao.default if any(o.maneuver == ao.default for o in kept) else kept[0].maneuver
+            ao = replace(ao, maneuvers=kept, default=default)
+        actions.append(ao)
 
     for opp in foes:
         if (fid, opp) in holders:
@@ -623,7 +641,7 @@ def _menu(
                 else:
                     # he holds initiative over me, has declared, and attacks somebody else (or nobody)
                     if rules.quick_attack and declared:
-                        add(actions, QUICK_ATTACK, "attack", length, flavour="quick")
+                        add(actions, QUICK_ATTACK, "attack", length + quick_extra, flavour="quick")
                     if rules.allow_force_enter and not under_attack and declared:
                         add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="force_enter")
             elif not is_target:
@@ -646,7 +664,9 @@ def _menu(
             if incoming is not None:
                 add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
             elif not declared:
-                add(actions, DEFEND_PREEMPTIVE, "defense", 0)
+                # hidden until rolled with an Attack on the target he holds (rules.declare, design doc)
+                add(actions, DEFEND_PREEMPTIVE, "defense", 0,
+                    flavour=POSTEMPTIVE if hides_defence and not is_target else "")
                 add(actions, QUICK_DEFENSE, "defense", 0, None, rules.quick_defense_cost)
         actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
@@ -671,6 +691,8 @@ def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
         cost += bout.rules.buy_cost(sheet.level)
     if action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY):
         cost += bout.rules.change_target_cost
+    if action.action == QUICK_ATTACK and bout.rules.quick_attack_variant == "extra_cp":
+        cost += bout.rules.quick_attack_cost
     if action.action == QUICK_DEFENSE:
         return 0
     if m.role == "attack" and action.opponent is not None:

@@ -8,8 +8,17 @@ bout is rebuilt by folding its events. `suggest` answers a decision for a fighte
 through a decision-maker (`rules.deciders`). The world, the scenario runner, the terminal bout and
 the bench drive every bout through this protocol and nothing else of the system's insides.
 
+In the world a bout takes one step a tick: the decisions due are answered (the leader's with his
+command for the tick, everyone else's by `suggest`), then `settle`, then `advance`; so a step asks each
+fighter at most one decision. The leader's orientation, target and declaration come with `Step`,
+`Target` and `Declare`; a decision of any other kind a system adds (a bid, a designation, an interrupt)
+reaches him as data (the world's `DecisionDue` kind `decide`, the view's generic prompt) and comes back
+as `Answer(kind, value)`: one of its options' values, or a whole number from `low` to `high`.
+
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
-records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4).
+records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
+`sophias_children`, source document 001's initiative pools: `rules.sophias_children`).
+`describe` gives a system's combat-log lines in its own words (`describer(name)` by name).
 """
 
 from __future__ import annotations
@@ -28,6 +37,15 @@ from rules.fighter import FighterSheet, FighterState
 
 Answer = str | int | tuple[Action, ...] | None
 DEFAULT_SYSTEM = "tros_sos"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """What the world tells a combat system of a fighter entering one of its bouts: his creature (the
+    content id, for a system's own stats table) and his side."""
+
+    creature: str
+    side: str
 
 
 @dataclass
@@ -75,6 +93,30 @@ class CombatSystem(Protocol):
         """Apply one of this system's events (the only writer of its state)."""
         ...
 
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        """The combat log's line for one of this system's events, in its own words (None: no line)."""
+        ...
+
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        """The world's hook after a bout's members changed (it started, someone joined, bouts merged or
+        split): place the members the system has not placed yet (`entrant(id)` tells who they are).
+        Called every tick for every bout; nothing to do is the common case and must be cheap."""
+        ...
+
+    def footwork(self, bout: Bout) -> bool:
+        """May the bout's members step on the map this tick (the design doc's footwork at `s0`)?"""
+        ...
+
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The bout's own state as its players would track it on a table, as (heading, text) rows for the
+        screen (pools, who is Up, ...); empty when the map's indicators show it all (`tros_sos`)."""
+        ...
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        """The bout's clock as its players would say it, and the stage it is at (`("e1s0", "Footwork")`
+        for `tros_sos`)."""
+        ...
+
 
 def _tros_sos() -> CombatSystem:
     from rules.tros_sos import TrosSos
@@ -82,7 +124,33 @@ def _tros_sos() -> CombatSystem:
     return TrosSos()
 
 
-SYSTEMS: dict[str, Callable[[], CombatSystem]] = {DEFAULT_SYSTEM: _tros_sos}
+def _sophias_children() -> CombatSystem:
+    from rules.sophias_children.system import SophiasChildren
+
+    return SophiasChildren()
+
+
+def _dew_sequence() -> CombatSystem:
+    from typing import cast
+
+    from rules.dew.system import DewSequence
+
+    # its bout is a rules.dew.state.DewBout, not rules.bout.Bout: docs/systems/dew_sequence.md, "Protocol and wiring"
+    return cast(CombatSystem, DewSequence())
+
+
+SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
+    DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
+}
+# the systems the world hosts (game.sim); the others play in their scenario runners only, so far
+WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children"}
+Describe = Callable[[Event, Mapping[str, str] | None], str | None]
+
+
+def describer(name: str = DEFAULT_SYSTEM) -> Describe:
+    """The combat-log line maker of the system called `name` (its `describe`); ValueError for an unknown
+    name, as `system`."""
+    return system(name).describe
 
 
 def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
@@ -91,6 +159,15 @@ def system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
     if factory is None:
         raise ValueError(f"unknown combat system {name!r}: choose one of {', '.join(sorted(SYSTEMS))}")
     return factory()
+
+
+def world_system(name: str = DEFAULT_SYSTEM) -> CombatSystem:
+    """`system(name)` when the world hosts it (`WORLD_SYSTEMS`); ValueError saying where it plays otherwise."""
+    found = system(name)
+    if name not in WORLD_SYSTEMS:
+        raise ValueError(f"combat system {name!r} plays in its scenario runner only so far, not in the world: "
+                         f"choose one of {', '.join(sorted(WORLD_SYSTEMS))}")
+    return found
 
 
 def run_step(sys_: CombatSystem, bout: Bout, stream: DiceStream,

@@ -10,9 +10,10 @@ and `rules.exchange`; this module only orders them and turns them into decisions
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rules import fold as rules_fold
+from rules import log as rules_log
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
@@ -22,8 +23,9 @@ from rules.dice import DiceStream
 from rules.events import Event
 from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, StepResult
+from rules.systems import Answer, Entrant, StepResult
 
+STEP_NAMES = ("Footwork", "Targeting", "Declare")
 ORIENTATION_LABELS = {"aggressive": "Aggressive", "cautious": "Cautious", "defensive": "Defensive",
                       "red": "Red (attack)", "white": "White (defend)"}
 
@@ -87,6 +89,21 @@ class TrosSos:
 
     def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
         rules_fold.apply(event, fighters, bout)
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        return rules_log.describe(event, names)
+
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        return []  # every fighter's place is the bout's own (his sheet)
+
+    def footwork(self, bout: Bout) -> bool:
+        return bout.clock.step == 0
+
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        return ()  # the map's arcs, circles and icons show it
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        return bout.clock.label(), STEP_NAMES[bout.clock.step]
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}

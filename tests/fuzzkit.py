@@ -456,10 +456,17 @@ def check_content(root: Path) -> Outcome:
     with file:line:col."""
     from game.sim.scenario_file import load_world_content
     from rules.content import ContentErrors, load_catalog
+    from rules.content.__main__ import system_stats_errors
+    from rules.dew.scenario import load as load_dew_scenario
 
     try:
         catalog = load_catalog(root)
         load_world_content(catalog, root)
+        stats_errors = system_stats_errors(str(root))  # dew_stats.yaml, and dew_sequence's scenario files
+        if stats_errors:
+            raise ContentErrors(stats_errors)
+        for dew_scenario in sorted((root / "scenarios" / "systems" / "dew_sequence").glob("*.yaml")):
+            load_dew_scenario(dew_scenario)
     except ContentErrors as exc:
         for error in exc.errors:
             if not error.file or error.line is None or error.column is None:

@@ -15,7 +15,7 @@
   fold FILE
       rebuilds the state from an event log alone (no rules call, no random draw) and prints
       `digest <hex>` the same way; a log that does not fold is refused with one line, exit 1
-  bench [--actors 10,50,200] [--ticks N]
+  bench [--actors 10,50,200] [--ticks N] [--difficulty easy|normal|hard]
       time per tick and replay speed (see game/sim/bench.py)
   check [DIR]
       check the world content (factions, creatures, world scenarios) against the rules content;
@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 
 from game.sim.commands import Confirm
+from game.sim.difficulty import DIFFICULTIES
 from game.sim.digest import digest
 from game.sim.history import EventLogWriter, HistoryError, fold_events, read_event_log
 from game.sim.log import describe
@@ -40,7 +41,7 @@ from game.sim.runfile import ReplayMismatch, header_for, replay, save_run
 from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario, load_scenario
 from game.sim.world import World
 from rules.content import ContentErrors
-from rules.systems import DEFAULT_SYSTEM, SYSTEMS
+from rules.systems import DEFAULT_SYSTEM, WORLD_SYSTEMS
 
 
 def _setup(args: argparse.Namespace) -> WorldSetup:
@@ -65,7 +66,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"cannot build the world: {exc}", file=sys.stderr)
         return 2
     try:
-        world = World(setup, seed=args.seed, player_ai=True, combat_system=args.system)
+        world = World(setup, seed=args.seed, player_ai=True, combat_system=args.system, difficulty=args.difficulty)
     except ValueError as exc:  # an unknown combat system
         print(str(exc), file=sys.stderr)
         return 2
@@ -77,7 +78,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             log = EventLogWriter(stack.enter_context(open(args.events, "w", encoding="utf-8")), header_for(world))
             log.write(0, world.opening)
         for event in world.opening:
-            line = describe(event, names) if args.log else None
+            line = describe(event, names, world.system.describe) if args.log else None
             if line:
                 print(line, file=out)
         for _ in range(args.max_ticks if args.run else args.ticks):
@@ -90,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 if args.log:
                     if event.type == "tick":
                         print(f"-- tick {event.to_dict()['tick']}", file=out)
-                    line = describe(event, names)
+                    line = describe(event, names, world.system.describe)
                     if line:
                         print(line, file=out)
     if args.record:
@@ -194,8 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--log", action="store_true", help="print the combat log")
     run.add_argument("--events", help="write the event log here (JSON Lines)")
     run.add_argument("--system", default=DEFAULT_SYSTEM,
-                     help=f"the combat system that runs the bouts ({', '.join(sorted(SYSTEMS))})")
+                     help=f"the combat system that runs the bouts ({', '.join(sorted(WORLD_SYSTEMS))})")
     run.add_argument("--digest", action="store_true", help="end with `digest <hex>` of the whole live state")
+    run.add_argument("--difficulty", choices=DIFFICULTIES, default=None,
+                     help="the enemies' decision-maker, the party on the planner (default: the old game, all baseline)")
     rep = sub.add_parser("replay", help="verify a recording")
     rep.add_argument("file")
     fold_cmd = sub.add_parser("fold", help="rebuild the state from an event log and print its digest")
@@ -205,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="time per tick and replay speed")
     bench.add_argument("--actors", default="10,50,200")
     bench.add_argument("--ticks", type=int, default=300)
+    bench.add_argument("--difficulty", choices=DIFFICULTIES, default=None,
+                       help="the tick timings with these enemies and the party on the planner (default: the old "
+                            "game, everyone on the baseline); replay and time travel are then skipped")
     args = parser.parse_args(argv)
     if args.command == "run":
         return cmd_run(args)
@@ -216,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_fold(args)
     from game.sim.bench import main as bench_main
 
-    return bench_main(args.actors, args.ticks)
+    return bench_main(args.actors, args.ticks, args.difficulty)
 
 
 if __name__ == "__main__":

@@ -52,8 +52,8 @@ def arena(actors: int, seed: int = 1) -> WorldSetup:
     return WorldSetup(f"bench {actors}", seed, tilemap, tuple(setups), origin={"kind": "bench"})
 
 
-def time_ticks(actors: int, ticks: int) -> tuple[float, float, int]:
-    world = World(arena(actors), player_ai=True)
+def time_ticks(actors: int, ticks: int, difficulty: str | None = None) -> tuple[float, float, int]:
+    world = World(arena(actors), player_ai=True, difficulty=difficulty)
     times = []
     bouts = 0
     for _ in range(ticks):
@@ -134,14 +134,18 @@ def _standing(world: World) -> int:
     return sum(1 for a in world.state.actors.values() if a.alive)
 
 
-def main(actor_counts: str = "10,50,200", ticks: int = 300) -> int:
+def main(actor_counts: str = "10,50,200", ticks: int = 300, difficulty: str | None = None) -> int:
+    """`difficulty` (game.sim.deciding): time the ticks with those enemies and the party on the planner, and
+    stop there (None: the old game, everyone on the baseline, and every other measure too)."""
     from rules.accel import describe
 
-    print(f"simulation: {describe()}")
+    print(f"simulation: {describe()}" + (f"; difficulty {difficulty}" if difficulty else ""))
     for count in (int(c) for c in actor_counts.split(",")):
-        median, p95, bouts = time_ticks(count, ticks)
+        median, p95, bouts = time_ticks(count, ticks, difficulty)
         print(f"{count:4d} actors: median {median:6.2f} ms/tick, p95 {p95:6.2f} ms/tick "
               f"({ticks} ticks, up to {bouts} bouts at once)")
+    if difficulty is not None:
+        return 0
     print(f"replay speed, best of {REPLAYS}:")
     print(f"replay, arena, 50 actors all fighting from tick 1 ({ticks} ticks): "
           f"{replay_speed(50, ticks):,.0f} ticks/s")

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.sim.commands import (
     Aim,
+    Answer,
     Bump,
     Command,
     CommandError,
@@ -28,6 +29,7 @@ from game.sim.commands import (
     Shoot,
     Step,
     Target,
+    Train,
 )
 from game.sim.geometry import Direction
 from rules.bout import Action, PartChoice
@@ -37,6 +39,7 @@ MAX_DICE = 99  # dice and CP of one action; far above any fighter's pool
 MAX_ACTIONS = 8
 MAX_PARTS = 8
 MAX_SQUARE = 10_000
+MAX_ANSWER = 10_000  # a number answering a decision (a bid, CP): far above any pool
 DIRECTIONS = frozenset(d.name for d in Direction)
 ORDER_KINDS = ("follow", "hold", "move_to", "attack")
 SHOT_DEFENCE = "shot_defence_cp"
@@ -185,6 +188,15 @@ def _declare(d: dict[str, Any], cp: int | None) -> Command:
     return Declare(actions("actions", d.get("actions", [])), cp)
 
 
+def _answer(d: dict[str, Any], cp: int | None) -> Command:
+    value = d.get("value")
+    if value is not None and not isinstance(value, str):
+        value = whole("value", value, -MAX_ANSWER, MAX_ANSWER)
+    elif value is not None:
+        value = text("value", value)
+    return Answer(text("kind", d["kind"]), value, cp)
+
+
 def _bump(d: dict[str, Any], cp: int | None) -> Command:
     return Bump(text("choice", d.get("choice", "follow")), direction("direction", d.get("direction")))
 
@@ -209,7 +221,8 @@ def _first_aid(d: dict[str, Any], cp: int | None) -> Command:
     return FirstAid(flag("accept", d.get("accept", True)))
 
 
-GEAR_ACTIONS = ("pick_up", "drop", "equip", "unequip")
+GEAR_ACTIONS = ("pick_up", "drop", "equip", "unequip", "give", "use")
+TRAIN_KINDS = ("proficiency", "attribute")
 MAX_COUNT = 999
 
 
@@ -218,7 +231,15 @@ def _gear(d: dict[str, Any], cp: int | None) -> Command:
     if kind not in GEAR_ACTIONS:
         raise _Refusal("action", f"must be one of {', '.join(GEAR_ACTIONS)}, not {short(kind)}")
     return Gear(kind, optional_text("item", d.get("item")), whole("count", d.get("count", 1), 1, MAX_COUNT),
-                optional_text("slot", d.get("slot")), optional_text("actor", d.get("actor")))
+                optional_text("slot", d.get("slot")), optional_text("actor", d.get("actor")),
+                optional_text("to", d.get("to")))
+
+
+def _train(d: dict[str, Any], cp: int | None) -> Command:
+    kind = text("kind", d["kind"])
+    if kind not in TRAIN_KINDS:
+        raise _Refusal("kind", f"must be one of {', '.join(TRAIN_KINDS)}, not {short(kind)}")
+    return Train(kind, text("name", d["name"]), optional_text("actor", d.get("actor")))
 
 
 Builder = Callable[[dict[str, Any], int | None], Command]
@@ -230,12 +251,15 @@ SHAPES: dict[str, tuple[Builder, dict[str, bool], bool]] = {
     "shoot": (_shoot, {"target": True, "zone": False}, True),
     "target": (_target, {"target": True}, True),
     "declare": (_declare, {"actions": False}, True),
+    "answer": (_answer, {"kind": True, "value": False}, True),
     "bump": (_bump, {"choice": False, "direction": False}, False),
     "confirm": (_confirm, {}, True),
     "order": (_order, {"companion": True, "kind": True, "target": False, "at": False}, False),
     "companion_step": (_companion_step, {"companion": True, "direction": False}, False),
     "first_aid": (_first_aid, {"accept": False}, False),
-    "gear": (_gear, {"action": True, "item": False, "count": False, "slot": False, "actor": False}, False),
+    "gear": (_gear, {"action": True, "item": False, "count": False, "slot": False, "actor": False, "to": False},
+             False),
+    "train": (_train, {"kind": True, "name": True, "actor": False}, False),
 }
 
 

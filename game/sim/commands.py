@@ -1,10 +1,10 @@
 """Commands: the player's intents, as data. One command in, events out (`game.sim.world.World.apply`).
 
 Every command converts to and from a JSON-ready dict, because the run file (the save) is the list of
-commands. `Step`, `Target`, `Declare`, `Bump` and `Confirm` answer the decision the world owes the
+commands. `Step`, `Target`, `Declare`, `Answer`, `Bump` and `Confirm` answer the decision the world owes the
 player and advance the world; `Order`, `CompanionStep` and `FirstAid` are free: they change what a
-companion or the leader will do and advance nothing; so is `Gear` (a run's pick up, drop, equip,
-unequip).
+companion or the leader will do and advance nothing; so are `Gear` (a run's pick up, drop, equip,
+unequip, give, use) and `Train` (spending experience at the stairs).
 
 A shot loosed at the leader in one tick lands at the start of the next (SPEC §4.9), so the advancing
 commands that start a tick (`Step`, `Aim`, `Shoot`, `Target`, `Declare`, `Confirm`) carry
@@ -79,6 +79,18 @@ class Bump:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer to a decision the combat system asks of the leader that no other command answers
+    (`DecisionDue` kind `decide`; its `asks` holds the decision as data): `value` one of its options,
+    or a whole number in its range when it lists none. What a later combat system's bids,
+    designations and interrupts come as (issue 9: the view renders any decision from its data)."""
+
+    kind: str
+    value: str | int | None = None
+    shot_defence_cp: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """Take the default of whatever decision is owed (wait, the default target, the default
     declaration, follow); `shot_defence_cp` as on `Step`."""
@@ -115,19 +127,34 @@ class FirstAid:
 class Gear:
     """In a run (docs/run.md), out of any bout: `action` pick_up (`count` of `item` from the pile on
     his square), drop (`count` of a carried `item` onto his square), equip (a carried `item`, `slot`
-    "off_weapon" for a weapon in the off hand) or unequip (the item of `slot`), by the leader or by
-    the companion `actor`. Free: it advances nothing."""
+    "off_weapon" for a weapon in the off hand), unequip (the item of `slot`), give (`count` of a
+    carried `item` to the party member `to` beside him) or use (a carried consumable `item` on himself,
+    or on the party member `to` beside him), by the leader or by the companion `actor`. Free: it
+    advances nothing."""
 
     action: str
     item: str | None = None
     count: int = 1
     slot: str | None = None
     actor: str | None = None
+    to: str | None = None
 
 
-Command = Step | Aim | Shoot | Target | Declare | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
-TickCommand = Step | Aim | Shoot | Target | Declare | Confirm  # the commands that carry `shot_defence_cp`
-TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Confirm)
+@dataclass(frozen=True, slots=True)
+class Train:
+    """In a run, at the stairs and out of any bout: spend experience on one more level of a proficiency
+    or point of an attribute (`kind` "proficiency" or "attribute", `name` its id: "sword", "ST"), for
+    the leader or the companion `actor` (`rules.progression`'s costs). Free: it advances nothing."""
+
+    kind: str
+    name: str
+    actor: str | None = None
+
+
+Command = (Step | Aim | Shoot | Target | Declare | Answer | Bump | Confirm | Order | CompanionStep | FirstAid | Gear
+           | Train)
+TickCommand = Step | Aim | Shoot | Target | Declare | Answer | Confirm  # the commands that carry `shot_defence_cp`
+TICK_COMMANDS = (Step, Aim, Shoot, Target, Declare, Answer, Confirm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +195,8 @@ def _to_dict(command: Command) -> dict[str, Any]:
         return {"cmd": "target", "target": command.target}
     if isinstance(command, Declare):
         return {"cmd": "declare", "actions": [_action_to_dict(a) for a in command.actions]}
+    if isinstance(command, Answer):
+        return {"cmd": "answer", "kind": command.kind, "value": command.value}
     if isinstance(command, Bump):
         return {"cmd": "bump", "choice": command.choice, "direction": command.direction}
     if isinstance(command, Confirm):
@@ -178,8 +207,11 @@ def _to_dict(command: Command) -> dict[str, Any]:
     if isinstance(command, CompanionStep):
         return {"cmd": "companion_step", "companion": command.companion, "direction": command.direction}
     if isinstance(command, Gear):
-        return {"cmd": "gear", "action": command.action, "item": command.item, "count": command.count,
-                "slot": command.slot, "actor": command.actor}
+        out = {"cmd": "gear", "action": command.action, "item": command.item, "count": command.count,
+               "slot": command.slot, "actor": command.actor}
+        return out if command.to is None else {**out, "to": command.to}  # (written only when set)
+    if isinstance(command, Train):
+        return {"cmd": "train", "kind": command.kind, "name": command.name, "actor": command.actor}
     return {"cmd": "first_aid", "accept": command.accept}
 
 

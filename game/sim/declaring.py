@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.sim.deciding import Deciding, legal_with_reserve
 from game.sim.state import WorldState
 from rules.ai import force_enter_terrain_dice
 from rules.bout import ACTION_LABELS as ACTION_LABELS
@@ -37,6 +38,15 @@ from rules.odds import declaration_odds
 
 
 @dataclass(frozen=True, slots=True)
+class Suggest:
+    """Where the leader's suggested declaration comes from: the world's `Deciding`, his bout and the tick."""
+
+    deciding: Deciding
+    bout_id: int
+    tick: int
+
+
+@dataclass(frozen=True, slots=True)
 class IncomingAttack:
     """An attack already declared on the leader this exchange, as he sees it (``tn`` None when the house rule
     ``declare_roots_only`` hides the exact maneuver)."""
@@ -50,9 +60,10 @@ class IncomingAttack:
 class DeclarationSource:
     """What the rules offer ``fid`` in his bout this exchange. Read-only: it never changes the bout."""
 
-    def __init__(self, bout: Bout, fid: str) -> None:
+    def __init__(self, bout: Bout, fid: str, suggest: Suggest | None = None) -> None:
         self._bout = bout
         self.fid = fid
+        self._suggest = suggest
         self.target: str | None = bout.targets.get(fid)
         self.exchange: int = bout.clock.exchange
         self.terrain_tn: int = bout.rules.force_enter_terrain_tn
@@ -62,8 +73,23 @@ class DeclarationSource:
 
     def menu(self, pending: Sequence[Action] = (), *, reserve: int = 0) -> Menu:
         """``rules.menu.available_actions`` with ``pending`` (the choices before this one) and ``reserve`` CP
-        kept back (for shots landing before the declaration)."""
-        return available_actions(self._bout, self.fid, list(pending) or None, reserve=reserve)
+        kept back (for shots landing before the declaration). With nothing pending its ``default`` is the
+        planner's suggestion (what Enter declares, ``game.sim.deciding``) when it fits in the CP left."""
+        menu = available_actions(self._bout, self.fid, list(pending) or None, reserve=reserve)
+        suggest = self._suggest
+        if pending or suggest is None or suggest.deciding.legacy:
+            return menu
+        default = suggest.deciding.default_declaration(self._bout, suggest.bout_id, self.fid, suggest.tick)
+        if reserve and not legal_with_reserve(self._bout, self.fid, default, reserve):
+            return menu  # the shots' CP leaves too little for it: the rules' default, which fits
+        return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents, default)
+
+    def explain(self) -> str:
+        """One line on why the preselected declaration is suggested ("" when there is no planner to say)."""
+        suggest = self._suggest
+        if suggest is None:
+            return ""
+        return suggest.deciding.explain_default(self._bout, suggest.bout_id, self.fid, suggest.tick)
 
     def zone_name(self, zone: str) -> str:
         zones = self._bout.catalog.zones
@@ -108,7 +134,10 @@ def declaration_source(state: WorldState, fid: str | None = None) -> Declaration
     """The source for ``fid`` (the leader by default) in the bout he fights in, or None out of a bout."""
     fid = state.leader if fid is None else fid
     bout = state.bout_of(fid)
-    return None if bout is None else DeclarationSource(bout.rules, fid)
+    if bout is None:
+        return None
+    suggest = None if state.deciding is None else Suggest(state.deciding, bout.id, state.tick)
+    return DeclarationSource(bout.rules, fid, suggest)
 
 
 __all__ = [

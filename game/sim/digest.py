@@ -53,6 +53,8 @@ def _run(run: RunState) -> dict[str, Any]:
     return {
         "depth": run.depth, "deepest": run.deepest, "picked_up": run.items_picked_up,
         "experience": dict(sorted(run.experience.items())),
+        "trained": {aid: dict(sorted(t.items())) for aid, t in sorted(run.trained.items())},
+        "doses": dict(sorted(run.doses.items())),
         "floor": _floor(run.floor),
         "inventories": inventories_snapshot(run.inventories),
         "levels": {str(d): _stash(stash) for d, stash in sorted(run.levels.items())},

@@ -122,6 +122,9 @@ def _value(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(value, dict):
             raise EventDecodeError(f"{where}: expected a rules event")
         cls = _rules_types().get(str(value.get("type")))
+        if cls is None:  # a combat system imported since the table was made brings its own events
+            _rules_types.cache_clear()
+            cls = _rules_types().get(str(value.get("type")))
         if cls is None:
             raise EventDecodeError(f"{where}: unknown rules event type {value.get('type')!r}")
         return _build(cls, value)

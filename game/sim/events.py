@@ -467,3 +467,48 @@ class ItemPutDown(WorldEvent):
     pos: tuple[int, int]
     item: str
     count: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemsGiven(WorldEvent):
+    """`actor` handed `count` of his carried `item` to the party member `to` beside him (`Gear` give)."""
+
+    type: ClassVar[str] = "items_given"
+    actor: str
+    to: str
+    item: str
+    count: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemUsed(WorldEvent):
+    """`actor` used one of his carried consumable `item` (`effect`, `rules.consumables`) on `on` (himself or
+    a party member beside him): `wounds` are (wound index, pain, blood loss) after it, `ht` his HT after it
+    when it changed; a bandage's first-aid roll is `faces` (`successes` of them), empty without a roll."""
+
+    type: ClassVar[str] = "item_used"
+    actor: str
+    on: str
+    item: str
+    effect: str
+    wounds: tuple[tuple[int, int, int], ...] = ()
+    ht: int | None = None
+    faces: tuple[int, ...] = ()
+    successes: int = 0
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Trained(WorldEvent):
+    """A party member spent `cost` experience at the stairs on one more level of the proficiency or point of
+    the attribute `name` (`kind` "proficiency" or "attribute"), now `value` (`rules.progression`); his
+    fighter's sheet is rebuilt with it (wounds, HT lost and flags kept), as on a change of gear."""
+
+    type: ClassVar[str] = "trained"
+    actor: str
+    kind: str
+    name: str
+    value: int
+    cost: int

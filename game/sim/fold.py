@@ -314,6 +314,21 @@ def _experience(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_experience(state, e.actor, e.amount)
 
 
+def _given(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemsGiven)
+    run_world.fold_given(state, e.actor, e.to, e.item, e.count)
+
+
+def _used(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ItemUsed)
+    run_world.fold_used(state, e.actor, e.on, e.item, e.effect, e.wounds, e.ht)
+
+
+def _trained(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Trained)
+    run_world.fold_trained(state, e.actor, e.kind, e.name, e.value, e.cost)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -354,4 +369,7 @@ _HANDLERS = {
     ev.ItemsDropped: _dropped,
     ev.ItemPutDown: _put_down,
     ev.ExperienceGained: _experience,
+    ev.ItemsGiven: _given,
+    ev.ItemUsed: _used,
+    ev.Trained: _trained,
 }

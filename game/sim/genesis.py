@@ -17,7 +17,7 @@ from rules.catalog import Catalog
 from rules.content import default_catalog, with_house_rules
 from rules.dice import SeededStream
 from rules.fighter import FighterState
-from rules.systems import DEFAULT_SYSTEM, system
+from rules.systems import DEFAULT_SYSTEM, world_system
 
 
 def world_catalog(base: Catalog | None, overrides: Mapping[str, object]) -> Catalog:
@@ -50,7 +50,7 @@ def initial_state(
         ai=SeededStream(seed, "ai"),
         cosmetic=SeededStream(seed, "cosmetic"),
         leader=setup.leader.id,
-        system=system(combat_system),
+        system=world_system(combat_system),
     )
     state.occupancy = {a.pos: a.id for a in actors.values()}
     state.fighters = {aid: a.fighter for aid, a in actors.items()}

@@ -1,14 +1,19 @@
-"""Log lines for world events (the rules' own lines come from `rules.log.describe`)."""
+"""Log lines for world events (the rules' own lines come from the combat system's `describe`, by
+default `rules.log.describe`: the design doc's bout)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from game.sim import events as ev
-from rules.log import describe as describe_rules
+from rules.events import Event
+from rules.log import describe as tros_describe
+
+RulesDescribe = Callable[[Event, Mapping[str, str] | None], str | None]
 
 
-def describe(event: ev.WorldEvent, names: Mapping[str, str]) -> str | None:
+def describe(event: ev.WorldEvent, names: Mapping[str, str],
+             describe_rules: RulesDescribe = tros_describe) -> str | None:
     def n(actor: str | None) -> str:
         return "-" if actor is None else names.get(actor, actor)
 

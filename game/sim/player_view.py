@@ -23,6 +23,8 @@ from rules.bout import CAUTIOUS as CAUTIOUS
 from rules.bout import DEFENSIVE as DEFENSIVE
 from rules.bout import SeenAction as SeenAction
 from rules.bout import visible_declaration
+from rules.decisions import WORLD_KINDS
+from rules.decisions import Decision as RulesDecision
 
 # the relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
 YOU_HOLD, HE_HOLDS, CONTESTED, NONE = "you_hold", "he_holds", "contested", "none"
@@ -72,6 +74,34 @@ class BoutView:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceOption:
+    """One legal answer of a :class:`ChoiceView`: the value to send, its label, its CP cost and a note."""
+
+    value: str
+    label: str
+    cost: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """A decision of the combat system that has no prompt of its own, as plain data for a generic one:
+    what is asked (``kind``, a ``note``), the options (or a whole number from ``low`` to ``high`` when
+    there are none) and the preselected ``default``. The answer goes back as ``Answer(kind, value)``."""
+
+    kind: str
+    who: str
+    options: tuple[ChoiceOption, ...] = ()
+    default: str | None = None
+    low: int = 0
+    high: int = 0
+    note: str = ""
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(o.value for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
 class DecisionView:
     """What the world waits for from the leader: ``step`` (with an orientation when due), ``target``,
     ``declare``, ``bump`` or ``watch``; its options and the preselected default; the shots coming at him."""
@@ -86,6 +116,7 @@ class DecisionView:
     incoming: tuple[str, ...] = ()
     shot_defence: int = 0
     bump_direction: Direction | None = None  # a bump frame: the way he bumped (follow = that way again)
+    choice: ChoiceView | None = None  # kind ``decide``: the combat system's decision, for the generic prompt
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +161,9 @@ def _declared(bout: BoutState, viewer: str, fid: str) -> Declared | None:
     return Declared(items, frozenset(attacks), frozenset(defends))
 
 
-def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
+def bout_view(bout: BoutState, leader: str, mine: bool, label: str | None = None) -> BoutView:
+    """The bout as ``leader`` sees it; ``label`` its clock in the combat system's words (default the
+    design doc's ``e1s0``)."""
     rules = bout.rules
     members = tuple(bout.members)
     active = set(members)
@@ -146,7 +179,8 @@ def bout_view(bout: BoutState, leader: str, mine: bool) -> BoutView:
     relations = {(a, b): rules.relation(a, b) for a in members for b in members if a != b}
     declared = {fid: d for fid in members if (d := _declared(bout, leader, fid)) is not None}
     return BoutView(
-        id=bout.id, clock=bout.clock(), exchange=rules.clock.exchange, step=step, members=members,
+        id=bout.id, clock=bout.clock() if label is None else label, exchange=rules.clock.exchange, step=step,
+        members=members,
         mine=mine, orientation_choices=tuple(rules.orientation_choices()), orientations=orientations,
         targets=targets, relations=relations, declared=declared,
         arrivals=frozenset(f for f in members if rules.arriving(f)),
@@ -163,14 +197,27 @@ def decision_view(state: WorldState) -> DecisionView | None:
         pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
         pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
         paused.player_dir if paused is not None else None,
+        choice_view(pending.asks) if pending.kind == "decide" else None,
     )
+
+
+def choice_view(asks: tuple[RulesDecision, ...]) -> ChoiceView | None:
+    """The one decision of `asks` that only the generic prompt answers (not the world's own: CP against
+    a shot, first aid, a bump frame), as plain data."""
+    for d in asks:
+        if d.kind not in WORLD_KINDS:
+            options = tuple(ChoiceOption(o.value, o.label, o.cost, o.note) for o in d.options)
+            return ChoiceView(d.kind, d.who, options, d.default, d.low, d.high, d.note)
+    return None
 
 
 def player_view(state: WorldState) -> PlayerView:
     """The leader's view of ``state`` now."""
     leader = state.actors.get(state.leader)
     my_bout = state.bout_of(state.leader) if leader is not None and leader.alive else None
-    bouts = tuple(bout_view(b, state.leader, b is my_bout) for b in sorted(state.bouts.values(), key=lambda b: b.id))
+    label = state.system.label
+    bouts = tuple(bout_view(b, state.leader, b is my_bout, label(b.rules)[0])
+                  for b in sorted(state.bouts.values(), key=lambda b: b.id))
     membership: dict[str, int] = {}
     for actor in state.actors:
         bout = state.bout_of(actor)
@@ -179,10 +226,11 @@ def player_view(state: WorldState) -> PlayerView:
     return PlayerView(state.tick, state.leader, bouts, membership, decision_view(state), state.over)
 
 
-def bout_clock(state: WorldState, actor: str) -> tuple[str, int] | None:
-    """(clock label, step) of the bout ``actor`` fights in, or None: the cheap query the HUD asks every frame."""
+def bout_clock(state: WorldState, actor: str) -> tuple[str, str] | None:
+    """(clock label, stage) of the bout ``actor`` fights in in its combat system's words (``e1s0``,
+    ``Footwork``), or None: the cheap query the HUD asks every frame."""
     bout = state.bout_of(actor)
-    return None if bout is None else (bout.clock(), bout.step)
+    return None if bout is None else state.system.label(bout.rules)
 
 
 # ----- what the map shows over each actor (issue 11: readable state) ---------------------------------------
@@ -223,3 +271,11 @@ def actor_status(state: WorldState, actor: str) -> ActorStatus:
 def actor_statuses(state: WorldState) -> dict[str, ActorStatus]:
     """:func:`actor_status` of every actor (cheap: the view asks once per world change)."""
     return {aid: actor_status(state, aid) for aid in state.actors}
+
+
+def system_table(state: WorldState, actor: str) -> tuple[tuple[str, str], ...]:
+    """The combat system's own state of the bout ``actor`` fights in, as (heading, text) rows for a table
+    on screen (Sophia's Children's pools, Up and Tapped, ...); empty for the design doc's bout, whose
+    state the map's indicators show, and out of a bout."""
+    bout = state.bout_of(actor)
+    return () if bout is None else state.system.table(bout.rules)

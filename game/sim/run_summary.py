@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.sim.events import Died, GameOver, RulesEvent, ShotLanded, TickStarted, WorldEvent
+from game.sim.events import Died, GameOver, KnockedOut, RulesEvent, ShotLanded, TickStarted, WorldEvent
 from rules.events import Attack, WoundRecord
 from rules.ranged import Shot
+
+if TYPE_CHECKING:
+    from game.sim.world import World
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,8 @@ def summarize(
                 kills[factions.get(event.actor, "unknown")] += 1
             if event.actor == leader:
                 cause = _cause(event.cause, killer, names)
+        elif isinstance(event, KnockedOut) and event.actor == leader and cause is None:
+            cause = _cause("knocked out", last_hit.get(event.actor), names)  # (a run's permadeath: for good)
         elif isinstance(event, GameOver):
             outcome = event.outcome
             tick = max(tick, event.tick)
@@ -133,4 +138,40 @@ def _cause(cause: str, killer: Blow | None, names: Mapping[str, str]) -> str:
     wound = f"{killer.damage_type} to the {killer.location.replace('_', ' ')}, level {killer.level}"
     if cause == "blood loss":
         return f"bled to death after {who}'s {wound}"
+    if cause == "knocked out":
+        return f"knocked out by {who} ({wound})"
     return f"killed by {who} ({wound})"
+
+
+def cast_of(world: World) -> tuple[set[str], dict[str, str], dict[str, str]]:
+    """(the party's ids, every actor's faction, every actor's name) over every depth of the world."""
+    s = world.state
+    actors = list(s.actors.values())
+    if s.run is not None:
+        for stash in s.run.levels.values():
+            actors += stash.actors.values()
+    party = {a.id for a in actors if a.party}
+    return party, {a.id: a.faction for a in actors}, {a.id: a.name for a in actors}
+
+
+def replayed_events(world: World) -> list[WorldEvent]:
+    """Every event of `world` from its start, by playing its commands again on a fresh world (the
+    world keeps its commands, not its events; the run is deterministic). ValueError if the replay
+    does not end where `world` is (its checksums differ)."""
+    from game.sim.commands import from_dict
+    from game.sim.world import World
+
+    again = World(world.setup, seed=world.seed, house_rules=world.overrides, creatures=world._cast_templates,
+                  relations=world.state.relations, player_ai=world.player_ai, combat_system=world.system.name)
+    events = list(again.opening)
+    for _tick, command in world.commands:
+        events += again.apply(from_dict(dict(command)))
+    if again.checksums != world.checksums:
+        raise ValueError("the run's commands do not give the same world again")
+    return events
+
+
+def summary_of(world: World) -> RunSummary:
+    """The end screen's summary of a finished (or unfinished) world: a run or a scenario."""
+    party, factions, names = cast_of(world)
+    return summarize(replayed_events(world), party=party, leader=world.state.leader, factions=factions, names=names)

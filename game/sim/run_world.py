@@ -25,6 +25,7 @@ from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
 from game.sim.tilemap import Tile
+from rules.consumables import treat
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
@@ -138,9 +139,23 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     return out[:n]
 
 
-def wearer_of(actor: Actor, template: CreatureTemplate) -> Wearer:
-    return Wearer(actor.id, actor.name, actor.faction, template.attributes.to_attributes(),
-                  dict(template.proficiencies), template.move_points)
+def wearer_of(actor: Actor, template: CreatureTemplate, trained: Mapping[str, int] | None = None) -> Wearer:
+    """Who wears an inventory: the creature's attributes and proficiencies, with what experience bought
+    (`trained`: `RunState.trained`'s entry, "attribute:ST" / "proficiency:sword" -> the value now)."""
+    attributes = template.attributes.to_attributes()
+    proficiencies = dict(template.proficiencies)
+    for key, value in (trained or {}).items():
+        kind, _, name = key.partition(":")
+        if kind == "attribute":
+            attributes = replace(attributes, **{name: value})
+        else:
+            proficiencies[name] = value
+    return Wearer(actor.id, actor.name, actor.faction, attributes, proficiencies, template.move_points)
+
+
+def run_wearer(run: RunState, actor: Actor) -> Wearer:
+    """`wearer_of` for an actor of the run, with what he has trained."""
+    return wearer_of(actor, run.content.creatures[actor.creature], run.trained.get(actor.id))
 
 
 # ----- folding a run's events (called by game.sim.fold) ------------------------------------------------
@@ -217,7 +232,7 @@ def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items:
         raise ValueError(f"{actor_id} picks up at {at} but stands on {tuple(actor.pos)}")
     pile = _taken(run.floor.get(pos, ()), items)
     inv = run.inventories[actor_id]
-    attributes = run.content.creatures[actor.creature].attributes.to_attributes()
+    attributes = run_wearer(run, actor).attributes
     for item, count in items:
         after = pick_up(inv, item, count, items=run.content.items, attributes=attributes)
         if isinstance(after, Refusal):
@@ -242,8 +257,15 @@ def fold_gear_changed(
     if _count(inv) != _count(old):
         raise ValueError(f"{actor_id}'s gear change adds or loses items")
     run.inventories[actor_id] = inv
-    template = run.content.creatures[actor.creature]
-    wearer = wearer_of(actor, template)
+    rebuild(state, run, actor)
+
+
+def rebuild(state: WorldState, run: RunState, actor: Actor) -> None:
+    """The fighter fights with his inventory and what he trained from now on (wounds, HT and flags
+    kept; CP to the new most: he is out of any bout); move points from the load, the missile weapon
+    from the `missile` slot."""
+    inv = run.inventories[actor.id]
+    wearer = run_wearer(run, actor)
     fighter = actor.fighter
     fighter.sheet = sheet(inv, wearer, state.catalog)
     fighter.cp = fighter.max_cp()
@@ -288,6 +310,55 @@ def fold_experience(state: WorldState, actor_id: str, amount: int) -> None:
     if amount < 0 or not state.actors[actor_id].party:
         raise ValueError(f"{actor_id} cannot gain {amount} experience")
     run.experience[actor_id] = run.experience.get(actor_id, 0) + amount
+
+
+def fold_given(state: WorldState, actor_id: str, to: str, item: str, count: int) -> None:
+    run = _run(state)
+    given = drop(run.inventories[actor_id], item, count)
+    if isinstance(given, Refusal):
+        raise ValueError(given.reason)
+    taken = pick_up(run.inventories[to], item, count, items=run.content.items,
+                    attributes=run_wearer(run, state.actors[to]).attributes)
+    if isinstance(taken, Refusal):
+        raise ValueError(taken.reason)
+    run.inventories[actor_id] = given
+    run.inventories[to] = taken
+    rebuild(state, run, state.actors[actor_id])  # the load changed: move points follow
+    rebuild(state, run, state.actors[to])
+
+
+def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
+              wounds: tuple[tuple[int, int, int], ...], ht: int | None) -> None:
+    run = _run(state)
+    after = drop(run.inventories[actor_id], item, 1)
+    if isinstance(after, Refusal) or run.content.items[item].effect != effect:
+        raise ValueError(f"{actor_id} cannot use a {item} ({effect})")
+    treat(state.actors[on].fighter, wounds, ht)
+    run.inventories[actor_id] = after
+    if effect == "painkiller":
+        run.doses[on] = run.doses.get(on, 0) + 1
+    rebuild_load(state, run, state.actors[actor_id])
+
+
+def rebuild_load(state: WorldState, run: RunState, actor: Actor) -> None:
+    """Only the move points of a lighter load (the sheet, and so CP, stay: he may be between fights)."""
+    actor.speed = numbers(run.inventories[actor.id], run_wearer(run, actor), items=run.content.items,
+                          catalog=state.catalog).move_points
+
+
+def fold_trained(state: WorldState, actor_id: str, kind: str, name: str, value: int, cost: int) -> None:
+    run = _run(state)
+    actor = state.actors[actor_id]
+    if kind not in ("attribute", "proficiency") or cost < 1 or run.experience.get(actor_id, 0) < cost:
+        raise ValueError(f"{actor_id} cannot train {kind} {name} for {cost}")
+    run.experience[actor_id] -= cost
+    trained = run.trained.setdefault(actor_id, {})
+    before = getattr(run_wearer(run, actor).attributes, name) if kind == "attribute" else None
+    trained[f"{kind}:{name}"] = value
+    hp_before = actor.fighter.ht
+    rebuild(state, run, actor)
+    if name == "HT" and before is not None:  # a point more of health: he has it now (lost HT stays lost)
+        actor.fighter.ht = hp_before + value - before
 
 
 def _run(state: WorldState) -> RunState:

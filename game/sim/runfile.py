@@ -1,5 +1,7 @@
 """Saves and recordings of runs (SPEC §7): a run file is the header, the commands and a checksum per
-tick; loading builds the same world and replays the commands, checking every checksum.
+tick; loading builds the same world and replays the commands, checking every checksum. The header's
+`setup.difficulty` (easy, normal, hard: game.sim.deciding) picks the enemies' decision-maker; a file
+without it (written before difficulties) replays as the old game, everyone on the baseline AI.
 
 Loading trusts nothing in the file: the header's house rules, seed and setup are checked (and the
 world's size bounded) before anything is built, every command is checked by `from_dict`, and every
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from game.sim.commands import CommandError, from_dict
+from game.sim.difficulty import DIFFICULTIES
 from game.sim.events import Rejected
 from game.sim.recording import (
     Checkpoint,
@@ -57,10 +60,17 @@ def header_for(world: World) -> RunHeader:
         seed=world.seed,
         house_rules=dict(world.overrides),
         content_hash=world.state.catalog.content_hash,
-        setup={**world.setup.origin, "player_ai": world.player_ai},
+        setup={**world.setup.origin, "player_ai": world.player_ai, **_difficulty_field(world)},
         game_version=game_version(),
         system=world.system.name,
     )
+
+
+def _difficulty_field(world: World) -> dict[str, object]:
+    """The header's `setup.difficulty` (game.sim.deciding); a world without one (the old game) writes none,
+    so its file reads back the same."""
+    difficulty = world.deciding.difficulty
+    return {} if difficulty is None else {"difficulty": difficulty}
 
 
 def entries_for(world: World, final: bool = False) -> list[Entry]:
@@ -115,6 +125,11 @@ def world_for(
     player_ai = setup_data.pop("player_ai", False)
     if not isinstance(player_ai, bool):
         raise RecordingError(where, f"header setup.player_ai must be true or false, not {type(player_ai).__name__}", 1)
+    raw_difficulty = setup_data.pop("difficulty", None)  # absent: a file from before difficulties, the old game
+    difficulty = raw_difficulty if isinstance(raw_difficulty, str) and raw_difficulty in DIFFICULTIES else None
+    if raw_difficulty is not None and difficulty is None:
+        raise RecordingError(where, f"header setup.difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                                    f"not {_one_line(repr(raw_difficulty))}", 1)
     if isinstance(header, RunHeader):
         seed, overrides = header.seed, dict(header.house_rules)
     else:
@@ -136,7 +151,8 @@ def world_for(
         raise RecordingError(where, _one_line(str(exc))) from None
     combat_system = header.system if isinstance(header, RunHeader) else DEFAULT_SYSTEM
     try:
-        return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai, combat_system=combat_system)
+        return World(setup, seed=seed, house_rules=overrides, player_ai=player_ai, combat_system=combat_system,
+                     difficulty=difficulty)
     except ValueError as exc:  # an unknown combat system
         raise RecordingError(where, f"cannot rebuild its world: {_one_line(str(exc))}") from None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.sim.creatures import Relations
+from game.sim.deciding import Deciding
 from game.sim.geometry import Direction, Pos
 
 # imported at run time, not only for type checking: the compiled build (rules.accel) builds these
@@ -163,6 +164,9 @@ class RunState:
     levels: dict[int, LevelStash] = field(default_factory=dict)
     items_picked_up: int = 0
     experience: dict[str, int] = field(default_factory=dict)  # unspent, per party member (rules.progression)
+    # what experience bought (the `Trained` events): attributes and proficiency ratings over the creature's
+    trained: dict[str, dict[str, int]] = field(default_factory=dict)
+    doses: dict[str, int] = field(default_factory=dict)  # painkiller doses taken, per actor (rules.consumables)
 
 
 @dataclass(slots=True)
@@ -188,6 +192,7 @@ class WorldState:
     membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
     fighters: dict[str, FighterState] = field(default_factory=dict)  # every actor's fighter, by actor id
     run: RunState | None = None  # a roguelike run's depths, floor items and inventories (None: no run)
+    deciding: Deciding | None = None  # who decides for whom, the leader's defaults (game.sim.deciding); not folded
     _hostility: dict[tuple[str, str], bool] = field(default_factory=dict)
     _foes: dict[str, frozenset[str]] = field(default_factory=dict)
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 from game.sim import events as ev
+from game.sim import run_actions
 from game.sim.brain import Brain, Patrol, waypoints
 from game.sim.commands import (
     TICK_COMMANDS,
     Aim,
+    Answer,
     Bump,
     Command,
     CompanionStep,
@@ -37,9 +39,11 @@ from game.sim.commands import (
     Shoot,
     Step,
     Target,
+    Train,
     to_dict,
 )
 from game.sim.creatures import CreatureTemplate, Relations
+from game.sim.deciding import Deciding, legal_with_reserve
 from game.sim.digest import run_mark
 from game.sim.fold import fold
 from game.sim.fov import line_of_sight
@@ -47,26 +51,42 @@ from game.sim.gear_choice import upgrade, worth_picking_up
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan, neighbours
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
+from game.sim.leader_step import suggested_step
 from game.sim.pathfinding import DistanceMap, distance_map
-from game.sim.run_world import arrival, stairs, stairs_down, stairs_up, wearer_of
+from game.sim.run_world import arrival, run_wearer, stairs, stairs_down, stairs_up
 from game.sim.scenario_file import WorldSetup
-from game.sim.state import Actor, BoutState, Pile, WorldState
+from game.sim.state import Actor, BoutState, Pile, RunState, WorldState
 from game.sim.tilemap import Tile
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
 from rules.catalog import Catalog
-from rules.deciders import decision_maker
-from rules.decisions import BUMP, DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
+from rules.decisions import (
+    BUMP,
+    DECLARATION,
+    FIRST_AID,
+    ORIENTATION,
+    SHOT_DEFENCE,
+    TARGET,
+    WORLD_KINDS,
+    Decision,
+    Option,
+)
 from rules.dice import roll_pool
 from rules.events import Event as RulesEventBase
 from rules.exchange import blood_loss_check
 from rules.fighter import FighterState
+from rules.footwork import WaitCandidate, bump_rushes, step_into_empty, wait_bump_order
 from rules.menu import Menu, available_actions
 from rules.progression import depth_experience, fight_experience
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
-from rules.systems import DEFAULT_SYSTEM, Answer, system
+from rules.systems import DEFAULT_SYSTEM as DEFAULT_SYSTEM
+from rules.systems import Answer as RulesAnswer
+from rules.systems import Entrant, world_system
 
 DEFAULT_SHOT_ZONE = "XI"
 BUMP_LABELS = {"follow": "Follow him", "stay": "Stay"}
+
+
+SYSTEM_KINDS_WITH_COMMANDS = frozenset({ORIENTATION, TARGET, DECLARATION})  # `Step`, `Target`, `Declare`
 
 
 def first_aid_decision(who: str) -> Decision:
@@ -98,6 +118,7 @@ class PlayerInput:
     declaration: tuple[Action, ...] | None = None
     ranged: Ranged | None = None
     shot_defence: int = 0  # CP the leader adds against each shot landing on him this tick
+    answer: tuple[str, str | int | None] | None = None  # (kind, value): a decision only `Answer` answers
 
 
 class World:
@@ -114,7 +135,7 @@ class World:
         relations: Relations | None = None,
         player_ai: bool = False,
         combat_system: str = DEFAULT_SYSTEM,
-        decider: str = "baseline",
+        difficulty: str | None = None,
     ) -> None:
         self.overrides: dict[str, object] = {**setup.house_rules, **(house_rules or {})}
         catalog = world_catalog(catalog, self.overrides)
@@ -122,9 +143,13 @@ class World:
         self.seed = setup.seed if seed is None else seed
         self.player_ai = player_ai
         self._cast_templates = creatures
-        self.system = system(combat_system)  # ValueError naming the known systems
-        self.maker = decision_maker(decider)  # the AI of every fighter the player does not lead
+        self.system = world_system(combat_system)  # ValueError naming the systems it hosts
+        # who decides for whom (game.sim.deciding): the enemies by difficulty, the party on the planner;
+        # None is the old game (everyone on the baseline), what a run file without the field replays as
+        self.deciding = Deciding(difficulty, self.seed)  # ValueError naming the difficulties
+        self.maker = self.deciding.enemies  # CP against shots: every decision-maker answers as rules.ai does
         self.state = initial_state(setup, self.seed, catalog, creatures, relations, combat_system)
+        self.state.deciding = self.deciding
         actors = self.state.actors
         self.commands: list[tuple[int, dict[str, object]]] = []
         self.checksums: list[tuple[int, str]] = []
@@ -172,7 +197,7 @@ class World:
         """Apply one command; returns the events it caused. An illegal command gives a `Rejected`
         event and changes nothing."""
         try:
-            if isinstance(command, Gear):
+            if isinstance(command, Gear | Train):
                 self._run_gear(command)
             elif isinstance(command, Order | CompanionStep | FirstAid):
                 self._free_command(command)
@@ -181,6 +206,10 @@ class World:
         except IllegalAction as exc:
             self._events.clear()
             return [ev.Rejected(to_dict(command), str(exc))]
+        finally:
+            # the leader's cached defaults were for the world before this command (those asked while it
+            # waits, by the view and then by this command's Enter, share one epoch)
+            self.deciding.epoch += 1
         return self._take()
 
     def _take(self) -> list[ev.WorldEvent]:
@@ -296,8 +325,9 @@ class World:
                 raise IllegalAction("the leader is out: only waiting moves the world on")
             return PlayerInput()
         if kind == "step":
-            if isinstance(command, Confirm):
-                return PlayerInput(orientation=self.contextual_orientation(None) if pending.orientation_due else None)
+            if isinstance(command, Confirm):  # Enter: the suggested step (game.sim.leader_step) or a wait
+                return PlayerInput(direction=self.suggested_step(),
+                                   orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
                 zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
                 kind = "aim" if isinstance(command, Aim) else "shoot"
@@ -311,6 +341,10 @@ class World:
             direction = _direction(command.direction)
             if direction is not None and direction not in directions(s.house_rules.adjacency):
                 raise IllegalAction(f"cannot step {direction.name} with {s.house_rules.adjacency}-way movement")
+            bout = s.bout_of(s.leader)
+            if direction is not None and bout is not None and not self.system.footwork(bout.rules):
+                clock = ", ".join(self.system.label(bout.rules))
+                raise IllegalAction(f"no footwork now ({clock}): wait while the fight goes on")
             orientation = command.orientation
             if orientation is not None and orientation not in self.orientation_choices():
                 raise IllegalAction(
@@ -331,11 +365,57 @@ class World:
             bout = s.bout_of(s.leader)
             assert bout is not None
             if isinstance(command, Confirm):
-                return PlayerInput(declaration=available_actions(bout.rules, s.leader).default)
+                return PlayerInput(declaration=self._default_declaration(bout, (command.shot_defence_cp or 0)
+                                                                         * len(pending.incoming)))
             if not isinstance(command, Declare):
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
+        if kind == "decide":
+            return self._generic_input(command)
         raise IllegalAction(f"unexpected decision {kind}")
+
+    def _generic_input(self, command: Command) -> PlayerInput:
+        """The leader's answer to a decision of the combat system that only `Answer` answers: one of
+        its options, or a whole number in its range when it lists none; `Confirm` takes the default."""
+        pending = self.state.pending
+        assert pending is not None
+        decision = next((d for d in pending.asks if d.kind not in WORLD_KINDS), None)
+        if decision is None:
+            raise IllegalAction("no decision is waiting for an answer")
+        if isinstance(command, Confirm):
+            value: str | int | None = decision.default
+            if not decision.options and value is not None:
+                value = int(value)
+            return PlayerInput(answer=(decision.kind, value))
+        if not isinstance(command, Answer):
+            raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}")
+        if command.kind != decision.kind:
+            raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}, not {command.kind}")
+        value = command.value
+        if decision.options:
+            if not isinstance(value, str) or value not in decision.values():
+                raise IllegalAction(f"cannot answer {value!r}: choose one of {', '.join(decision.values())}")
+        elif not isinstance(value, int) or not decision.low <= value <= decision.high:
+            raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}")
+        return PlayerInput(answer=(decision.kind, value))
+
+    def suggested_step(self) -> Direction | None:
+        """What Enter (`Confirm`) does at a step prompt: out of a fight, a step that keeps the party together
+        (`game.sim.leader_step`); None, a wait, in a fight and always in the old game (no difficulty)."""
+        if self.deciding.legacy:
+            return None
+        return suggested_step(self.state, self._goals, self._living())
+
+    def _default_declaration(self, bout: BoutState, reserve: int) -> tuple[Action, ...]:
+        """What Enter declares: the planner's suggestion (`game.sim.deciding`), or the rules' menu default in
+        the old game or when the CP kept against shots leaves too little for the suggestion."""
+        leader = self.state.leader
+        if self.deciding.legacy:
+            return available_actions(bout.rules, leader).default  # as the old game did (its files replay so)
+        suggested = self.deciding.default_declaration(bout.rules, bout.id, leader, self.state.tick)
+        if reserve and not legal_with_reserve(bout.rules, leader, suggested, reserve):
+            return available_actions(bout.rules, leader, reserve=reserve).default
+        return suggested
 
     def menu(self) -> Menu | None:
         """The leader's maneuver menu when a declaration is owed (rules.menu.available_actions)."""
@@ -375,9 +455,17 @@ class World:
 
     def contextual_orientation(self, direction: Direction | None) -> str:
         """SPEC §4.2: a step into an enemy is Aggressive, a step away Defensive, a wait Cautious
-        (under red_white: into an enemy throws red, anything else white)."""
+        (under red_white: into an enemy throws red, anything else white). A wait at the start of a
+        round of his bout takes the planner's suggestion instead (`game.sim.deciding`; not in a world
+        without a difficulty, the old game)."""
         s = self.state
         leader = s.actors[s.leader]
+        if direction is None:  # a wait (Enter): the planner's suggestion, unless this is the old game
+            bout = s.bout_of(leader.id)
+            suggested = None if bout is None else self.deciding.default_orientation(bout.rules, bout.id, leader.id,
+                                                                                   s.tick)
+            if suggested is not None:
+                return suggested
         into = None if direction is None else s.at(leader.pos.step(direction))
         attacking = into is not None and s.hostile(leader.id, into.id)
         if self.orientation_choices() == ("red", "white"):
@@ -418,7 +506,7 @@ class World:
         run_leader = s.leader if s.run is not None and self.player_ai else None
         for actor in self._living():
             bout = s.bout_of(actor.id)
-            if bout is not None and bout.step != 0:
+            if bout is not None and not self.system.footwork(bout.rules):
                 continue
             if actor.id == run_leader and bout is None:
                 intents[actor.id] = self._run_leader_intent(brain, actor)
@@ -451,7 +539,8 @@ class World:
             if revealed:
                 self._emit(ev.OrientationRevealed(bout.id, revealed))
         self._answer_due(bout, inp)
-        self._rules(bout.id, self.system.settle(bout.rules, s.combat))
+        if not self.system.due(bout.rules):  # a decision still owed (the leader's next) holds the step
+            self._rules(bout.id, self.system.settle(bout.rules, s.combat))
 
     def _answer_due(self, bout: BoutState, inp: PlayerInput | None) -> None:
         """Answer the decisions the combat system says are due in `bout`, in its order: the leader's
@@ -461,14 +550,16 @@ class World:
         system, rules, leader = self.system, bout.rules, s.leader
         player = not self.player_ai
         due = system.due(rules)
+        answered = False  # the leader answers one decision a tick: a second one waits for his next command
         while due:
             waiting = False
             for decision in due:
                 if player and decision.who == leader:
-                    if inp is None:
+                    if inp is None or answered:
                         waiting = True
                         continue
                     answer = self._leader_answer(decision, inp)
+                    answered = True
                 else:
                     answer = self._ai_answer(bout, decision)
                 self._rules(bout.id, system.answer(rules, decision, answer))
@@ -476,21 +567,26 @@ class World:
                 return
             due = system.due(rules)
 
-    def _leader_answer(self, decision: Decision, inp: PlayerInput) -> Answer:
+    def _leader_answer(self, decision: Decision, inp: PlayerInput) -> RulesAnswer:
         if decision.kind == ORIENTATION:
             return inp.orientation or self.contextual_orientation(None)
         if decision.kind == TARGET:
             return inp.target
+        if inp.answer is not None and inp.answer[0] == decision.kind:
+            return inp.answer[1]  # checked against the decision by `_generic_input`
         raise IllegalAction(f"the leader's {decision.kind} comes with his command")  # declarations: `_advance`
 
-    def _ai_answer(self, bout: BoutState, decision: Decision) -> Answer:
+    def _ai_answer(self, bout: BoutState, decision: Decision) -> RulesAnswer:
         """An AI's answer; a fighter who bumped a foe targets him if he may (the bump is an attack intent)."""
         s = self.state
         if decision.kind == TARGET:
             preferred = s.actors[decision.who].bumped
             if preferred is not None and preferred in decision.values():
                 return preferred
-        return self.system.suggest(bout.rules, decision, self.maker, s.ai)
+        actors = s.actors
+        return self.deciding.answer(self.system, bout.rules, bout.id, decision, party=actors[decision.who].party,
+                                    party_in_bout=any(actors[m].party for m in bout.members), tick=s.tick,
+                                    world_ai=s.ai)
 
     # ----- movement (SPEC §3 steps 2-3) -----------------------------------------------------------
     def _roll_movement_initiative(self) -> None:
@@ -593,7 +689,12 @@ class World:
             else:
                 movers.append((aid, d))
         for aid, d in movers:
-            self._step(aid, d)
+            if s.house_rules.blocked_movers_bump and s.actors[aid].pos.step(d) in s.occupancy:
+                bumpers.append((aid, d))  # house rule blocked_movers_bump: he bumps the one who took it
+            elif self._step(aid, d):
+                self._footwork(aid)
+        if s.house_rules.wait_bumps and not self.player_ai and s.leader in intents and intents[s.leader] is None:
+            self._wait_bump(s.leader)
         followers: list[tuple[str, Direction]] = []
         frame: tuple[str, Direction, Pos, str] | None = None
         swapped: set[str] = set()
@@ -605,18 +706,21 @@ class World:
             occupant = s.at(square)
             if occupant is not None:
                 hostile = s.hostile(aid, occupant.id)
-                if not hostile and self._run_swap(actor, occupant, d):
+                # a companion who stood there all along swaps; one who just stepped in is bumped
+                if not hostile and start.get(square) == occupant.id and self._run_swap(actor, occupant, d):
                     swapped.update((aid, occupant.id))
                     continue
                 self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue
             fled = s.actors[start[square]]
+            bout = s.bout_of(aid)
+            rushes = bout is not None and s.hostile(aid, fled.id) and bump_rushes(bout.rules, aid)
             if aid == s.leader and not self.player_ai:
-                if s.hostile(aid, fled.id) and not s.house_rules.auto_chase:
+                if s.hostile(aid, fled.id) and not s.house_rules.auto_chase and not rushes:
                     frame = (aid, d, square, fled.id)
                     continue
                 followers.append((aid, d))
-            elif brain.follows(actor, fled):
+            elif rushes or brain.follows(actor, fled):
                 followers.append((aid, d))
             else:
                 self._emit(ev.Forfeited(aid, d.name, "stays"))
@@ -657,8 +761,41 @@ class World:
             self._step(aid, d)
         self._end_tick()
 
-    def _step(self, aid: str, d: Direction) -> None:
-        """Move one square if it is free (and a bonus square when the banked points allow)."""
+    def _wait_bump(self, aid: str) -> None:
+        """aid waited at `s0` of his bout: house rule `wait_bumps` makes it a bump of the foe next to him
+        that `rules.footwork.wait_bump_order` ranks first (he faces him; `s1` offers him as the default
+        target)."""
+        s = self.state
+        actor = s.actors[aid]
+        bout = s.bout_of(aid)
+        if bout is None or bout.step != 0:
+            return
+        facing = actor.facing
+        candidates: list[WaitCandidate] = []
+        ways: dict[str, Direction] = {}
+        for d in directions(s.house_rules.adjacency):
+            other = s.occupancy.get(actor.pos.step(d))
+            if other is None or not s.hostile(aid, other) or s.actors[other].fighter.out_of_fight:
+                continue
+            theirs = s.bout_of(other)
+            dot = d.dx * facing.dx + d.dy * facing.dy
+            side = "front" if dot > 0 else "behind" if dot < 0 else "side"
+            targets_me = theirs is not None and theirs.rules.targets.get(other) == aid
+            candidates.append(WaitCandidate(other, theirs is not None and theirs.id == bout.id, side, targets_me))
+            ways[other] = d
+        order = wait_bump_order(candidates)
+        if order:
+            self._emit(ev.Bumped(aid, order[0], ways[order[0]].name, True))
+
+    def _footwork(self, aid: str) -> None:
+        """aid stepped into an empty square: the rules say what that does to his bout's orientation
+        (rules.footwork: an Aggressive fighter at `e1s0` reverts to Cautious)."""
+        bout = self.state.bout_of(aid)
+        if bout is not None and bout.step == 0:
+            self._rules(bout.id, step_into_empty(bout.rules, aid))
+
+    def _step(self, aid: str, d: Direction) -> bool:
+        """Move one square if it is free (and a bonus square when the banked points allow); whether he moved."""
         s = self.state
         actor = s.actors[aid]
         engaged = s.bout_of(aid) is not None
@@ -668,12 +805,12 @@ class World:
         tx, ty = frm[0] + d.dx, frm[1] + d.dy
         if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
             self._emit(ev.Forfeited(aid, d.label, "taken"))
-            return
+            return False
         squares = tilemap.positions_by_index  # a square's Pos without building one
         target = squares[ty * width + tx]
         if target in occupancy:
             self._emit(ev.Forfeited(aid, d.label, "taken"))
-            return
+            return False
         mp = 0 if engaged else self._banked(actor) + actor.speed - 6
         if actor.fighter.out_of_fight:
             self._casualties_epoch = -1  # he is back on the map: the next `_casualties` takes him off
@@ -686,6 +823,7 @@ class World:
             if 0 <= nx < width and 0 <= ny < height and walkable[ny * width + nx] and (
                     nxt := squares[ny * width + nx]) not in occupancy:
                 self._emit(ev.Moved(aid, target, nxt, name, mp - 6, bonus=True))
+        return True
 
     def _banked(self, actor: Actor) -> int:
         """Banked movement points survive only from one step to the next."""
@@ -715,6 +853,8 @@ class World:
                 continue
             # after the last step every declaration is in: the combat system resolves the exchange now,
             # before anything moves again (SPEC §3 step 1), and its clock starts the next one
+            if self.system.due(bout.rules):
+                continue  # the leader owes a decision of this step: it waits for his command
             result = self.system.advance(bout.rules, s.combat)
             self._rules(bout.id, result.events)
             if not result.resolved:
@@ -845,6 +985,12 @@ class World:
             reach = {m: self._adjacent_hostiles(s.actors[m], members) for m in sorted(members)}
             if not bout.rules.same_reach(reach):
                 self._emit(ev.BoutReach(bout.id, tuple((m, tuple(foes)) for m, foes in reach.items())))
+            # the combat system places whoever it has not placed yet (rules.systems `enter`)
+            self._rules(bout.id, self.system.enter(bout.rules, self._entrant))
+
+    def _entrant(self, actor_id: str) -> Entrant:
+        actor = self.state.actors[actor_id]
+        return Entrant(actor.creature, actor.faction)
 
     def _merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to
@@ -1037,6 +1183,12 @@ class World:
             cp = actor.fighter.cp
             asks.append(Decision(SHOT_DEFENCE, leader, default=str(incoming[1]), low=0,
                                  high=cp // len(incoming[0]), note=f"CP against each of {len(incoming[0])} shot(s)"))
+        generic = next((d for d in mine if d.kind not in SYSTEM_KINDS_WITH_COMMANDS), None)
+        if generic is not None and bout is not None:  # a decision only `Answer` answers (issue 9)
+            asks.append(generic)
+            self._emit(ev.DecisionDue("decide", leader, bout.id, generic.values(), generic.default,
+                                      *incoming, tuple(asks)))
+            return
         if bout is None or bout.step == 0:
             options: tuple[str, ...] = tuple(d.name for d in directions(s.house_rules.adjacency))
             if any(d.kind == ORIENTATION for d in mine):
@@ -1052,6 +1204,8 @@ class World:
             target = next((d for d in mine if d.kind == TARGET), None)
             legal = () if target is None else target.values()
             default = None if target is None else target.default
+            if target is not None:
+                default = self.deciding.default_target(bout.rules, bout.id, leader, s.tick) or default
             preferred = actor.bumped
             if preferred in legal:
                 default = preferred  # the bump was an attack intent on him
@@ -1138,13 +1292,17 @@ class World:
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
             self._run_stairs(leader)
 
-    def _run_gear(self, command: Gear) -> None:
+    def _run_gear(self, command: Gear | Train) -> None:
         """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
-        refusal of `game.sim.inventory` is the command's one-line reason)."""
+        refusal of `game.sim.inventory` is the command's one-line reason); give, use and `Train` in
+        `game.sim.run_actions`."""
         s = self.state
         run = s.run
         if run is None:
             raise IllegalAction("there is no gear to handle outside a run")
+        if isinstance(command, Train) or command.action in ("give", "use"):
+            self._run_action(command, run)
+            return
         who = s.leader if command.actor is None else command.actor
         actor = s.actors.get(who)
         if actor is None or not actor.party or not actor.alive:
@@ -1152,7 +1310,6 @@ class World:
         if s.bout_of(who) is not None:
             raise IllegalAction(f"{actor.name} is fighting: no time to handle gear")
         items, inv, at = run.content.items, run.inventories[who], (actor.pos.x, actor.pos.y)
-        template = run.content.creatures[actor.creature]
         item = command.item
         if command.action in ("pick_up", "drop", "equip") and (item is None or item not in items):
             raise IllegalAction(f"{command.action.replace('_', ' ')} what? no item {item!r}")
@@ -1161,7 +1318,7 @@ class World:
             assert item is not None
             if dict(run.floor.get(actor.pos, ())).get(item, 0) < command.count:
                 raise IllegalAction(f"there are not {command.count} {items[item].name} here")
-            result = pick_up(inv, item, command.count, items=items, attributes=template.attributes.to_attributes())
+            result = pick_up(inv, item, command.count, items=items, attributes=run_wearer(run, actor).attributes)
             if isinstance(result, Refusal):
                 raise IllegalAction(result.reason)
             self._emit(ev.ItemsPickedUp(who, at, ((item, command.count),)))
@@ -1182,6 +1339,22 @@ class World:
                 raise IllegalAction(result.reason)
             assert item is not None
             self._emit(ev.GearChanged(who, item, result.carried, result.equipped))
+        self.commands.append((s.tick, to_dict(command)))
+
+    def _run_action(self, command: Gear | Train, run: RunState) -> None:
+        s = self.state
+        if isinstance(command, Train):
+            events = run_actions.train(s, run, command)
+        else:
+            actor = run_actions.party_member(s, command.actor or s.leader, "handle gear")
+            if command.action == "give":
+                events = run_actions.give(s, run, actor, command)
+            else:
+                events = run_actions.use_item(s, run, actor, command, s.combat, CARE_TN, s.house_rules.negative_pool)
+        for e in events:
+            self._emit(e)
+        if any(isinstance(e, ev.ItemUsed) and e.faces for e in events):
+            self._mark_streams()  # the bandage's roll drew from the combat stream
         self.commands.append((s.tick, to_dict(command)))
 
     def _run_drops(self) -> None:
@@ -1213,8 +1386,7 @@ class World:
         run = s.run
         assert run is not None
         items, catalog = run.content.items, s.catalog
-        template = run.content.creatures[actor.creature]
-        wearer = wearer_of(actor, template)
+        wearer = run_wearer(run, actor)
         inv = run.inventories[actor.id]
         taken: list[tuple[str, int]] = []
         for item, count in run.floor[actor.pos]:
@@ -1319,7 +1491,7 @@ class World:
         s = self.state
         run = s.run
         assert run is not None
-        wearer = wearer_of(actor, run.content.creatures[actor.creature])
+        wearer = run_wearer(run, actor)
         inv = run.inventories[actor.id]
         return any(worth_picking_up(inv, item, min(n, max(1, run.content.items[item].stack - inv.count(item))),
                                     wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)

@@ -6,6 +6,7 @@ switches views; the views call its methods (``new_run``, ``continue_run``, ``wat
 and never keep game state of their own.
 
     title --New run/Continue--> game view --on_exit("pause")--> pause --Resume--> game view
+      |                            |--on_exit("inventory" / "character")--> inventory / character --Back--> game view
       |                            |                              |--Settings--> settings --Back--> pause
       |                            |                              '--Save and quit--> title
       |                            '--on_exit("game_over")--> game over --Watch--> watch --Exit--> title
@@ -15,6 +16,7 @@ and never keep game state of their own.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from collections.abc import Callable, Sequence
@@ -38,10 +40,12 @@ from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workar
     SettingsView,
     TitleView,
     WatchView,
+    record_run,
     summarize,
 )
 
 if TYPE_CHECKING:  # the simulation is imported when a run starts, not before the title shows (issue 17)
+    from game.sim.events import WorldEvent
     from game.view.session import Session
     from game.view.tutorial_run import TutorialRun
 
@@ -134,12 +138,44 @@ class App:
         self.show(view)
         return view
 
-    def show_game_over(self) -> GameOverView:
+    def show_game_over(self, record: bool = False) -> GameOverView:
+        """The end screen; `record`: the run just ended live, so a roguelike run goes into the run history."""
         assert self.session is not None
         recording = self._archive(self.session)
-        view = GameOverView(self, summarize(self.session, recording))
+        summary = summarize(self.session, recording)
+        if record:
+            note = record_run(summary, paths.data_dir())
+            if note:
+                log.warning("run history: %s", note)
+                summary = dataclasses.replace(summary, history_note=note)
+        view = GameOverView(self, summary)
         self.show(view)
         return view
+
+    def show_inventory(self, actor: str | None = None) -> arcade.View:
+        """The inventory screen over the run being played (`I`); back returns to the game view."""
+        from game.view.views.inventory import InventoryView
+
+        assert self.session is not None
+        view = InventoryView(self, self.session, self._back_to_game, actor)
+        self.show(view)
+        return view
+
+    def show_character(self, actor: str | None = None) -> arcade.View:
+        """The character screen over the run being played (`C`); back returns to the game view."""
+        from game.view.views.character import CharacterView
+
+        assert self.session is not None
+        view = CharacterView(self, self.session, self._back_to_game, actor)
+        self.show(view)
+        return view
+
+    def _back_to_game(self, events: list[WorldEvent]) -> None:
+        """Back from the inventory or character screen: the game view shows what their commands caused."""
+        self.resume()
+        hook = getattr(self.game_view, "show_events", None)
+        if events and callable(hook):
+            hook(events)
 
     def quit(self) -> None:
         self.on_quit()
@@ -173,8 +209,9 @@ class App:
             return f"Cannot play: {self.game_factory_error}."
         return None
 
-    def new_run(self, seed: int, scenario: str | None = None) -> str | None:
-        """Start a run (replacing the autosave) and show it; returns a message when it cannot."""
+    def new_run(self, seed: int, scenario: str | None = None, system: str | None = None) -> str | None:
+        """Start a run (replacing the autosave) and show it; returns a message when it cannot. `system`:
+        the combat system that runs its bouts (None: the default, the design doc's)."""
         problem = self._no_game_view()
         if problem:
             return problem
@@ -184,7 +221,8 @@ class App:
         self._keep_unfinished_autosave()
         try:
             session = sessions.new_run(seed, scenario, autosave=self.autosave,
-                                       house_rules=dict(self.settings.house_rules) or None)
+                                       house_rules=dict(self.settings.house_rules) or None,
+                                       difficulty=self.settings.difficulty, combat_system=system)
         except Exception as exc:  # bad house-rule settings, a missing scenario, content errors
             log.exception("starting a new run failed (seed %s, scenario %s)", seed, scenario)
             return f"Could not start the run: {_reason(exc)}"
@@ -264,7 +302,13 @@ class App:
         if reason == "pause":
             self.show_pause()
         elif reason == "game_over":
-            self.show_game_over()
+            self.show_game_over(record=True)
+        elif reason == "inventory" and self.session is not None and self.session.world.state.run is not None:
+            self.show_inventory()
+        elif reason == "character" and self.session is not None and self.session.world.state.run is not None:
+            self.show_character()
+        elif reason in ("inventory", "character"):
+            return  # not a run: nothing to show
         else:
             self.save_and_quit()
 
@@ -324,18 +368,19 @@ class App:
         if error:
             self.show_title(error, "danger")
 
-    def demo(self, scenario: str | None = None, seed: int | None = None) -> str | None:
+    def demo(self, scenario: str | None = None, seed: int | None = None, system: str | None = None) -> str | None:
         """An AI-against-AI fight (``World(player_ai=True)``) played in the watch view."""
         problem = self._no_game_view()
         if problem:
             return problem.replace("play", "show the demo")
         from game.sim.scenario_file import load_named_scenario
-        from game.sim.world import World
+        from game.sim.world import DEFAULT_SYSTEM, World
         from game.view.session import watch_demo
 
         try:
             setup = load_named_scenario(scenario or DEMO_SCENARIO)
-            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True))
+            combat = system or DEFAULT_SYSTEM
+            session, timeline = watch_demo(lambda: World(setup, seed=seed, player_ai=True, combat_system=combat))
         except Exception as exc:
             log.exception("the demo could not start")
             return f"Cannot start the demo: {_reason(exc)}"
@@ -353,16 +398,16 @@ class App:
 
     # ----- start-up -----------------------------------------------------------------------------
     def start(self, *, seed: int | None = None, scenario: str | None = None, demo: bool = False,
-              watch: str | None = None, notes: Sequence[str] = ()) -> None:
+              watch: str | None = None, notes: Sequence[str] = (), system: str | None = None) -> None:
         """The first screen for the command line's options."""
         note = "Some settings were invalid and were reset: " + "; ".join(notes) if notes else None
         error: str | None = None
         if watch:
             error = self.watch(Path(watch))
         elif demo:
-            error = self.demo(scenario, seed)
+            error = self.demo(scenario, seed, system)
         elif seed is not None or scenario is not None:
-            error = self.new_run(seed if seed is not None else _clock_seed(), scenario)
+            error = self.new_run(seed if seed is not None else _clock_seed(), scenario, system)
         else:
             crash = logs.unseen_crash_report()
             if crash is not None and note is None:
@@ -434,7 +479,7 @@ def set_window_icon(window: arcade.Window) -> None:
 
 
 def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = False,
-        watch: str | None = None) -> int:
+        watch: str | None = None, system: str | None = None) -> int:
     """Open the window and play; returns the exit code. The entry point (``game.__main__``) parsed the
     command line and set up logging and the crash handler (game.logs); the view never imports it.
 
@@ -444,7 +489,7 @@ def run(*, seed: int | None = None, scenario: str | None = None, demo: bool = Fa
     store = SettingsStore()
     loaded = store.load()
     app = App(window, store, loaded.settings, game_view_factory=LATER)
-    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems)
+    app.start(seed=seed, scenario=scenario, demo=demo, watch=watch, notes=loaded.problems, system=system)
     startup.after_first_frame(window, lambda: _first_frame_shown(app))
     arcade.run()
     return 0

@@ -125,7 +125,7 @@ class LogModel:
                 self.my_bouts.update(e.merged)
             elif isinstance(e, wev.BoutSynced) and any(b in self.my_bouts for b in e.merged):
                 self.my_bouts.add(e.bout)
-            text = describe(e, names)
+            text = describe(e, names, state.system.describe)
             if not text or self._again(state.tick, text):
                 continue
             inner = e.event if isinstance(e, wev.RulesEvent | wev.Bled) else e

@@ -30,7 +30,6 @@ from game.view.widgets import (
     touch,
 )
 
-STEP_NAMES = {0: "Footwork", 1: "Targeting", 2: "Declare"}
 WAITING_FOR = {
     "step": "Move, bump or wait",
     "target": "Choose your target",
@@ -158,8 +157,7 @@ class Hud(Panel):
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"
         elif bout is not None:
-            big, step = bout
-            small = STEP_NAMES.get(step, "")
+            big, small = bout
         else:
             big, small = "Exploring", f"tick {s.tick}"
         self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=(20 if bout else 15) * k,

@@ -1,12 +1,15 @@
 """Inspect an actor: stats, wounds, weapon and armour, his place in the fight, and the odds both ways of the
 default attack (your default attack against his default defence, and his against yours). The odds come from
-``game.sim.odds``; his place in the fight from the leader's view (``game.sim.player_view``).
+``game.sim.odds``; his place in the fight from the leader's view (``game.sim.player_view``); the planner's
+reason for his choice (your suggested declaration, a companion's or a foe's last one) from
+``game.sim.deciding.explain_for``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from game.sim.deciding import explain_for
 from game.sim.odds import odds_between
 from game.sim.player_view import PlayerView, player_view
 from game.sim.state import WorldState
@@ -103,6 +106,9 @@ class InspectPanel(Panel):
             if target:
                 bits.append(f"targets {s.actors[target].name}")
             lines.append((" · ".join(bits), ACCENT))
+            why = explain_for(s, a.id)  # the planner's reason (game.sim.deciding)
+            if why:
+                lines.append((why, TEXT_DIM))
         if f.wounds:
             for wound in f.wounds[-3:]:
                 lines.append((f"wound {wound.level} {wound.damage_type} {wound.location.replace('_', ' ')}"

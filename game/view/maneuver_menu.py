@@ -575,6 +575,11 @@ class MenuModel:
                 bits.append(f"attacks you: {c.maneuver.replace('_', ' ').title()} {c.dice}d{tn}")
         return title, " · ".join(bits)
 
+    def why(self) -> str:
+        """Why the preselected declaration is suggested (the planner's line), while it stands untouched; ""
+        once the player changes it or when nothing can say (the old game's rules default)."""
+        return self.source.explain() if self.is_default() else ""
+
     def summary(self) -> str:
         items = self.declaration()
         if not items:
@@ -690,8 +695,9 @@ class ManeuverMenu(Panel):
                 self._row(m, opp, row, index, rect, hit_band, is_focus)
             y -= pitch
         # declaration summary and messages
-        summary = m.message or m.summary()
-        self.texts.put("summary", elide(summary, 110), x, bottom + 14 * k, size=11 * k,
+        why = "" if m.message else m.why()
+        summary = m.message or (f"Suggested: {why}" if why else m.summary())
+        self.texts.put("summary", elide(summary, 150), x, bottom + 14 * k, size=11 * k,
                        colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
                        multiline=True)
         # right: the focused row's options (for the mouse), the focused choice's odds, the entry's description

@@ -122,7 +122,8 @@ class MapMode(Mode):
         if pending.kind != "step":
             return False
         if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
-            direction = MOVE_DIRECTION.get(intent)
+            # Enter takes the suggested step (keeping the party together, out of a fight); Wait always waits
+            direction = g.world.suggested_step() if intent is Intent.CONFIRM else MOVE_DIRECTION.get(intent)
             if pending.orientation_due:
                 contextual = g.world.contextual_orientation(direction)
                 orientation = ALTERNATIVE[contextual] if alternative else contextual

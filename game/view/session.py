@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.sim.commands import Command, from_dict
+from game.sim.difficulty import DEFAULT_DIFFICULTY
 from game.sim.events import WorldEvent
 from game.sim.recording import RecordingError
+from game.sim.run_world import run_setup
 from game.sim.runfile import Autosave, ReplayMismatch, replay, world_for
-from game.sim.scenario_file import WorldSetup, dungeon_setup, load_named_scenario
+from game.sim.scenario_file import WorldSetup, load_named_scenario
 from game.sim.timeline import FoldTimeline
-from game.sim.world import World
+from game.sim.world import DEFAULT_SYSTEM, World
 
 DEFAULT_PARTY = ("player_fighter", "companion_spearman")
 log = logging.getLogger(__name__)
@@ -59,11 +61,15 @@ class Session:
 
 
 def new_run(seed: int, scenario: str | None = None, autosave: Path | None = None,
-            house_rules: dict[str, object] | None = None, player_ai: bool = False) -> Session:
-    """A new run: a named scenario, or a seeded dungeon with the default party. `player_ai` lets the
-    AI play the leader too (the demo)."""
-    setup: WorldSetup = load_named_scenario(scenario) if scenario else dungeon_setup(seed, party=DEFAULT_PARTY)
-    world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai)
+            house_rules: dict[str, object] | None = None, player_ai: bool = False,
+            difficulty: str | None = DEFAULT_DIFFICULTY, combat_system: str | None = None) -> Session:
+    """A new run: a named scenario, or a roguelike run of 8 depths (`game.sim.run_world`, docs/run.md)
+    with the default party. `player_ai` lets the AI play the leader too (the demo); `difficulty` picks
+    the enemies' decision-maker (game.sim.deciding); `combat_system` the combat system that runs the bouts
+    (None: the default)."""
+    setup: WorldSetup = load_named_scenario(scenario) if scenario else run_setup(seed, party=DEFAULT_PARTY)
+    world = World(setup, seed=seed, house_rules=house_rules, player_ai=player_ai, difficulty=difficulty,
+                  combat_system=combat_system or DEFAULT_SYSTEM)
     session = Session(world, autosave)
     if autosave is not None:
         session.saver = Autosave(autosave)

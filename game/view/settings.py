@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 import platformdirs
 
+from game.sim.difficulty import DEFAULT_DIFFICULTY, DIFFICULTIES
 from game.view.input_map import InputMap
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ class Settings:
     master_volume: float = 0.8  # 0..1; the heard volume is master_volume * effects_volume
     effects_volume: float = 1.0  # 0..1
     muted: bool = False
+    difficulty: str = DEFAULT_DIFFICULTY  # the enemies' decision-maker in new runs (game.sim.deciding)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,6 +59,7 @@ class Settings:
             "master_volume": self.master_volume,
             "effects_volume": self.effects_volume,
             "muted": self.muted,
+            "difficulty": self.difficulty,
         }
 
     @classmethod
@@ -101,6 +104,12 @@ class Settings:
         else:
             problems.append("house_rules: expected an object of rule name -> value; using none")
         _read_sound(settings, data, problems)
+        difficulty = data.get("difficulty", settings.difficulty)  # added after format 1: absent keeps the default
+        if difficulty in DIFFICULTIES:
+            settings.difficulty = difficulty
+        else:
+            problems.append(f"difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}; "
+                            f"using {DEFAULT_DIFFICULTY!r}")
         return settings
 
 

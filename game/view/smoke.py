@@ -1,5 +1,6 @@
 """``python -m game --smoke``: open the window (headless when there is no display), render every screen once
-(the legend overlay over the game screen and the tutorial's first lesson too),
+(the legend overlay over the game screen too; the inventory and character screens over a roguelike run; the
+tutorial's first lesson),
 check a few pixels of each, print ``SMOKE OK <n> views`` and return 0, or print what failed and return 1.
 
 Uses a temporary data and config directory, so the player's saves and settings are never touched. Needs
@@ -108,6 +109,8 @@ class Smoke:
             self.check("game", lambda: self._game())
             self.check("legend", self._legend, self._legend_drawn)
             self.check("pause", app.show_pause, self.focused_has_accent)
+            self.check("inventory", self._inventory, self.focused_has_accent, self._names("Inventory"))
+            self.check("character", self._character, self.focused_has_accent, self._names("Character"))
         else:
             self.check("pause", lambda: app.show_pause(), self.focused_has_accent)
         self.check("game over", self._game_over, self.focused_has_accent, self._headline)
@@ -134,6 +137,28 @@ class Smoke:
         if error:
             raise RuntimeError(error)
         return self.app.game_view
+
+    def _inventory(self) -> Any:
+        """The inventory screen over a roguelike run (issue 10), opened as the game view opens it (I)."""
+        error = self.app.new_run(7)
+        if error:
+            raise RuntimeError(error)
+        self.app.on_game_exit("inventory")
+        return self.app.window.current_view
+
+    def _character(self) -> Any:
+        self.app.resume()
+        self.app.on_game_exit("character")
+        return self.app.window.current_view
+
+    @staticmethod
+    def _names(title: str) -> Callable[[Any, Any], str | None]:
+        def check(view: Any, image: Any) -> str | None:
+            from arcade.gui import UILabel
+
+            texts = [w.text for w in view.ui.walk_widgets() if isinstance(w, UILabel)]
+            return None if title in texts else f"no {title!r} heading ({type(view).__name__})"
+        return check
 
     def _legend(self) -> Any:
         """The legend overlay over the live game screen (``?``)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rules.catalog import Catalog
-from rules.content.errors import ContentErrors
+from rules.content.errors import ContentError, ContentErrors
 from rules.content.loader import load_catalog
 from rules.content.schema import write_schemas
 
@@ -31,14 +31,36 @@ def summary(catalog: Catalog) -> str:
     )
 
 
+def system_stats_errors(directory: str | None) -> list[ContentError]:
+    """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`)."""
+    from importlib.resources import files
+
+    from rules.dew.stats import STATS_FILE, load_stats_from
+
+    root = Path(directory) if directory is not None else files("content")
+    item = root / STATS_FILE
+    if not item.is_file():
+        return []
+    try:
+        load_stats_from(item, str(item) if directory is not None else f"content/{STATS_FILE}")
+    except ContentErrors as exc:
+        return list(exc.errors)
+    return []
+
+
 def check(directory: str | None) -> int:
+    errors: list[ContentError] = []
+    catalog: Catalog | None = None
     try:
         catalog = load_catalog(directory)
     except ContentErrors as exc:
-        for error in exc.errors:
+        errors.extend(exc.errors)
+    errors.extend(system_stats_errors(directory))
+    if errors or catalog is None:
+        for error in errors:
             print(error)
-        count = len(exc.errors)
-        files = len({e.file for e in exc.errors})
+        count = len(errors)
+        files = len({e.file for e in errors})
         print(f"{count} content error{'s' if count != 1 else ''} in {files} file{'s' if files != 1 else ''}")
         return 1
     print(summary(catalog))

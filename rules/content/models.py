@@ -75,6 +75,14 @@ class HouseRulesFile(Strict):
     allow_not_buying: StrictBool = True
     allow_force_enter: StrictBool = True
     quick_attack: StrictBool = False
+    quick_attack_variant: Literal["no_reward", "extra_cp"] = "no_reward"
+    quick_attack_cost: NonNegative = 2
+    aggressive_bump_rush: StrictBool = True
+    miss_loses_global: StrictBool = True
+    double_attack_loses_both: StrictBool = False
+    composite_red_red_only: StrictBool = False
+    blocked_movers_bump: StrictBool = False
+    wait_bumps: StrictBool = True
     declare_roots_only: StrictBool = False
     negative_pool: Literal["one_die_tn_plus", "no_roll"] = "one_die_tn_plus"
     buy_cost_by_level: tuple[tuple[NonNegative, NonNegative], ...] = ((9, 3), (6, 4), (0, 5))
@@ -210,6 +218,7 @@ class FlavourDescriptions(Strict):
     none: OneLine
     global_: OneLine = Field(alias="global")
     quick: OneLine
+    postemptive: OneLine
 
 
 class OptionDescriptions(Strict):

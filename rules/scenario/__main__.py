@@ -7,9 +7,8 @@ import json
 import sys
 
 from rules.content import ContentErrors
-from rules.log import describe
 from rules.scenario.runner import ScenarioError, load_scenario, run_scenario
-from rules.systems import DEFAULT_SYSTEM, SYSTEMS
+from rules.systems import DEFAULT_SYSTEM, SYSTEMS, describer
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(result.to_json_dict(), sys.stdout, ensure_ascii=False)
         print()
         return 0
+    describe = describer(args.system)
     for event in result.events:
         line = describe(event, result.names)
         if line is not None:

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.sophias_children.scenario_model import ScSection
+
 Id = str
 
 
@@ -74,3 +76,4 @@ class ScenarioFile(Strict):
     house_rules: dict[str, object] = Field(default_factory=dict)
     fighters: list[FighterSpec] = Field(min_length=2)
     exchanges: list[Literal["auto"] | ExchangeSpec] = Field(default_factory=_two_auto_exchanges)
+    sophias_children: ScSection | None = None  # read only under --system sophias_children

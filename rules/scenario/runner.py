@@ -142,6 +142,10 @@ def run_scenario(
 ) -> ScenarioResult:
     """Play the scenario's exchanges through the combat system `system_name` (`rules.systems`), the
     file's choices answering its decisions and the baseline AI the rest."""
+    if system_name == "sophias_children":  # its own clock: rules.sophias_children.scenario
+        from rules.sophias_children.scenario import run_sc
+
+        return run_sc(scenario, catalog, seed)
     catalog = catalog or default_catalog()
     if scenario.house_rules:
         catalog = with_house_rules(catalog, scenario.house_rules)

@@ -12,7 +12,7 @@ from rules.bout import ACTION_LABELS, ORIENTATION_CHOICES, Action
 from rules.content import default_catalog
 from tests.content.contentkit import SHIPPED, copy_shipped, errors_of, position, write
 
-FLAVOURS = {"steal", "buy_attacker", "force_enter", "free", "none", "global", "quick"}  # rules.menu's flavours
+FLAVOURS = {"steal", "buy_attacker", "force_enter", "free", "none", "global", "quick", "postemptive"}  # rules.menu's
 
 
 def shipped_nodes() -> list[dict[str, object]]:

@@ -139,3 +139,68 @@ def test_a_tied_steal_goes_to_the_holder_even_against_a_quicker_thief_and_buy_ti
         assert (contest.a_successes, contest.b_successes) == (1, 1)
         assert contest.winner == winner, rule
         assert attack_order(result.events)[0] == winner
+
+
+def _shipped(name: str) -> object:
+    from importlib.resources import files
+
+    from rules.scenario import load_scenario
+
+    return load_scenario(str(files("content") / "scenarios" / "bouts" / name))
+
+
+def test_buying_initiative_as_an_attacker_contests_the_queue_with_the_foe_holding_initiative_over_him() -> None:
+    """Issue 13 item 3 (design doc "Buying Initiative as an Attacker"), shipped scenario
+    content/scenarios/bouts/buy_initiative_as_attacker.yaml: Xander holds target initiative over Aldo, who
+    attacks Tomas and buys initiative as an attacker. The buy is a strike-first contest with Xander (before
+    this, the cost was charged and Xander still struck first, no contest); the scripted dice give it to
+    Aldo (6 successes to 0), so Aldo's blow lands first."""
+    from rules.scenario import run_scenario
+    from rules.scenario.model import ScenarioFile
+
+    scenario = _shipped("buy_initiative_as_attacker.yaml")
+    assert isinstance(scenario, ScenarioFile)
+    result = run_scenario(scenario)
+    contests = [e for e in result.events if isinstance(e, ReflexContest) and e.kind == "strike_first"]
+    assert [(c.a, c.b, c.a_successes, c.b_successes, c.winner) for c in contests] == [("A", "X", 6, 0, "A")]
+    assert attack_order(result.events) == ["A", "X"]
+    # every seed (no scripted dice): the contest always happens and the order follows its winner, a tie
+    # going to Xander, the holder; a plain Attack instead (no buy) never contests and Xander goes first
+    for seed in range(1, 13):
+        free = run_scenario(scenario.model_copy(update={"dice": []}), seed=seed)
+        contest = next(e for e in free.events if isinstance(e, ReflexContest) and e.kind == "strike_first")
+        assert {contest.a, contest.b} == {"A", "X"}, seed
+        if contest.a_successes == contest.b_successes:
+            assert contest.winner == "X", seed
+        assert attack_order(free.events)[:1] == [contest.winner], seed
+    exchanges = scenario.exchanges
+    first = exchanges[0]
+    assert not isinstance(first, str) and not isinstance(first.declarations, str)
+    plain = dict(first.declarations)
+    spec = plain["A"]
+    assert not isinstance(spec, str)
+    plain["A"] = [spec[0].model_copy(update={"action": "attack"})]
+    no_buy = scenario.model_copy(update={"exchanges": [first.model_copy(update={"declarations": plain})]})
+    for seed in range(1, 5):
+        late = run_scenario(no_buy.model_copy(update={"dice": []}), seed=seed)
+        assert not [e for e in late.events if isinstance(e, ReflexContest) and e.kind == "strike_first"]
+        assert attack_order(late.events) == ["X", "A"], seed
+
+
+def test_the_ai_buys_initiative_as_an_attacker_when_a_holder_attacks_it_and_the_pool_allows() -> None:
+    """The same scenario with Aldo's declaration left to the AI (rules.ai._buy_as_attacker): Xander, who
+    holds initiative over him, has declared 4 dice on him; Aldo's pool pays the buy and keeps 3 dice."""
+    from rules.events import Declared
+    from rules.scenario import run_scenario
+    from rules.scenario.model import ScenarioFile
+
+    scenario = _shipped("buy_initiative_as_attacker.yaml")
+    assert isinstance(scenario, ScenarioFile)
+    first = scenario.exchanges[0]
+    assert not isinstance(first, str) and not isinstance(first.declarations, str)
+    auto = {**first.declarations, "A": "auto"}
+    ai = scenario.model_copy(update={"dice": [], "exchanges": [first.model_copy(update={"declarations": auto})]})
+    for seed in range(1, 5):
+        result = run_scenario(ai, seed=seed)
+        mine = [a for e in result.events if isinstance(e, Declared) and e.fighter == "A" for a in e.actions]
+        assert [(a.action, a.flavour, a.opponent) for a in mine] == [("buy_initiative", "buy_attacker", "T")], seed

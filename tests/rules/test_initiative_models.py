@@ -202,3 +202,20 @@ def test_shipped_scenarios_run_under_each_model(model: str) -> None:
         if model == GLOBAL:
             assert any(isinstance(e, GlobalInitiative) for e in result.events)
     assert ran >= 1
+
+
+def test_house_rule_miss_loses_global_off_a_miss_keeps_global_initiative_a_hit_still_loses_it() -> None:
+    """Issue 13 item 15 (design doc "In global initiative, there are 2 variants to this"): with
+    `miss_loses_global: false` only a hit on him costs global initiative. Same dice as the test above:
+    A's cut is parried (a miss), A keeps it; then B's cut lands on A, who loses it."""
+    cat = catalog(initiative_model=GLOBAL, miss_loses_global=False)
+    b = bout(*(sheet(fid, AG=3, WT=3, TO=15, cat=cat) for fid in "AB"), cat=cat)
+    b.global_holders.discard("B")
+    result = exchange(b, [2, 2, 2, 9, 9], {"A": [Action(ATTACK, "cut", "B", 3, "III")],
+                                           "B": [Action(DEFEND, "parry", "A", 2)]},
+                      {"A": "aggressive", "B": "cautious"})
+    (glob,) = _globals(result.events)
+    assert glob.holders == ("A",) and glob.lost == ()
+    result = exchange(b, [9, 9, 9, 1], {"B": [Action(ATTACK, "cut", "A", 3, "III")]})
+    (glob,) = _globals(result.events)
+    assert glob.holders == ("B",) and glob.lost == ("A",) and glob.gained == ("B",)

@@ -63,9 +63,12 @@ def test_game_over_archives_the_run_and_watches_it(app: App, window: arcade.Wind
     app.show_game_over()
     assert len(list(summary.recording.parent.glob("*.jsonl"))) == 1
 
-    # "Watch the recording" is focused; Enter plays it in the game view
+    # "Play again" is preselected; "Watch the recording" next to it plays it in the game view
     view = window.current_view
     assert isinstance(view, GameOverView)
+    assert view.focus_index == GameOverView.PLAY_AGAIN
+    helpers.press(window, K.RIGHT)
+    assert view.focus_index == GameOverView.WATCH
     helpers.press(window, K.ENTER)
     watch = window.current_view
     assert isinstance(watch, WatchView)
@@ -78,7 +81,7 @@ def test_title_after_a_finished_run_offers_no_continue(app: App, window: arcade.
     app.show_game_over()
     view = window.current_view
     assert isinstance(view, GameOverView)
-    view.focus(1)
+    view.focus(GameOverView.TITLE)
     helpers.press(window, K.ENTER)  # Title
     title = window.current_view
     helpers.advance(window, 1)

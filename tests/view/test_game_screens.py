@@ -111,7 +111,10 @@ def test_screen_menu_three_way(window: arcade.Window, game: Callable[..., GameVi
 
 def test_screen_bump_frame(window: arcade.Window, game: Callable[..., GameView], helpers: ModuleType,
                            screenshot: Shot) -> None:
-    world = world_from_ascii("#######\n#.....#\n#.@b..#\n#.....#\n#######\n", seed=1)
+    # an Aggressive bumper bump-rushes without a frame (house rule aggressive_bump_rush, rules.footwork):
+    # the frame is shown here with the rule off, the Enter below keeping the contextual Aggressive
+    world = world_from_ascii("#######\n#.....#\n#.@b..#\n#.....#\n#######\n", seed=1,
+                             house_rules={"aggressive_bump_rush": False})
     world.state.actors["bandit_1"].flee_threshold = 0.0  # he runs from anyone (tests/world does the same)
     view = game(world)
     helpers.press(window, arcade.key.RIGHT)

@@ -4,6 +4,8 @@ mid-round, busy bouts, separation and reset, and exchanges resolved in the rules
 
 from __future__ import annotations
 
+import pytest
+
 from game.sim import events as ev
 from game.sim.commands import CompanionStep, Confirm, Declare, Step, Target
 from game.sim.geometry import is_adjacent
@@ -99,10 +101,12 @@ def test_separated_fighters_leave_the_bout() -> None:
     assert w.state.bout_of("player") is None
 
 
-def test_three_way_ring_in_the_world_resolves_in_rule_order() -> None:
+def test_three_way_ring_in_the_world_resolves_in_rule_order(monkeypatch: pytest.MonkeyPatch) -> None:
     # 8-way adjacency lets three fighters touch each other. The knight targets the bandit, the bandit
     # the goblin, the goblin the knight: everyone overwatches his target. The rules consider the
-    # highest Reflex first and stack whoever holds initiative over him, recursively.
+    # highest Reflex first and stack whoever holds initiative over him, recursively. (Plain attacks:
+    # the AI does not buy initiative as an attacker here, which would contest the order.)
+    monkeypatch.setattr("rules.ai.BUY_AS_ATTACKER_DICE", 10**6)
     cast = {
         "@": ("player_fighter", "player", True),
         "b": ("bandit", "bandits", False),
@@ -214,7 +218,9 @@ def test_two_duels_whose_fighters_step_next_to_each_other_at_e1s0_merge_into_one
     assert first is not None and second is not None and first is not second
     assert first.clock() == second.clock() == "e1s0"
     _orient(w, b1="aggressive", b2="cautious")  # b1 follows the leader when he steps away; b2 holds
-    events = w.apply(Step("S", "aggressive"))  # the leader steps next to b2; b1 follows him
+    # the leader steps next to b2; b1 follows him (Defensive: an Aggressive step into an empty square
+    # would revert to Cautious, rules.footwork, and b1's Aggressive target would force his)
+    events = w.apply(Step("S", "defensive"))
     assert (w.state.actors["player"].pos.x, w.state.actors["player"].pos.y) == (1, 3)
     assert (w.state.actors["b1"].pos.x, w.state.actors["b1"].pos.y) == (1, 2)
     synced = [e for e in events if isinstance(e, ev.BoutSynced)]

@@ -123,10 +123,10 @@ def test_the_player_gets_a_bump_frame_when_his_foe_steps_away() -> None:
     ])
     bandit = w.state.actors["b1"]
     bandit.flee_threshold = 0.0  # flees from anyone in sight
-    # the leader and the bandit are adjacent: a bout starts; at s0 the leader bumps east while the
-    # bandit steps away
+    # the leader and the bandit are adjacent: a bout starts; at s0 the leader bumps east (Cautious: an
+    # Aggressive one would bump-rush without a frame, rules.footwork) while the bandit steps away
     assert w.state.bout_of("player") is not None
-    events = w.apply(Step("E", "aggressive"))
+    events = w.apply(Step("E", "cautious"))
     frames = [e for e in events if isinstance(e, ev.BumpFrame)]
     assert frames and frames[0].fled == "b1"
     assert w.state.pending is not None and w.state.pending.kind == "bump"
@@ -139,7 +139,7 @@ def test_the_player_gets_a_bump_frame_when_his_foe_steps_away() -> None:
 def test_staying_at_a_bump_frame_keeps_the_square() -> None:
     w = world(["#######", "#.....#", "#.@b..#", "#.....#", "#######"])
     w.state.actors["b1"].flee_threshold = 0.0
-    w.apply(Step("E", "aggressive"))
+    w.apply(Step("E", "cautious"))
     before = w.state.actors["player"].pos
     w.apply(Bump("stay"))
     assert w.state.actors["player"].pos == before
@@ -148,7 +148,7 @@ def test_staying_at_a_bump_frame_keeps_the_square() -> None:
 def test_auto_chase_follows_without_a_frame() -> None:
     w = world(["#######", "#.....#", "#.@b..#", "#.....#", "#######"], house_rules={"auto_chase": True})
     w.state.actors["b1"].flee_threshold = 0.0
-    events = w.apply(Step("E", "aggressive"))
+    events = w.apply(Step("E", "cautious"))
     assert not [e for e in events if isinstance(e, ev.BumpFrame)]
     assert moved(events).get("player") == (3, 2)
 

@@ -7,7 +7,7 @@ from game.view.gui_compat import apply_headless_workaround
 
 apply_headless_workaround()
 
-from game.view.views.game_over import GameOverView, RunSummary, summarize  # noqa: E402
+from game.view.views.game_over import GameOverView, RunSummary, record_run, summarize  # noqa: E402
 from game.view.views.pause import PauseView  # noqa: E402
 from game.view.views.settings_view import SettingsView  # noqa: E402
 from game.view.views.title import TitleView  # noqa: E402
@@ -21,5 +21,6 @@ __all__ = [
     "SettingsView",
     "TitleView",
     "WatchView",
+    "record_run",
     "summarize",
 ]

@@ -12,7 +12,8 @@ A tutorial lesson (``game.view.tutorial_run``) attaches its guide with :meth:`Ga
 guide sees every event shown, Enter (or the callout's Next) answers a step that waits for it, and the callout
 is drawn over the screen, pointing at the widget or actor its step explains.
 
-``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"game_over"``
+``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"inventory"`` / ``"character"``
+(in a run: I / C or the run buttons over the log), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
 
 Input goes to a stack of modes (``game.view.modes``: map, party, inspect, prompt, maneuver menu), each with
@@ -63,10 +64,12 @@ from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
-from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
+from game.view.system_table import SystemTable
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
 from game.view.widgets import inside
@@ -127,6 +130,7 @@ class GameView(arcade.View):
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
         self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+        self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -141,8 +145,10 @@ class GameView(arcade.View):
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
+        self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
+        self.system_table = SystemTable()  # a combat system's own state (issue 14); empty for tros_sos
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
-        for panel in (self.hud, self.inspect, self.party):
+        for panel in (self.hud, self.inspect, self.party, self.system_table):
             panel.state = self.state
         if not interactive:
             self.hud.hint = "Watching"
@@ -249,10 +255,26 @@ class GameView(arcade.View):
                 self.show_toast(f"Refused: {e.reason}")
             elif isinstance(e, wev.BumpFrame):
                 self._bump_fled = e.fled
-        self.animator.push(events)
+        if not self._new_level():
+            self.animator.push(events)
         self._version += 1
         if self.interactive:
             self._sync_decision()
+
+    def _new_level(self) -> bool:
+        """In a run, after the party took the stairs (or the watch view went to another depth): the map is
+        another depth's, so the map view starts again on it (no animation across the change). True if so."""
+        if _level_key(self.state) == self._drawn_level:
+            return False
+        self._drawn_level = _level_key(self.state)
+        self.animator.fast_forward()
+        self.animator.cosmetic.fast_forward()
+        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
+        self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
+        self.frames = 0  # the camera snaps to the leader on the next frame
+        for panel in (self.hud, self.inspect, self.party, self.incoming):
+            panel.invalidate()
+        return True
 
     def apply(self, command: Command) -> list[wev.WorldEvent]:
         """Send one command to the world (fast-forwarding animation first) and show what it caused. A
@@ -273,9 +295,12 @@ class GameView(arcade.View):
         animates the events that led to it next."""
         self.animator.fast_forward()
         self.state = state
-        for panel in (self.hud, self.inspect, self.party, self.incoming):
+        for panel in (self.hud, self.inspect, self.party, self.incoming, self.system_table):
             panel.state = state
-        self.render.rebind(state, snap=jump)
+        if _level_key(state) == self._drawn_level:
+            self.render.rebind(state, snap=jump)
+        else:  # another depth of the run
+            self._new_level()
         if jump:
             self.animator.cosmetic.fast_forward()
             self.log.clear()
@@ -361,6 +386,10 @@ class GameView(arcade.View):
         self.toast.top_limit = top
         self.callout.layout(width, height, k)
         self.callout.top_limit = top
+        self.run_buttons.layout(width, height, k)
+        self.system_table.anchor = side
+        self.system_table.layout(width, height, k)
+        self.system_table.top_limit = top
         self.incoming.layout(width, height, k)
         self.incoming.top_limit = top
         self.menu.anchor = main
@@ -488,6 +517,8 @@ class GameView(arcade.View):
             self._close_prompt()
         elif decision.kind == "bump":
             self.open_prompt(BumpPrompt(s, self.palette, self._bump_fled))
+        elif decision.kind == "decide" and decision.choice is not None:
+            self.open_prompt(ChoicePrompt(s, self.palette, decision.choice))
         elif decision.kind == "step" and decision.first_aid_offered and self._aid_answered != s.tick:
             self.open_prompt(FirstAidPrompt(s, self.palette))
         else:
@@ -528,6 +559,10 @@ class GameView(arcade.View):
         if self.find(LegendMode) is None and symbol == LOG_FILTER_KEY and not modifiers & arcade.key.MOD_CTRL:
             self.log.cycle_filter()
             return
+        screen = self._run_screen_key(symbol, modifiers)
+        if screen is not None:
+            self.exit(screen)
+            return
         # the modes' own keys, top down
         for mode in reversed(self.modes):
             if mode.on_key(symbol, modifiers):
@@ -541,6 +576,18 @@ class GameView(arcade.View):
                 self.enqueue(Intent.CANCEL)
             return
         self.enqueue(action.intent, action.alternative)
+
+    def _run_screen_key(self, symbol: int, modifiers: int) -> str | None:
+        """In a run, I opens the inventory screen and C the character screen (C only while no binding
+        takes it, e.g. the one-hand layout's inspect); outside a run they keep their bindings."""
+        if not self.interactive or self.state.run is None or self.find(LegendMode) is not None or modifiers & (
+                arcade.key.MOD_CTRL | arcade.key.MOD_ALT):
+            return None
+        if symbol == arcade.key.I:
+            return "inventory"
+        if symbol == arcade.key.C and self.input_map.resolve(symbol, modifiers, Context.MAP) is None:
+            return "character"
+        return None
 
     def adjust_shot_cp(self, delta: int) -> None:
         """Add or take back a CP against the shot(s) in the air at the leader (0 to his CP per shot)."""
@@ -740,10 +787,18 @@ class GameView(arcade.View):
                 return
             if inside(self.incoming.rect, x, y):
                 return
+        hit = self.run_buttons.hit_test(x, y) if self._run_buttons_shown() else None
+        if isinstance(hit, tuple) and hit[0] == "run_screen":
+            self.exit(str(hit[1]))
+            return
         for mode in reversed(list(self.modes)):
             if mode.on_press(x, y, button, modifiers):
                 return
         self._click_map(x, y)
+
+    def _run_buttons_shown(self) -> bool:
+        return self.interactive and self.state.run is not None and self.decision_mode() is None \
+            and self.find(LegendMode) is None and self.log.visible
 
     def _click_map(self, x: float, y: float) -> None:
         wx, wy, _ = self.camera.unproject((x, y))
@@ -931,12 +986,18 @@ class GameView(arcade.View):
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
         if self.menu_model is None:
             self.log.draw()
+        if self._run_buttons_shown():
+            run = self.state.run
+            self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
+            self.run_buttons.draw()
         if self.interactive:
             self.pad.draw(indicators.pad)
         if self.party.visible:
             self.party.draw()
         elif self.inspect.visible:
             self.inspect.draw()
+        if not (self.party.visible or self.inspect.visible):
+            self.system_table.draw()
         if self.prompt is not None:
             self.prompt.draw()
         if self.menu_model is not None:
@@ -957,3 +1018,6 @@ class GameView(arcade.View):
             self.legend.draw()
 
 
+def _level_key(state: WorldState) -> tuple[int, int, int]:
+    """Which map a state is on: the run's depth (0 outside a run) and the map's size."""
+    return (state.run.depth if state.run is not None else 0, state.tilemap.width, state.tilemap.height)

@@ -1,8 +1,12 @@
-"""The end of a run (death, victory, defeat): the outcome, ticks, who fell, the recording and where to go next."""
+"""The end of a run (death, victory, defeat): the run summary (`game.sim.run_summary`: depth, turns, kills by
+faction, wounds taken, best blow, cause of death), who fell, and where to go next: "Play again" (preselected),
+"Watch the recording", "Title". A roguelike run that ends live is kept in the run history (`record_run`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,12 +19,14 @@ if TYPE_CHECKING:
     from game.view.app import App
     from game.view.session import Session
 
-HEADLINES = {"death": "You died", "victory": "Victory", "defeat": "You fell"}
+log = logging.getLogger(__name__)
+HEADLINES = {"death": "You died", "victory": "Victory", "defeat": "You fell", "unfinished": "Run unfinished"}
 LINES = {
     "death": "Your leader is dead. The dungeon keeps its secrets.",
-    "victory": "No one hostile is left standing.",
+    "victory": "The relic is out of the dark.",
     "defeat": "Your leader lies senseless on the floor: the fight is lost.",
 }
+SCENARIO_LINES = {"victory": "No one hostile is left standing."}
 
 
 @dataclass(frozen=True)
@@ -32,20 +38,52 @@ class Fallen:
 
 @dataclass(frozen=True)
 class RunSummary:
+    """What the end screen shows (read from the finished world; `game.sim.run_summary` for the numbers)."""
+
     outcome: str
     ticks: int
     seed: int
     place: str
     fallen: tuple[Fallen, ...]
     recording: Path | None = None
+    depth: int = 1
+    depths: int | None = None  # a roguelike run's number of depths; None: a scenario
+    kills_by_faction: Mapping[str, int] = field(default_factory=dict)
+    wounds_taken: int = 0
+    best_blow: str | None = None
+    cause_of_death: str | None = None
+    scenario: str | None = None  # the scenario's name to play again (None: a run or a dungeon)
+    history_note: str | None = None  # what the run history said when the run was kept (a problem)
 
     @property
     def headline(self) -> str:
         return HEADLINES.get(self.outcome, self.outcome.replace("_", " ").capitalize())
 
+    @property
+    def kills(self) -> int:
+        return sum(self.kills_by_faction.values())
+
+    @property
+    def is_run(self) -> bool:
+        return self.depths is not None
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(label, value) rows of the summary, in the order shown."""
+        depth = f"{self.depth} of {self.depths}" if self.depths else str(self.depth)
+        kills = ", ".join(f"{n} {faction.replace('_', ' ')}" for faction, n in self.kills_by_faction.items())
+        out = [("Depth", depth), ("Turns", str(self.ticks)),
+               ("Kills", f"{self.kills} ({kills})" if kills else "none"),
+               ("Wounds taken", str(self.wounds_taken)), ("Best blow", self.best_blow or "none")]
+        if self.cause_of_death:
+            out.append(("Cause of death", self.cause_of_death))
+        return out
+
 
 def summarize(session: Session, recording: Path | None = None) -> RunSummary:
-    """What the end screen shows, read from the finished world (read-only)."""
+    """What the end screen shows, read from the finished world (read-only; the numbers come from replaying
+    its commands, `game.sim.run_summary.summary_of`)."""
+    from game.sim.run_summary import summary_of
+
     world = session.world
     s = world.state
     fallen = tuple(
@@ -53,7 +91,34 @@ def summarize(session: Session, recording: Path | None = None) -> RunSummary:
         for a in sorted(s.actors.values(), key=lambda a: (not a.party, a.name))
         if not a.alive
     )
-    return RunSummary(s.over or "over", s.tick, world.seed, world.setup.name, fallen, recording)
+    sums = summary_of(world)
+    origin = world.setup.origin
+    scenario = origin.get("scenario") if origin.get("kind") == "scenario" else None
+    place = "A run of the dungeon" if s.run is not None else world.setup.name
+    return RunSummary(
+        s.over or "over", s.tick, world.seed, place, fallen, recording, depth=sums.depth,
+        depths=s.run.plan.last if s.run is not None else None, kills_by_faction=dict(sums.kills_by_faction),
+        wounds_taken=sums.wounds_taken, best_blow=sums.best_blow, cause_of_death=sums.cause_of_death,
+        scenario=scenario if isinstance(scenario, str) else None,
+    )
+
+
+def record_run(summary: RunSummary, folder: Path) -> str | None:
+    """Keep a finished roguelike run in the run history (``game.run_history``) in `folder`; returns the
+    history's one-line message, if any (the run may then not have been kept). Scenarios are not kept."""
+    if not summary.is_run:
+        return None
+    from game.run_history import RunHistory, RunRecord
+
+    record = RunRecord(summary.seed, summary.outcome, summary.depth, summary.ticks, dict(summary.kills_by_faction),
+                       summary.wounds_taken, summary.best_blow, summary.cause_of_death, _now())
+    return RunHistory(folder).add(record)
+
+
+def _now() -> str:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _names(people: list[Fallen]) -> str:
@@ -61,46 +126,68 @@ def _names(people: list[Fallen]) -> str:
 
 
 class GameOverView(MenuView):
-    NATURAL_HEIGHT = 660
+    NATURAL_HEIGHT = 700
+    PLAY_AGAIN, WATCH, TITLE = range(3)
 
     def __init__(self, app: App, summary: RunSummary) -> None:
         super().__init__(app)
         self.summary = summary
+        self.focus_index = self.PLAY_AGAIN
+        if summary.history_note:
+            self.set_message(summary.history_note, "danger")
 
     def build(self, s: float) -> None:
         t = self.theme
         sm = self.summary
         tone = t.good if sm.outcome == "victory" else t.danger
         root = self.root()
-        box = self.panel(space=12, padding=34)
+        box = self.panel(space=10, padding=30)
         head = UIBoxLayout(vertical=False, space_between=self.px(22))
         fell = sm.outcome != "victory"
-        knight = UIImage(texture=texture("actor_knight"), width=self.px(96 * 0.7), height=self.px(128 * 0.7),
+        knight = UIImage(texture=texture("actor_knight"), width=self.px(96 * 0.6), height=self.px(128 * 0.6),
                          angle=90 if fell else 0)
         head.add(knight)
-        head.add(self.label(sm.headline, size=60, bold=True, colour=tone, align="center"))
-        head.add(UIWidget(width=self.px(96 * 0.7), height=1))  # keeps the headline centred
+        head.add(self.label(sm.headline, size=54, bold=True, colour=tone, align="center"))
+        head.add(UIWidget(width=self.px(96 * 0.6), height=1))  # keeps the headline centred
         box.add(head)
-        box.add(self.label(LINES.get(sm.outcome, ""), size=19, colour=t.text, align="center"))
-        box.add(self.label(f"{sm.place}   ·   {sm.ticks} ticks   ·   seed {sm.seed}", size=17, colour=t.muted,
-                           align="center"))
-        box.add(self.label("Who fell", size=20, bold=True, colour=t.accent))
-        box.add(self.label(f"Your party: {_names([f for f in sm.fallen if f.party])}", size=18, width=760,
-                           multiline=True))
-        box.add(self.label(f"Foes: {_names([f for f in sm.fallen if not f.party])}", size=18, width=760,
-                           multiline=True))
+        line = (LINES if sm.is_run else {**LINES, **SCENARIO_LINES}).get(sm.outcome, "")
+        box.add(self.label(line, size=18, colour=t.text, align="center"))
+        box.add(self.label(f"{sm.place}   ·   seed {sm.seed}", size=16, colour=t.muted, align="center"))
+        rows = UIBoxLayout(vertical=False, space_between=self.px(16), align="top")
+        keys = UIBoxLayout(vertical=True, space_between=self.px(5), align="right")
+        values = UIBoxLayout(vertical=True, space_between=self.px(5), align="left")
+        lines = sm.lines()
+        party = [f for f in sm.fallen if f.party]
+        if party:
+            lines.append(("Party fallen", _names(party)))
+        for label, value in lines:
+            keys.add(self.label(label, size=17, colour=t.accent, bold=True))
+            values.add(self.label(value if len(value) <= 70 else value[:67] + "...", size=17))
+        rows.add(keys)
+        rows.add(values)
+        box.add(rows)
         if sm.recording is not None:
-            box.add(self.label(f"Recording saved as {sm.recording.name}", size=15, colour=t.muted))
-        row = UIBoxLayout(vertical=False, space_between=self.px(18))
-        row.add(self.button("Watch the recording", self._watch, width=360,
-                            disabled=sm.recording is None))
-        row.add(self.button("Title", self.app.show_title, width=240))
-        box.add(row)
-        root.add(box, anchor_x="center", anchor_y="center", align_y=self.px(40))
+            box.add(self.label(f"Recording saved as {sm.recording.name}", size=14, colour=t.muted))
+        buttons = UIBoxLayout(vertical=False, space_between=self.px(16))
+        buttons.add(self.button("Play again", self._again, width=250, height=60))
+        buttons.add(self.button("Watch the recording", self._watch, width=320, height=60,
+                                disabled=sm.recording is None))
+        buttons.add(self.button("Title", self.app.show_title, width=170, height=60))
+        box.add(buttons)
+        root.add(box, anchor_x="center", anchor_y="center", align_y=self.px(30))
         bottom = UIBoxLayout(vertical=True, space_between=self.px(4))
-        bottom.add(self.status_label(width=1000))
+        bottom.add(self.status_label(width=1000, lines=1))
         bottom.add(self.key_hint())
-        root.add(bottom, anchor_x="center", anchor_y="bottom", align_y=self.px(8))
+        root.add(bottom, anchor_x="center", anchor_y="bottom", align_y=self.px(6))
+
+    def _again(self) -> None:
+        """A new run (a fresh seed; a scenario is played again with the next seed)."""
+        from game.view.views.title import random_seed
+
+        sm = self.summary
+        error = self.app.new_run(sm.seed + 1 if sm.scenario else random_seed(), sm.scenario)
+        if error:
+            self.set_message(error, "danger")
 
     def _watch(self) -> None:
         if self.summary.recording is not None:

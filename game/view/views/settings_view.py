@@ -1,9 +1,10 @@
 """Settings: animation speed, UI scale, key bindings, handedness, colour-blind palette, sound (master and
-effects volume, mute) and the house rules.
+effects volume, mute), the difficulty and the house rules.
 
 Every change is saved at once (``SettingsStore``). House rules are stored as overrides of the shipped
 defaults (``Settings.house_rules``) and apply to runs started afterwards; a run in progress keeps the
-rules its run file recorded.
+rules its run file recorded. The difficulty (who decides for the enemies: ``game.sim.deciding``) is the
+same: new runs take it, a run in progress keeps the one its file recorded.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from arcade.gui import UIBoxLayout
 
+from game.sim.difficulty import DIFFICULTIES, DIFFICULTY_LABELS
 from game.sim.house_rule_options import house_rule_choices, house_rule_defaults
 from game.view.input_map import PRESETS, InputMap
 from game.view.settings import ANIMATION_SPEEDS, Settings
@@ -100,6 +102,15 @@ def _set_muted(s: Settings, v: Any) -> None:
     s.muted = bool(v)
 
 
+def _set_difficulty(s: Settings, v: Any) -> None:
+    s.difficulty = str(v)
+
+
+def difficulty_option() -> Option:
+    return Option("difficulty", "Difficulty", DIFFICULTIES, lambda s: s.difficulty, _set_difficulty,
+                  "New runs: how foes decide. " + " · ".join(DIFFICULTY_LABELS[d] for d in DIFFICULTIES) + ".")
+
+
 def percent(value: Any) -> str:
     return f"{round(float(value) * 100)} %"
 
@@ -178,10 +189,12 @@ class SettingsView(MenuView):
     ROW_H = 46
     LEFT_W = 480
     RIGHT_W = 540
+    HOUSE_PAGE = 8  # house-rule rows per page (the notes above stay clear): more pages get a page button
 
     def __init__(self, app: App, back: Callable[[], object]) -> None:
         super().__init__(app)
         self.back = back
+        self.house_page = 0
         self.options: list[Option | None] = []  # per item; None for plain buttons
         self.rows: dict[str, MenuButton] = {}
         try:
@@ -202,28 +215,41 @@ class SettingsView(MenuView):
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
         root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        left = self.panel(space=6, padding=16)
-        left.add(self.label("Display, controls and sound", size=20, colour=t.accent, bold=True))
-        for opt in (*display_options(), *sound_options()):
+        left = self.panel(space=4, padding=20)
+        left.add(self.label("Difficulty, display, controls and sound", size=20, colour=t.accent, bold=True))
+        for opt in (difficulty_option(), *display_options(), *sound_options()):
             left.add(self._row(opt))
         left.add(self._plain(self.button("Back", self.back, width=self.LEFT_W, height=self.ROW_H + 6,
                                          font_size=20)))
         root.add(left, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(112))
 
-        # what the focused row does and the keys, under the left column (the house rules fill the right one)
-        notes = UIBoxLayout(vertical=True, space_between=self.px(2), align="left")
-        notes.add(self.status_label(width=self.LEFT_W + 40, lines=2, size=14))
-        notes.add(self.key_hint(self._hint(), size=13))
-        root.add(notes, anchor_x="left", align_x=self.px(36), anchor_y="bottom", align_y=self.px(4))
+        # what the focused row does and the keys, over the house rules (the left column is full)
+        notes = UIBoxLayout(vertical=True, space_between=self.px(4), align="left")
+        notes.add(self.status_label(width=self.RIGHT_W + 40, lines=2, size=15))
+        notes.add(self.key_hint(self._hint()))
+        root.add(notes, anchor_x="right", align_x=-self.px(56), anchor_y="top", align_y=-self.px(14))
 
-        right = self.panel(space=4, padding=14)  # tight: the house rules grow, and the column must fit 720 px
-        right.add(self.label("House rules (for new runs)", size=18, colour=t.accent, bold=True))
-        for opt in [] if self.content_problem else house_options(self.defaults):
+        right = self.panel(space=8, padding=20)
+        right.add(self.label("House rules (for new runs)", size=20, colour=t.accent, bold=True))
+        house = [] if self.content_problem else house_options(self.defaults)
+        pages = max(1, -(-len(house) // self.HOUSE_PAGE))
+        self.house_page %= pages
+        start = self.house_page * self.HOUSE_PAGE
+        for opt in house[start:start + self.HOUSE_PAGE]:
             right.add(self._row(opt))
+        if pages > 1:
+            right.add(self._plain(self.button(f"More house rules (page {self.house_page + 1} of {pages})",
+                                              self.next_house_page, width=self.RIGHT_W, height=self.ROW_H,
+                                              font_size=18)))
         if not self.content_problem:
             right.add(self._plain(self.button("Reset house rules to defaults", self._reset, width=self.RIGHT_W,
                                               height=self.ROW_H, font_size=18)))
         root.add(right, anchor_x="right", align_x=-self.px(56), anchor_y="bottom", align_y=self.px(14))
+
+    def next_house_page(self) -> None:
+        """Show the next page of house rules (the focus stays on the page button)."""
+        self.house_page += 1
+        self.rebuild()
 
     def _hint(self) -> str:
         from game.view.input_map import Intent

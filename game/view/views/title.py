@@ -1,4 +1,5 @@
-"""Title screen: new run (with an editable seed), continue, watch a recording, settings, quit."""
+"""Title screen: new run (a roguelike run of 8 depths, with an editable seed), continue, watch a recording,
+settings, quit; and the run history, best runs first (``game.run_history``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.gui import UIBoxLayout, UIImage, UILabel, UIWidget
 
+from game import paths
 from game.paths import autosave_state
+from game.run_history import Listing, RunHistory, RunRecord
 from game.view.assets import texture
 from game.view.views.common import FONT, MenuView, SeedInput
 
@@ -17,6 +20,22 @@ if TYPE_CHECKING:
 
 
 TAGLINE = "Steel, initiative and a dungeon full of people who want you dead."
+HISTORY_ROWS = 4  # best runs shown under the name
+
+
+def history_line(rank: int, run: RunRecord) -> str:
+    """One run of the history as the title lists it."""
+    how = {"victory": "Victory", "death": "Died", "defeat": "Fell"}.get(run.outcome, run.outcome.capitalize())
+    kills = f"{run.kills} kill{'s' if run.kills != 1 else ''}"
+    return f"{rank}. {how} on depth {run.depth}  ·  {kills}  ·  {run.turns} turns  ·  seed {run.seed}"
+
+
+def load_history(limit: int = HISTORY_ROWS) -> Listing:
+    """The best runs of the history in the data folder (a problem comes back as the listing's message)."""
+    try:
+        return RunHistory(paths.data_dir()).best(limit)
+    except OSError as exc:  # the data folder itself cannot be made
+        return Listing((), f"run history: {exc}")
 
 
 def random_seed() -> int:
@@ -38,6 +57,7 @@ class TitleView(MenuView):
         self.scene: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.autosave = autosave_state(app.autosave)
         self.focus_index = self.CONTINUE if self.autosave == "resumable" else self.NEW
+        self.history = load_history()
 
     # ----- layout -------------------------------------------------------------------------------
     def build(self, s: float) -> None:
@@ -49,14 +69,15 @@ class TitleView(MenuView):
 
         # left: the name of the game
         brand = UIBoxLayout(vertical=True, space_between=self.px(10), align="left")
-        icon = UIImage(texture=texture("icon"), width=self.px(132), height=self.px(132))
+        icon = UIImage(texture=texture("icon"), width=self.px(96), height=self.px(96))
         brand.add(icon)
         brand.add(UILabel(text="STEELSTEP", font_name=FONT, font_size=round(70 * s), text_color=t.text, bold=True))
         brand.add(self.label(TAGLINE, size=19, colour=t.muted, width=520, multiline=True))
         brand.add(self.label("A tactical roguelike of Riddle-of-Steel swordplay", size=16, colour=t.accent))
         self.scene_space = UIWidget(width=self.px(448), height=self.px(128))
         brand.add(self.scene_space)
-        root.add(brand, anchor_x="left", align_x=self.px(84), anchor_y="center", align_y=self.px(36))
+        brand.add(self._history_box())
+        root.add(brand, anchor_x="left", align_x=self.px(84), anchor_y="center", align_y=self.px(30))
 
         # right: the menu
         menu = self.panel(space=14, padding=26)
@@ -83,6 +104,21 @@ class TitleView(MenuView):
         bottom.add(self.key_hint())
         root.add(bottom, anchor_x="center", anchor_y="bottom", align_y=self.px(8))
         self._build_scene(s)
+
+    def _history_box(self) -> UIBoxLayout:
+        """The run history: the best runs, or why there are none to show."""
+        t = self.theme
+        box = UIBoxLayout(vertical=True, space_between=self.px(3), align="left")
+        box.add(self.label("Best runs", size=17, bold=True, colour=t.accent))
+        runs, message = self.history.runs, self.history.message
+        if message:
+            box.add(self.label(message, size=13, colour=t.danger, width=560, multiline=True))
+        elif not runs:
+            box.add(self.label("No finished run yet: the first one goes here.", size=14, colour=t.muted))
+        for rank, run in enumerate(runs, 1):
+            colour = t.good if run.outcome == "victory" else t.text
+            box.add(self.label(history_line(rank, run), size=14, colour=colour))
+        return box
 
     def _build_scene(self, s: float) -> None:
         """A strip of dungeon floor under the name: a knight and his spearman facing a goblin and a bandit."""

@@ -1,0 +1,85 @@
+"""Dice of the detailed sequence: D10, D12, D20, D40, D100 and damage dice, from named streams.
+
+`DewDice.roll(sides)` is one die. `SeededDice` draws from a `rules.dice.SeededStream` (one draw per
+die); `ScriptedDice` hands out a fixed list of faces (scenario files, tests), each checked against the
+die it is used for, then falls back to a seeded stream when given one.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from rules.dice import SeededStream
+
+SIDES = (4, 6, 8, 10, 12, 20, 40, 100)
+
+
+@runtime_checkable
+class DewDice(Protocol):
+    def roll(self, sides: int) -> int:
+        """One die of `sides` faces, 1..sides."""
+        ...
+
+
+class SeededDice:
+    """Dice from a named seeded stream."""
+
+    __slots__ = ("stream",)
+
+    def __init__(self, stream: SeededStream) -> None:
+        self.stream = stream
+
+    def roll(self, sides: int) -> int:
+        return self.stream.randint(1, sides)
+
+
+class DiceExhausted(RuntimeError):
+    """Scripted dice ran out with no fallback."""
+
+
+class ScriptedDice:
+    """The given faces in order; a face too big for the die rolled is an error naming both."""
+
+    __slots__ = ("_faces", "_pos", "fallback")
+
+    def __init__(self, faces: list[int] | tuple[int, ...], fallback: DewDice | None = None) -> None:
+        for face in faces:
+            if not 1 <= face <= 100:
+                raise ValueError(f"scripted die face {face} is not between 1 and 100")
+        self._faces = tuple(faces)
+        self._pos = 0
+        self.fallback = fallback
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces) - self._pos
+
+    def roll(self, sides: int) -> int:
+        if self._pos >= len(self._faces):
+            if self.fallback is None:
+                raise DiceExhausted(f"scripted dice ran out after {len(self._faces)} faces (a D{sides} wanted)")
+            return self.fallback.roll(sides)
+        face = self._faces[self._pos]
+        if face > sides:
+            raise ValueError(f"scripted face {face} (number {self._pos + 1}) used for a D{sides}")
+        self._pos += 1
+        return face
+
+
+def parse_damage(text: str) -> tuple[int, int, int]:
+    """`2D6+1` -> (2, 6, 1); `D8` -> (1, 8, 0); `D4-1` -> (1, 4, -1). ValueError otherwise."""
+    body = text.strip().upper()
+    bonus = 0
+    for sign in "+-":
+        if sign in body:
+            body, _, tail = body.partition(sign)
+            bonus = int(tail) if sign == "+" else -int(tail)
+            break
+    count_text, d, sides_text = body.partition("D")
+    if not d or not sides_text.isdigit():
+        raise ValueError(f"damage {text!r} is not like D8, 2D6 or D6+1")
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    if count < 1 or sides not in SIDES:
+        raise ValueError(f"damage {text!r}: the die must be one of D{', D'.join(map(str, SIDES))}")
+    return count, sides, bonus

@@ -1,0 +1,239 @@
+"""Handing gear to a companion, consumables used in play, and experience spent at the stairs (issue 10,
+game.sim.run_actions): each command's events fold to the live state (a `Shadow` checks the fold after every
+command), change the numbers the rules use, refuse bad requests with one line and replay from the run file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.sim import events as ev
+from game.sim.commands import CompanionStep, Confirm, Gear, Step, Train, from_dict, to_dict
+from game.sim.geometry import chebyshev
+from game.sim.inventory import numbers
+from game.sim.run_world import run_setup, run_wearer
+from game.sim.runfile import replay, save_run
+from game.sim.state import WorldState
+from game.sim.world import World
+from rules.fighter import Wound, proficiency_level
+from tests.world.test_world_history import Shadow
+
+LEADER, COMPANION = "player", "companion_spearman_1"
+
+
+def both(shadow: Shadow) -> tuple[WorldState, WorldState]:
+    return shadow.world.state, shadow.state
+
+
+def put_items(shadow: Shadow, who: str, items: tuple[tuple[str, int], ...]) -> None:
+    """Lay `items` on `who`'s square in the live and the folded state alike (a pile found there), and pick
+    them up by command."""
+    for state in both(shadow):
+        assert state.run is not None
+        state.run.floor[state.actors[who].pos] = items
+    for item, count in items:
+        events = shadow.step(Gear("pick_up", item=item, count=count, actor=None if who == LEADER else who))
+        assert isinstance(events[0], ev.ItemsPickedUp), events
+
+
+def wound(shadow: Shadow, who: str, *wounds: Wound) -> None:
+    """The same wounds on `who` in both states (as a fight would have left them)."""
+    for state in both(shadow):
+        for w in wounds:
+            state.actors[who].fighter.add_wound(Wound(w.location, w.damage_type, w.level, w.pain, w.bl))
+
+
+def refused(world: World, command: Gear | Train, reason: str) -> None:
+    events = world.apply(command)
+    assert len(events) == 1 and isinstance(events[0], ev.Rejected) and reason in events[0].reason, events
+    assert "\n" not in events[0].reason
+
+
+def bring_companion_beside(shadow: Shadow) -> None:
+    """The companion steps toward the leader (the leader waits) until he stands beside him."""
+    world = shadow.world
+    for _ in range(10):
+        s = world.state
+        leader, companion = s.actors[LEADER], s.actors[COMPANION]
+        if chebyshev(leader.pos, companion.pos) <= 1:
+            return
+        dx = (leader.pos.x > companion.pos.x) - (leader.pos.x < companion.pos.x)
+        dy = (leader.pos.y > companion.pos.y) - (leader.pos.y < companion.pos.y)
+        name = {(0, -1): "N", (0, 1): "S", (1, 0): "E", (-1, 0): "W", (1, -1): "NE", (1, 1): "SE", (-1, -1): "NW",
+                (-1, 1): "SW"}[(dx, dy)]
+        if s.house_rules.adjacency == 4 and dx and dy:
+            name = "E" if dx > 0 else "W"
+        shadow.step(CompanionStep(COMPANION, name))
+        shadow.step(Step(None))
+    raise AssertionError("the companion never came beside the leader")
+
+
+def test_giving_gear_to_a_companion_moves_it_and_changes_both_loads(tmp_path: Path) -> None:
+    shadow = Shadow(World(run_setup(3), seed=3))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    assert chebyshev(world.state.actors[LEADER].pos, world.state.actors[COMPANION].pos) > 1  # seed 3's start
+    refused(world, Gear("give", item="small_shield", to=COMPANION), "Spearman is not beside Knight")
+    bring_companion_beside(shadow)
+    refused(world, Gear("give", item="small_shield", to=COMPANION), "is equipped: unequip it first")
+    shadow.step(Gear("unequip", slot="shield"))
+    companion = world.state.actors[COMPANION]
+    load_before = run.inventories[COMPANION].load(run.content.items)
+    tick = world.state.tick
+    events = shadow.step(Gear("give", item="small_shield", to=COMPANION))
+    assert events == [ev.ItemsGiven(LEADER, COMPANION, "small_shield", 1)]
+    assert run.inventories[LEADER].count("small_shield") == 0 and run.inventories[COMPANION].count("small_shield") == 1
+    assert run.inventories[COMPANION].load(run.content.items) > load_before
+    assert companion.speed == numbers(run.inventories[COMPANION], run_wearer(run, companion),
+                                      items=run.content.items, catalog=world.state.catalog).move_points
+    assert world.state.tick == tick  # free: no tick passed
+    for command, reason in ((Gear("give", item="small_shield", to=COMPANION), "you carry 0"),
+                            (Gear("give", item="arming_sword", to=LEADER), "to whom?"),
+                            (Gear("give", item="arming_sword", to="nobody"), "no one of the party"),
+                            (Gear("give", item="no_such_thing", to=COMPANION), "no item")):
+        refused(world, command, reason)
+        assert from_dict(to_dict(command)) == command
+    shadow.step(Step("N"))
+    save_run(world, tmp_path / "give.jsonl", final=True)
+    assert replay(tmp_path / "give.jsonl").world.checksum() == world.checksum()
+
+
+def test_equipping_a_shield_beside_a_two_handed_spear_is_refused() -> None:
+    shadow = Shadow(World(run_setup(3), seed=3))
+    shadow.step(Gear("unequip", slot="shield"))
+    bring_companion_beside(shadow)
+    shadow.step(Gear("give", item="small_shield", to=COMPANION))
+    refused(shadow.world, Gear("equip", item="small_shield", actor=COMPANION), "two-handed")
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6])
+def test_a_bandage_rolls_first_aid_at_once_and_counts_are_limited(seed: int) -> None:
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    refused(world, Gear("use", item="bandage"), "carries no Linen Bandage")
+    put_items(shadow, LEADER, (("bandage", 6),))
+    refused(world, Gear("pick_up", item="bandage"), "there are not 1")
+    refused(world, Gear("use", item="bandage"), "no wound bleeds")
+    wound(shadow, LEADER, Wound("forearm", "cut", 2, 3, 2))
+    fighter = world.state.actors[LEADER].fighter
+    draws = world.state.combat.draws
+    events = shadow.step(Gear("use", item="bandage"))
+    used = events[0]
+    assert isinstance(used, ev.ItemUsed) and used.effect == "first_aid" and used.faces
+    dice = (fighter.attributes.WT + fighter.attributes.PER) // 2 + 2
+    assert len(used.faces) == dice and world.state.combat.draws > draws
+    assert isinstance(events[-1], ev.StreamsAt)  # the roll's draws are marked for the fold
+    assert run.inventories[LEADER].count("bandage") == 5
+    if used.successes > 0:
+        assert fighter.blood_loss == 0
+    else:
+        assert fighter.blood_loss == 2
+
+
+def test_a_painkiller_eases_less_with_each_dose_and_styptic_and_cordial_follow_the_rules() -> None:
+    shadow = Shadow(World(run_setup(3), seed=3))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    put_items(shadow, LEADER, (("poppy_tincture", 3), ("styptic_powder", 1), ("red_cordial", 1)))
+    fighter = world.state.actors[LEADER].fighter
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, 5, 2), Wound("chest", "puncture", 2, 4, 0))
+    assert fighter.pain == 9
+    shadow.step(Gear("use", item="poppy_tincture"))
+    assert fighter.pain == 6 and run.doses[LEADER] == 1
+    shadow.step(Gear("use", item="poppy_tincture"))
+    assert fighter.pain == 4 and run.doses[LEADER] == 2
+    refused(world, Gear("use", item="red_cordial"), "stop the bleeding first")
+    shadow.step(Gear("use", item="styptic_powder"))
+    assert fighter.blood_loss == 0 and run.inventories[LEADER].count("styptic_powder") == 0
+    refused(world, Gear("use", item="red_cordial"), "no health was lost")
+    for state in both(shadow):
+        state.actors[LEADER].fighter.ht -= 1  # as blood loss took it
+    shadow.step(Gear("use", item="red_cordial"))
+    assert fighter.ht == fighter.sheet.attributes.HT
+    refused(world, Gear("use", item="arming_sword"), "is no consumable")
+
+
+def test_a_bandage_on_a_companion_beside_him() -> None:
+    shadow = Shadow(World(run_setup(4), seed=4))
+    put_items(shadow, LEADER, (("styptic_powder", 2),))
+    wound(shadow, COMPANION, Wound("shin", "cut", 2, 2, 1))
+    companion = shadow.world.state.actors[COMPANION]
+    if chebyshev(shadow.world.state.actors[LEADER].pos, companion.pos) > 1:
+        refused(shadow.world, Gear("use", item="styptic_powder", to=COMPANION), "is not beside")
+    bring_companion_beside(shadow)
+    events = shadow.step(Gear("use", item="styptic_powder", to=COMPANION))
+    assert isinstance(events[0], ev.ItemUsed) and events[0].on == COMPANION
+    assert companion.fighter.blood_loss == 0
+
+
+def test_experience_is_spent_at_the_stairs_on_proficiencies_and_attributes() -> None:
+    shadow = Shadow(World(run_setup(3), seed=3))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    leader = world.state.actors[LEADER]
+    refused(world, Train("proficiency", "sword_and_shield"), "costs 9 experience; you have 0")
+    for state in both(shadow):
+        assert state.run is not None
+        state.run.experience[LEADER] = 30
+        state.run.experience[COMPANION] = 8
+    cp = leader.fighter.max_cp()
+    events = shadow.step(Train("proficiency", "sword_and_shield"))
+    assert events == [ev.Trained(LEADER, "proficiency", "sword_and_shield", 9, 9)]
+    assert leader.fighter.sheet.level == 9 and leader.fighter.max_cp() == cp + 1 and run.experience[LEADER] == 21
+    damage = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items,
+                     catalog=world.state.catalog).damage_swing
+    events = shadow.step(Train("attribute", "ST"))
+    assert events == [ev.Trained(LEADER, "attribute", "ST", 7, 21)] and run.experience[LEADER] == 0
+    assert leader.fighter.sheet.attributes.ST == 7
+    assert numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items,
+                   catalog=world.state.catalog).damage_swing == (damage or 0) + 1
+    shadow.step(Train("proficiency", "polearm", actor=COMPANION))
+    assert world.state.actors[COMPANION].fighter.sheet.level == 8 and run.experience[COMPANION] == 0
+    for command, reason in ((Train("attribute", "XX"), "no attribute"), (Train("proficiency", "juggling"),
+                            "no proficiency"), (Train("attribute", "AG"), "costs 21 experience; you have 0")):
+        refused(world, command, reason)
+        assert from_dict(to_dict(command)) == command
+    # away from the stairs: refused
+    for state in both(shadow):
+        assert state.run is not None
+        state.run.experience[LEADER] = 50
+    for _ in range(6):
+        if world.state.pending is not None and world.state.pending.kind == "step":
+            shadow.step(Step("E"))
+    from game.sim.run_actions import at_the_stairs
+
+    assert not at_the_stairs(run, leader)
+    refused(world, Train("attribute", "AG"), "at the stairs")
+
+
+def test_experience_earned_in_a_run_is_spent_on_arrival_and_replays(tmp_path: Path) -> None:
+    """The AI leads seed 10 down the stairs (the first arrival on depth 2 gives experience); the player then
+    spends it beside the stairs he arrived by, and the run file replays it."""
+    world = World(run_setup(10), seed=10, player_ai=True)
+    run = world.state.run
+    assert run is not None
+    while run.depth == 1:
+        assert world.state.over is None and world.state.tick < 2000
+        world.apply(Confirm())
+    leader = world.state.actors[LEADER]
+    have = run.experience[LEADER]
+    assert have >= 5
+    catalog = world.state.catalog
+    ratings = run_wearer(run, leader).proficiencies
+    cheapest = min(catalog.proficiencies, key=lambda p: (proficiency_level(ratings, p, catalog), p))
+    level = proficiency_level(ratings, cheapest, catalog)
+    assert level + 1 <= have
+    events = world.apply(Train("proficiency", cheapest))
+    assert events == [ev.Trained(LEADER, "proficiency", cheapest, level + 1, level + 1)]
+    assert run.experience[LEADER] == have - level - 1
+    world.apply(Confirm())
+    save_run(world, tmp_path / "train.jsonl", final=True)
+    again = replay(tmp_path / "train.jsonl").world
+    assert again.checksum() == world.checksum()
+    assert again.state.run is not None and again.state.run.trained == run.trained

@@ -1,0 +1,122 @@
+"""Sophia's Children (source document 001, `rules.sophias_children`) hosted by the world (issue 14): bouts
+started, joined, merged and split in the world are placed by the system (`CombatSystem.enter`: stats from
+`content/sophias_children.yaml` by creature, Squads of like Minions and Soldiers), members hold their
+squares while it runs (no footwork), the leader's bids, designations, interrupts, actions and defences
+come to him as generic decisions (`DecisionDue` kind `decide`) and go back as `Answer` or `Confirm`, the
+log speaks the document's words, the event log rebuilds the world at every tick, and a recording replays
+in sync."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.sim import events as ev
+from game.sim.commands import Answer, Confirm, Step
+from game.sim.log import describe
+from game.sim.runfile import replay, save_run
+from game.sim.scenario_file import load_named_scenario
+from game.sim.world import World
+from rules.sophias_children import events as sev
+from tests.world.test_world_history import Shadow
+
+SYSTEM = "sophias_children"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def arena(seed: int, player_ai: bool = True) -> World:
+    return World(load_named_scenario("arena_three_way"), seed=seed, player_ai=player_ai, combat_system=SYSTEM)
+
+
+def rules_events(events: list[ev.WorldEvent]) -> list[object]:
+    return [e.event for e in events if isinstance(e, ev.RulesEvent)]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_an_ai_arena_fights_to_an_end_and_the_log_rebuilds_it_every_tick(seed: int) -> None:
+    w = arena(seed)
+    shadow = Shadow(w)
+    seen: list[object] = []
+    for _ in range(400):
+        if w.state.over is not None:
+            break
+        seen += rules_events(shadow.step(Confirm()))
+    assert w.state.over is not None, "the arena did not end in 400 ticks"
+    assert any(isinstance(e, sev.CombatantJoined) for e in seen)  # placed by the system
+    assert any(isinstance(e, sev.ActionGiven) for e in seen)
+
+
+def test_members_hold_their_squares_while_the_order_of_combat_runs() -> None:
+    w = arena(2)
+    before: dict[str, object] = {}
+    for _ in range(200):
+        if w.state.over is not None:
+            break
+        for bout in w.state.bouts.values():
+            for fid in bout.members:
+                if fid in before:
+                    assert w.state.actors[fid].pos == before[fid], f"{fid} moved inside bout {bout.id}"
+        before = {fid: w.state.actors[fid].pos for b in w.state.bouts.values() for fid in b.members}
+        w.apply(Confirm())
+
+
+def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> None:
+    w = arena(3, player_ai=False)
+    shadow = Shadow(w)
+    asked: set[str] = set()
+    refused_step = False
+    for _ in range(400):
+        if w.state.over is not None:
+            break
+        pending = w.state.pending
+        assert pending is not None
+        bout = w.state.bout_of(w.state.leader)
+        if pending.kind == "step" and bout is not None and not refused_step:
+            events = w.apply(Step("E"))
+            assert len(events) == 1 and isinstance(events[0], ev.Rejected) and "no footwork" in events[0].reason
+            refused_step = True
+        if pending.kind == "decide":
+            decision = next(d for d in pending.asks if d.who == w.state.leader)
+            asked.add(decision.kind)
+            if decision.options:  # the last option, to leave the default path now and then
+                shadow.step(Answer(decision.kind, decision.options[-1].value))
+            else:
+                shadow.step(Answer(decision.kind, decision.low))
+        else:
+            shadow.step(Confirm())
+    assert refused_step
+    assert asked & {"action", "designate", "bid", "interrupt", "counter_bid", "defence"}, asked
+
+
+def test_the_log_speaks_the_documents_words(tmp_path: Path) -> None:
+    w = arena(3)
+    names = {a.id: a.name for a in w.state.actors.values()}
+    lines: list[str] = []
+    for _ in range(60):
+        for e in w.apply(Confirm()):
+            line = describe(e, names, w.system.describe)
+            if line:
+                lines.append(line)
+    text = "\n".join(lines)
+    assert "Initiative Pools" in text and "Tapped" in text and "designates" in text
+
+
+def test_a_recording_replays_in_sync_and_the_command_line_agrees(tmp_path: Path) -> None:
+    w = arena(4)
+    for _ in range(300):
+        if w.state.over is not None:
+            break
+        w.apply(Confirm())
+    path = tmp_path / "sc.jsonl"
+    save_run(w, path, final=True)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+    out = subprocess.run([sys.executable, "-m", "game.sim", "run", "--scenario", "arena_three_way", "--system", SYSTEM,
+                          "--seed", "5", "--ticks", "300", "--record", str(tmp_path / "f.jsonl")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    again = subprocess.run([sys.executable, "-m", "game.sim", "replay", str(tmp_path / "f.jsonl")],
+                           cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "in sync" in again.stdout, again.stderr
