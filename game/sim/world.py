@@ -707,13 +707,18 @@ class World:
             self._wait_bump(s.leader)
         followers: list[tuple[str, Direction]] = []
         frame: tuple[str, Direction, Pos, str] | None = None
+        swapped: set[str] = set()
         for aid, d in bumpers:
+            if aid in swapped:  # the leader swapped squares with him this tick: his own step is spent
+                continue
             actor = s.actors[aid]
             square = actor.pos.step(d)
             occupant = s.at(square)
             if occupant is not None:
                 hostile = s.hostile(aid, occupant.id)
-                if not hostile and s.run is not None and self._run_swap(actor, occupant, d):
+                # a companion who stood there all along swaps; one who just stepped in is bumped
+                if not hostile and start.get(square) == occupant.id and self._run_swap(actor, occupant, d):
+                    swapped.update((aid, occupant.id))
                     continue
                 self._emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue
@@ -1539,8 +1544,8 @@ class World:
         return best
 
     def _run_swap(self, leader: Actor, other: Actor, d: Direction) -> bool:
-        """In a run, the leader stepping into a companion out of any bout swaps squares with him (so a
-        companion never blocks the way in a corridor): two `Moved`, no points banked."""
+        """The leader stepping into a companion out of any bout swaps squares with him (so a companion never
+        blocks the way in a corridor; in every world, not only a run: issue 11): two `Moved`, no points banked."""
         s = self.state
         if leader.id != s.leader or not other.party or not other.alive or s.bout_of(other.id) is not None \
                 or s.bout_of(leader.id) is not None:

@@ -47,6 +47,7 @@ from game.view.views import (  # noqa: E402  (needs arcade.gui, after the workar
 if TYPE_CHECKING:  # the simulation is imported when a run starts, not before the title shows (issue 17)
     from game.sim.events import WorldEvent
     from game.view.session import Session
+    from game.view.tutorial_run import TutorialRun
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,7 @@ class App:
         self.game_view: arcade.View | None = None
         self.archived: dict[Path, Path] = {}  # finished autosave -> its copy in recordings/
         self.title_seed: int | None = None  # the seed the title offers (kept while the game runs)
+        self.tutorial: TutorialRun | None = None  # the tutorial being played (start_tutorial)
         self.on_quit: Callable[[], None] = arcade.exit
 
     # ----- screens ------------------------------------------------------------------------------
@@ -127,7 +129,10 @@ class App:
 
     def show_pause(self) -> PauseView:
         detail = ""
-        if self.session is not None:
+        if self.tutorial is not None:
+            guide = self.tutorial.guide
+            detail = "Tutorial" + (f"   ·   {guide.lesson.title}" if guide is not None else "")
+        elif self.session is not None:
             detail = f"Tick {self.session.world.state.tick}   ·   saved after every move"
         view = PauseView(self, self.game_view, detail)
         self.show(view)
@@ -212,6 +217,7 @@ class App:
             return problem
         from game.view import session as sessions
 
+        self.tutorial = None
         self._keep_unfinished_autosave()
         try:
             session = sessions.new_run(seed, scenario, autosave=self.autosave,
@@ -222,6 +228,15 @@ class App:
             return f"Could not start the run: {_reason(exc)}"
         self.play(session)
         return None
+
+    def start_tutorial(self) -> str | None:
+        """Start the tutorial's first lesson (``game.view.tutorial_run``); a message when it cannot."""
+        problem = self._no_game_view()
+        if problem:
+            return problem.replace("play", "start the tutorial")
+        from game.view.tutorial_run import start_tutorial
+
+        return start_tutorial(self)
 
     def _keep_unfinished_autosave(self) -> None:
         """A new run overwrites the autosave: an unfinished (or damaged) one is copied to recordings/ first,
@@ -251,6 +266,7 @@ class App:
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot continue %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
             return f"Cannot continue, the autosave is damaged: {_reason(exc)}. The file was kept as {path.name}."
+        self.tutorial = None
         if session.over is not None:
             self.session = session
             self.show_game_over()
@@ -307,6 +323,7 @@ class App:
         saved = self.session is not None and self.session.autosave is not None and self.session.over is None
         if self.session is not None:
             self.session.close()  # fsync the appended autosave
+        self.tutorial = None
         self.session = None
         self.game_view = None
         self.show_title("Your run is saved. Continue it from here." if saved else None, "good")

@@ -1,5 +1,10 @@
 """The combat log panel: every roll with faces, TN, successes, MoS and wound (lines from
 ``game.sim.log.describe``), scrollable (mouse wheel, PgUp/PgDn, End) and filterable: all / my bout / rolls.
+
+Clean by default (issue 11): only what the party can see (a line about fighters none of the party can see is
+kept but not shown, unless ``show_unseen``: a recording watched with everything revealed), each line once (the
+same rules line logged again in the same tick, e.g. under a merged bout's number, is dropped), each bout line
+with its bout; the "newer" marker has a row of its own and never overprints a line.
 """
 
 from __future__ import annotations
@@ -10,11 +15,15 @@ from enum import StrEnum
 
 from game.sim import bout_events as rev
 from game.sim import events as wev
+from game.sim.fov import field_of_view
+from game.sim.geometry import Pos
 from game.sim.log import describe
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
 
 MAX_LINES = 2000
+SIGHT_RADIUS = 8  # squares: the map's field of view (game.view.map_render.FOV_RADIUS)
+_BOUT_PREFIX = "[bout "
 
 
 class LogFilter(StrEnum):
@@ -34,6 +43,7 @@ class LogLine:
     roll: bool
     mine: bool
     tone: str  # hit | miss | roll | info | me | end
+    seen: bool = True  # the party could see it happen
 
 
 def _involved(event: object, who: str) -> bool:
@@ -47,6 +57,31 @@ def _joins(e: wev.BoutStarted | wev.BoutJoined, leader: str) -> bool:
     return leader in e.members if isinstance(e, wev.BoutStarted) else e.actor == leader
 
 
+def party_sight(state: WorldState) -> frozenset[Pos]:
+    """The squares any living member of the party can see now."""
+    seen: set[Pos] = set()
+    for a in state.actors.values():
+        if a.party and a.alive:
+            seen |= field_of_view(state.tilemap, a.pos, SIGHT_RADIUS)
+    return frozenset(seen)
+
+
+def _actors_of(event: wev.WorldEvent, inner: object, bouts: dict[int, list[str]]) -> list[str]:
+    """The fighters an event is about: its bout's members, its named actors."""
+    out: list[str] = []
+    bout = getattr(event, "bout", None)
+    if isinstance(bout, int):
+        out += bouts.get(bout, [])
+    out += list(getattr(event, "members", ()) or ())
+    for source in (event, inner):
+        for name in ("attacker", "defender", "fighter", "a", "b", "actor", "into", "fled", "winner", "shooter",
+                     "target"):
+            value = getattr(source, name, None)
+            if isinstance(value, str):
+                out.append(value)
+    return out
+
+
 class LogModel:
     """The lines and the leader's bouts (for the "my bout" filter). Pure: no drawing."""
 
@@ -54,12 +89,33 @@ class LogModel:
         self.lines: list[LogLine] = []
         self.my_bouts: set[int] = set()
         self.version = 0
+        self._this_tick: tuple[int, set[str]] = (-1, set())  # the bout lines of the latest tick, unprefixed
 
-    def add_events(self, state: WorldState, events: Iterable[wev.WorldEvent]) -> int:
-        """Append the log lines of ``events``; returns how many lines were added."""
+    def _again(self, tick: int, text: str) -> bool:
+        """The same bout line was logged already this tick (under another bout's number)."""
+        if not text.startswith(_BOUT_PREFIX):
+            return False
+        body = text.split("] ", 1)[-1]
+        last, bodies = self._this_tick
+        if last != tick:
+            bodies = set()
+            self._this_tick = (tick, bodies)
+        if body in bodies:
+            return True
+        bodies.add(body)
+        return False
+
+    def add_events(self, state: WorldState, events: Iterable[wev.WorldEvent],
+                   sight: frozenset[Pos] | None = None) -> int:
+        """Append the log lines of ``events``; returns how many lines were added. ``sight``: the squares the
+        party sees (default: computed from the state)."""
         names = {a.id: a.name for a in state.actors.values()}
         leader = state.leader
         added = 0
+        visible: frozenset[Pos] | None = sight
+        bouts: dict[int, list[str]] = {}
+        for actor, bout in state.membership.items():
+            bouts.setdefault(bout, []).append(actor)
         for e in events:
             if isinstance(e, wev.BoutStarted | wev.BoutJoined) and _joins(e, leader):
                 self.my_bouts.add(e.bout)
@@ -70,11 +126,18 @@ class LogModel:
             elif isinstance(e, wev.BoutSynced) and any(b in self.my_bouts for b in e.merged):
                 self.my_bouts.add(e.bout)
             text = describe(e, names, state.system.describe)
-            if not text:
+            if not text or self._again(state.tick, text):
                 continue
             inner = e.event if isinstance(e, wev.RulesEvent | wev.Bled) else e
             roll = isinstance(inner, _ROLL_EVENTS) or isinstance(e, wev.FirstAidGiven)
             mine = (isinstance(e, wev.RulesEvent) and e.bout in self.my_bouts) or _involved(inner, leader)
+            seen = True
+            if not mine:
+                who = [a for a in _actors_of(e, inner, bouts) if a in state.actors]
+                if who:
+                    if visible is None:
+                        visible = party_sight(state)
+                    seen = any(state.actors[a].party or state.actors[a].pos in visible for a in who)
             if isinstance(inner, rev.Attack):
                 tone = "hit" if inner.hit and inner.wound is not None and inner.wound.level > 0 else "miss"
             elif isinstance(e, wev.GameOver):
@@ -83,7 +146,7 @@ class LogModel:
                 tone = "roll"
             else:
                 tone = "me" if mine else "info"
-            self.lines.append(LogLine(text, state.tick, roll, mine, tone))
+            self.lines.append(LogLine(text, state.tick, roll, mine, tone, seen))
             added += 1
         if len(self.lines) > MAX_LINES:
             del self.lines[: len(self.lines) - MAX_LINES]
@@ -91,12 +154,13 @@ class LogModel:
             self.version += 1
         return added
 
-    def filtered(self, which: LogFilter) -> list[LogLine]:
+    def filtered(self, which: LogFilter, unseen: bool = False) -> list[LogLine]:
+        """The lines of a filter; ``unseen``: also those the party could not see."""
         if which is LogFilter.MINE:
             return [line for line in self.lines if line.mine]
         if which is LogFilter.ROLLS:
-            return [line for line in self.lines if line.roll]
-        return list(self.lines)
+            return [line for line in self.lines if line.roll and (unseen or line.seen)]
+        return [line for line in self.lines if unseen or line.seen]
 
 
 TONE_COLOURS = {
@@ -119,6 +183,7 @@ class CombatLog(Panel):
         self.scroll = 0  # lines scrolled up from the newest
         self.mode = "normal"  # collapsed | normal | expanded
         self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.show_unseen = False  # also the lines the party could not see (a recording shown whole)
         self.right_limit = 0.0  # x the panel must stay left of (the arrow pad)
         self.top_limit = 0.0  # y the panel must stay under (the HUD)
         self._shown = 0
@@ -143,8 +208,12 @@ class CombatLog(Panel):
         order = list(LogFilter)
         self.set_filter(order[(order.index(self.filter) + 1) % len(order)])
 
+    def lines(self) -> list[LogLine]:
+        """The lines the panel shows now (its filter, seen ones unless ``show_unseen``)."""
+        return self.model.filtered(self.filter, self.show_unseen)
+
     def scroll_by(self, lines: int) -> None:
-        total = len(self.model.filtered(self.filter))
+        total = len(self.lines())
         self.scroll = max(0, min(max(0, total - 1), self.scroll + lines))
 
     def page(self, direction: int) -> None:
@@ -155,7 +224,8 @@ class CombatLog(Panel):
 
     # --- panel ----------------------------------------------------------------------------------------------
     def content_key(self) -> Hashable:
-        return (self.model.version, self.filter, self.scroll, self.mode, self.right_limit, self.top_limit)
+        return (self.model.version, self.filter, self.scroll, self.mode, self.right_limit, self.top_limit,
+                self.show_unseen)
 
     def place(self) -> tuple[float, float, float, float]:
         k = self.scale
@@ -187,8 +257,11 @@ class CombatLog(Panel):
                            size=11 * k, bold=on, colour=TEXT if on else TEXT_DIM, anchor_x="center",
                            anchor_y="center")
             self.hits.append(Hit((rect[0], rect[1] - 6 * k, tab_w, rect[3] + 12 * k), ("log_filter", which)))
-        lines = self.model.filtered(self.filter)
+        lines = self.lines()
         body_bottom = bottom + 8 * k
+        marker_bottom = body_bottom
+        if self.scroll:  # the marker's own row: the lines start above it
+            body_bottom += 18 * k
         body_top = top - header - 6 * k
         y = body_bottom
         end = len(lines) - self.scroll
@@ -205,7 +278,7 @@ class CombatLog(Panel):
             shown += 1
         self._shown = shown
         if self.scroll:
-            self.texts.put("more", f"▼ {self.scroll} newer (End)", left + width - 12 * k, body_bottom,
+            self.texts.put("more", f"▼ {self.scroll} newer (End)", left + width - 12 * k, marker_bottom,
                            size=10 * k, colour=ACCENT, anchor_x="right", anchor_y="bottom")
         if not lines:
             self.texts.put("empty", "Nothing yet.", left + 12 * k, body_bottom, size=11 * k, colour=TEXT_DIM,

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from game.sim.player_view import bout_clock, decision_view
 from game.sim.state import WorldState
+from game.view.legend import hud_pip_colours
+from game.view.palette import Palette
+from game.view.palette import palette as make_palette
 from game.view.widgets import (
     ACCENT,
     BAD,
@@ -80,11 +83,13 @@ class Hud(Panel):
         self.selected_companion: str | None = None
         self.hint = ""
         self.height_px = 72.0
+        self.palette: Palette = make_palette(False)  # the game view sets the player's (colour-blind) palette
+        self.spots: dict[str, Rect] = {}  # where its parts are (ht, cp, bl, clock): the tutorial points at them
 
     def content_key(self) -> Hashable:
         if self.state is None:
             return None
-        return hud_key(self.state, self.selected_companion, self.hint)
+        return (hud_key(self.state, self.selected_companion, self.hint), self.palette.name)
 
     @property
     def bar_height(self) -> float:
@@ -101,6 +106,7 @@ class Hud(Panel):
         self.box((-10, top - bar, w + 20, bar + 10), PANEL, 0, edge=None)
         self.mesh.rect(0, top - bar, w, 2 * k, PANEL_EDGE)
         v = vitals(s, s.leader)
+        pips = hud_pip_colours(self.palette)
         x = 14 * k
         row1 = top - 28 * k
         row2 = top - 55 * k
@@ -112,9 +118,10 @@ class Hud(Panel):
         self.texts.put("ht", "HT", hx, row1, size=11 * k, colour=TEXT_DIM, bold=True)
         for i in range(max(v.ht_max, v.ht)):
             cx = hx + 30 * k + i * 15 * k
-            self.mesh.disc(cx, row1 + 5 * k, 6 * k, (60, 20, 24, 255))
+            self.mesh.disc(cx, row1 + 5 * k, 6 * k, pips["ht_lost"])
             if i < v.ht:
-                self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, (232, 72, 72, 255))
+                self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, pips["ht"])
+        self.spots = {"ht": (hx - 4 * k, row1 - 8 * k, 34 * k + max(v.ht_max, v.ht) * 15 * k, 26 * k)}
         # pain / shock / blood loss
         px = hx + 36 * k + max(v.ht_max, 5) * 15 * k
         stats = [("Pain", v.pain, (240, 150, 70, 255)), ("Shock", v.shock, (200, 160, 255, 255)),
@@ -125,6 +132,7 @@ class Hud(Panel):
                            anchor_x="right")
             self.texts.put(("sv", label), str(value), sx + 50 * k, row1, size=14 * k,
                            colour=colour if value else TEXT_DIM, bold=True)
+            self.spots[label.lower()] = (sx, row1 - 8 * k, 80 * k, 26 * k)
         # CP pips
         self.texts.put("cp", "CP", x, row2, size=11 * k, colour=TEXT_DIM, bold=True)
         cap = max(v.cp_max, v.cp, 1)
@@ -132,16 +140,19 @@ class Hud(Panel):
         for i in range(cap):
             cx = x + 30 * k + i * pip
             full = i < v.cp
-            self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, (70, 62, 30, 255) if not full else (40, 30, 6, 255))
+            self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, pips["cp_spent"] if not full else (40, 30, 6, 255))
             if full:
-                self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, ACCENT)
+                self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, pips["cp"])
         self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
                        colour=TEXT)
+        self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)
-        cx = w / 2
         bw = 300 * k
+        stats_end = px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+        cx = max(w / 2, stats_end + bw / 2)
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
+        self.spots["clock"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
         if s.over is not None:
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"
@@ -162,10 +173,8 @@ class Hud(Panel):
         # the legend's button (right end), then the party chips
         help_w = 58 * k
         help_rect = (w - 8 * k - help_w, top - bar + 6 * k, help_w, bar - 12 * k)
-        self.button("legend", help_rect, "?", ("legend",), size=22, sub=None,
+        self.button("legend", help_rect, "?", ("legend",), size=16, sub="legend",
                     hit_rect=(w - max(touch(k), help_w + 8 * k), top - bar, max(touch(k), help_w + 8 * k), bar))
-        self.texts.put("legend_key", "legend", help_rect[0] + help_w / 2, help_rect[1] + 4 * k, size=8 * k,
-                       colour=TEXT_DIM, anchor_x="center", anchor_y="bottom")
         companions = [a for a in s.actors.values() if a.party and not a.leader]
         chip_w = 178 * k
         right = help_rect[0] - 8 * k

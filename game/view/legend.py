@@ -196,6 +196,17 @@ def _toned(palette: Palette) -> list[LegendEntry]:
     return out
 
 
+def hud_pip_colours(palette: Palette) -> dict[str, RGBA]:
+    """The top bar's HT and CP pips in ``palette`` (``game.view.hud`` draws them, the legend shows them): HT in
+    the palette's red (vermillion in the colour-blind one), CP in its yellow, spent ones dark."""
+    if palette.name == "default":
+        return {variant: _OTHER_COLOUR[MarkKey(Kind.HUD_PIP, variant)] for variant in ("ht", "ht_lost", "cp",
+                                                                                        "cp_spent")}
+    red, yellow = palette.colour(Tone.RED), palette.colour(Tone.YELLOW)
+    return {"ht": red, "ht_lost": (red[0] // 4, red[1] // 4, red[2] // 4, 255), "cp": yellow,
+            "cp_spent": (yellow[0] // 4, yellow[1] // 4, yellow[2] // 4, 255)}
+
+
 def entries(palette: Palette) -> list[LegendEntry]:
     """Every legend entry, in catalogue order, with this palette's colours."""
     out = _toned(palette)
@@ -205,6 +216,8 @@ def entries(palette: Palette) -> list[LegendEntry]:
             colour = palette.footbase_primary if key.variant.startswith("primary") else palette.footbase_secondary
         elif key.kind is Kind.ROLL:
             colour = palette.mark_attack if key.variant == "Atk" else palette.mark_defence
+        elif key.kind is Kind.HUD_PIP:
+            colour = hud_pip_colours(palette)[key.variant]
         else:
             colour = _OTHER_COLOUR.get(key)
         out.append(LegendEntry(key, name, meaning, colour, None, None, _IMAGES.get(key)))

@@ -31,6 +31,7 @@ from game.view.widgets import (
     TEXT_DIM,
     Panel,
     elide,
+    fit_width,
     touch,
 )
 
@@ -124,10 +125,13 @@ class LegendPanel(Panel):
             sx, sy = x + (SWATCH_W / 2 + 6) * k, y - row_h / 2 + 2 * k
             self._swatch(entry, sx, sy)
             tx = x + (SWATCH_W + 16) * k
-            self.texts.put(("n", i), elide(entry.name, chars), tx, y - 5 * k, size=max(MIN_FONT + 1, 11 * k),
-                           bold=True, colour=TEXT, anchor_y="top")
-            self.texts.put(("m", i), elide(entry.meaning, int(chars * 1.12)), tx, y - row_h + 8 * k,
-                           size=max(MIN_FONT, 10 * k), colour=(184, 192, 208, 255), anchor_y="bottom")
+            room = x + col_w - 8 * k - tx
+            name = self.texts.put(("n", i), elide(entry.name, chars), tx, y - 5 * k, size=max(MIN_FONT + 1, 11 * k),
+                                  bold=True, colour=TEXT, anchor_y="top")
+            fit_width(name, entry.name, room)
+            meaning = self.texts.put(("m", i), elide(entry.meaning, int(chars * 1.12)), tx, y - row_h + 8 * k,
+                                     size=max(MIN_FONT, 10 * k), colour=(184, 192, 208, 255), anchor_y="bottom")
+            fit_width(meaning, entry.meaning, room)
         hint = "The marks on screen now. ? or Esc closes."
         if self.pages > 1:
             hint = f"Page {self.page + 1} of {self.pages} (arrows turn). " + hint

@@ -46,7 +46,7 @@ from game.view.legend import (
     MarkKey,
 )
 from game.view.mesh import dash_segments
-from game.view.palette import RGBA, ArcState, Glyph, Palette, Stroke
+from game.view.palette import ORIENTATION_TONE, RGBA, ArcState, Glyph, Palette, Stroke
 
 TILE = 32.0  # world units per square
 CHUNK = 8  # squares per chunk side
@@ -318,7 +318,10 @@ class Textures:
         size = max(8, round(self.px * 0.36))
         base = Image.new("RGBA", (size + 4, size + 4), (0, 0, 0, 0))
         draw = ImageDraw.Draw(base)
-        draw.ellipse((0, 0, size + 3, size + 3), fill=(16, 18, 24, 200))
+        # a ring in the orientation's tone (the palette's, so the colour-blind one too) round the paw or shield
+        tone = ORIENTATION_TONE.get(orientation)
+        ring = self.palette.colour(tone) if tone is not None else (16, 18, 24, 200)
+        draw.ellipse((0, 0, size + 3, size + 3), fill=(16, 18, 24, 200), outline=ring, width=max(2, size // 8))
         icon = _source(f"orient_{orientation}").resize((size - 4, size - 4), Image.Resampling.LANCZOS)
         base.alpha_composite(icon, (4, 4))
         tex = self._cache[key] = self._named(base, f"icon-{orientation}")

@@ -128,7 +128,11 @@ class MapMode(Mode):
                 contextual = g.world.contextual_orientation(direction)
                 orientation = ALTERNATIVE[contextual] if alternative else contextual
                 g.open_prompt(OrientationPrompt(state, g.palette, direction, orientation,
-                                                g.world.contextual_orientation))
+                                                g.world.contextual_orientation,
+                                                g.input_map.keys_for(Intent.WAIT)))
+                return True
+            if direction is not None and g.wall_ahead(direction):
+                g.show_toast("A wall is in the way: no step taken, no tick spent", refused=True)
                 return True
             g.act_step(direction)
             return True

@@ -69,6 +69,17 @@ def orientation_choices(state: WorldState) -> tuple[str, ...]:
     bout = player_view(state).my_bout
     return ORIENTATIONS if bout is None else bout.orientation_choices
 ARROWS = {Direction.N: "↑", Direction.E: "→", Direction.S: "↓", Direction.W: "←", None: "·"}
+_KEY_LABELS = {"SPACE": "Space", "PERIOD": ".", "NUM_5": "Num 5", "NUM_BEGIN": "Num 5"}
+
+
+def key_label(specs: tuple[str, ...]) -> str:
+    """The first one or two bound keys, readable ("Space/."): the help text names the key to press."""
+    names: list[str] = []
+    for spec in sorted(specs, key=lambda k: k.startswith("NUM_")):  # the numpad last
+        name = _KEY_LABELS.get(spec, spec.replace("_", " ").title())
+        if name not in names:
+            names.append(name)
+    return "/".join(names[:2]) or "wait"
 
 
 @dataclass(frozen=True)
@@ -184,9 +195,10 @@ class OrientationPrompt(Prompt):
     cancellable = True
 
     def __init__(self, state: WorldState, palette: Palette, direction: Direction | None, orientation: str,
-                 contextual: Callable[[Direction | None], str]) -> None:
+                 contextual: Callable[[Direction | None], str], wait_keys: tuple[str, ...] = ("SPACE",)) -> None:
         super().__init__(state, palette)
         self.contextual = contextual
+        self.wait_key = key_label(wait_keys)
         self.direction = direction
         self.choices = orientation_choices(state)
         self.title = "Orientation for this round" if self.choices == ORIENTATIONS else "Throw for initiative"
@@ -206,7 +218,8 @@ class OrientationPrompt(Prompt):
         else:
             into = s.at(leader.pos.step(direction))
             what = f"step {direction.name}" + (f" into {into.name}" if into is not None else "")
-        self.help = f"{ARROWS[direction]} {what} · Enter or the same key again: confirm · Tab or Shift+arrow: other " \
+        key = self.wait_key if direction is None else ARROWS[direction]
+        self.help = f"{key}: {what} · Enter or the same key again: confirm · Tab or Shift+arrow: other " \
                     "choice · Esc: back"
         self.invalidate()
 

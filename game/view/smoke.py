@@ -1,5 +1,6 @@
 """``python -m game --smoke``: open the window (headless when there is no display), render every screen once
-(the legend overlay over the game screen too; the inventory and character screens over a roguelike run),
+(the legend overlay over the game screen too; the inventory and character screens over a roguelike run; the
+tutorial's first lesson),
 check a few pixels of each, print ``SMOKE OK <n> views`` and return 0, or print what failed and return 1.
 
 Uses a temporary data and config directory, so the player's saves and settings are never touched. Needs
@@ -116,6 +117,7 @@ class Smoke:
         self.check("recordings", app.show_watch_picker, self.focused_has_accent)
         if has_game:
             self.check("watch", self._watch, self._bar)
+            self.check("tutorial", self._tutorial, self._callout_drawn)
         self.window.close()
         if self.failed:
             print("SMOKE FAILED")
@@ -177,6 +179,22 @@ class Smoke:
         n = self.count(image, (left, bottom, left + w, bottom + h), ROW, tol=6)
         view.close_legend()
         return None if n >= 200 * len(legend.entries) else f"the legend's rows are missing ({n} px)"
+
+    def _tutorial(self) -> Any:
+        """The tutorial's first lesson from the title's entry, its first callout on screen."""
+        error = self.app.start_tutorial()
+        if error:
+            raise RuntimeError(error)
+        return self.app.game_view
+
+    def _callout_drawn(self, view: Any, image: Any) -> str | None:
+        from game.view.widgets import ACCENT
+
+        left, bottom, w, h = view.callout.rect
+        if view.callout.step is None or w <= 0:
+            return "no tutorial callout on screen"
+        n = self.count(image, (left - 4, bottom - 4, left + w + 4, bottom + h + 4), ACCENT)
+        return None if n >= 200 else f"the callout's frame is missing ({n} accent px)"
 
     def _game_over(self) -> Any:
         from game.sim.commands import Confirm

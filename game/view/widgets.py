@@ -242,3 +242,18 @@ def elide(text: str, limit: int) -> str:
     """Shorten ``text`` to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
 
+
+
+def fit_width(t: arcade.Text, full: str, room: float) -> None:
+    """Shorten ``t`` (showing ``full``, elided) with an ellipsis until arcade measures it within ``room`` px."""
+    if t.content_width <= room:
+        return
+    low, high = 1, len(full)
+    while low < high:  # the longest elision that fits
+        mid = (low + high + 1) // 2
+        t.text = elide(full, mid)
+        if t.content_width <= room:
+            low = mid
+        else:
+            high = mid - 1
+    t.text = elide(full, low)

@@ -36,7 +36,7 @@ def test_keyboard_starts_a_new_run_and_the_autosave_follows_every_command(
     helpers.press(window, K.DOWN)
     assert title.focus_index == TitleView.REROLL
     helpers.press(window, K.S)  # ... and so does WASD
-    assert title.focus_index == TitleView.WATCH  # skipped the disabled Continue
+    assert title.focus_index == TitleView.TUTORIAL  # skipped the disabled Continue
     helpers.press(window, K.UP)
     helpers.press(window, K.UP)
     assert title.focus_index == TitleView.SEED

@@ -87,3 +87,42 @@ def test_a_companion_selected_is_the_party_mode(make: Make, window: arcade.Windo
     helpers.press(window, K.KEY_1)
     helpers.press(window, K.ESCAPE)  # Esc: the party mode's way back (deselect), not the pause menu
     assert _kinds(view) == [MapMode] and exits == []
+
+
+def test_a_step_into_a_wall_is_not_sent_and_says_why(make: Make, window: arcade.Window,
+                                                      helpers: ModuleType) -> None:
+    world = world_from_ascii("#####\n#@..#\n#####\n")
+    view, _exits = make(world)
+    tick = world.state.tick
+    helpers.press(window, K.UP)  # a wall to the north: no command, no tick, a toast saying why
+    assert world.state.tick == tick and "wall" in view.toast.message
+    helpers.press(window, K.RIGHT)  # a free square: the step is taken
+    assert world.state.tick == tick + 1
+
+
+def test_the_orientation_prompt_names_the_wait_key(make: Make, window: arcade.Window,
+                                                   helpers: ModuleType) -> None:
+    world = world_from_ascii(DUEL, seed=2)
+    view, _exits = make(world)
+    for _ in range(6):  # walk up to the goblin until the round asks for an orientation
+        decision = view.player_view.decision
+        if decision is not None and decision.orientation_due:
+            break
+        helpers.press(window, K.RIGHT)
+    helpers.press(window, K.SPACE)  # wait: the prompt's help names the key that waits
+    prompt = view.prompt
+    assert prompt is not None and prompt.kind == "orientation"
+    assert prompt.help.startswith("Space/.: wait"), prompt.help
+
+
+def test_stepping_into_a_companion_swaps_places_with_him(make: Make, window: arcade.Window,
+                                                         helpers: ModuleType) -> None:
+    world = world_from_ascii("########\n#......#\n#.@s...#\n#......#\n########\n", party={"s": "companion_spearman"})
+    view, _exits = make(world)
+    s = world.state
+    companion = view.companions()[0]
+    me, him = s.actors[s.leader].pos, s.actors[companion].pos
+    tick = s.tick
+    helpers.press(window, K.RIGHT)  # into the spearman: the two change squares, one tick
+    assert s.tick == tick + 1
+    assert (s.actors[s.leader].pos, s.actors[companion].pos) == (him, me)

@@ -319,11 +319,11 @@ class MenuView(arcade.View):
         """Readable keys of ``intents`` for hints: arrows and letters first, numpad last ("Up/W")."""
         return " ".join(key_names(self.app.settings.key_bindings.keys_for(i), most) for i in intents)
 
-    def key_hint(self, text: str | None = None) -> UILabel:
+    def key_hint(self, text: str | None = None, size: float = 15) -> UILabel:
         if text is None:
             text = (f"{self.keys(Intent.MENU_UP)}  {self.keys(Intent.MENU_DOWN)}  choose      "
                     f"{self.keys(Intent.CONFIRM, most=1)}  select      {self.keys(Intent.CANCEL, most=1)}  back")
-        return self.label(text, size=15, colour=self.theme.muted)
+        return self.label(text, size=size, colour=self.theme.muted)
 
     def root(self) -> UIAnchorLayout:
         return self.ui.add(UIAnchorLayout())

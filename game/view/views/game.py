@@ -8,6 +8,10 @@ What it shows of the fights comes from the leader's view (``game.sim.player_view
 Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed over by ``use_sounds``): the
 animator plays the world's events with their beats, the modes play the menu sounds.
 
+A tutorial lesson (``game.view.tutorial_run``) attaches its guide with :meth:`GameView.attach_tutorial`: the
+guide sees every event shown, Enter (or the callout's Next) answers a step that waits for it, and the callout
+is drawn over the screen, pointing at the widget or actor its step explains.
+
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"inventory"`` / ``"character"``
 (in a run: I / C or the run buttons over the log), ``"game_over"``
 (``world.state.over`` is set and the last animation has played; interactive only) or ``"quit"`` (Ctrl+Q).
@@ -43,7 +47,10 @@ from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Or
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction
 from game.sim.player_view import PlayerView, actor_statuses, player_view
+from game.sim.scenario_file import WorldSetup
 from game.sim.state import WorldState
+from game.sim.tutorial_file import Condition, Lesson
+from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
@@ -54,7 +61,7 @@ from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
-from game.view.map_render import BACKGROUND, TILE, MapRender
+from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
@@ -63,6 +70,8 @@ from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.system_table import SystemTable
+from game.view.tutorial import TutorialGuide, facts_of
+from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
 from game.view.widgets import inside
 
 log = logging.getLogger(__name__)
@@ -70,8 +79,17 @@ KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
+FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
+MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
+TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
 M = TypeVar("M", bound=Mode)
+
+
+def _union(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> tuple[float, float, float,
+                                                                                           float]:
+    left, bottom = min(a[0], b[0]), min(a[1], b[1])
+    return (left, bottom, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - bottom)
 
 
 @dataclass(frozen=True)
@@ -117,7 +135,9 @@ class GameView(arcade.View):
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
         self.hud = Hud()
+        self.hud.palette = self.palette
         self.log = CombatLog()
+        self.log.show_unseen = reveal_all  # the party's view by default; a recording shown whole shows all
         self.inspect = InspectPanel()
         self.party = PartyPanel()
         self.toast = Toast()
@@ -147,11 +167,51 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
+        self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
+        self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
+        self.callout = Callout()
+        self.on_tutorial: Callable[[str], None] = lambda _reason: None
+        self._tutorial_said = False
         self.log.add_events(self.state, session.world.opening)
+        if interactive and self.state.tick == 0:
+            self._introduce(session.world.setup)
         self._sync_decision()
         self.layout(self.window.width, self.window.height)
 
     # ----- public API ---------------------------------------------------------------------------------------
+    def attach_tutorial(self, guide: TutorialGuide, on_tutorial: Callable[[str], None]) -> None:
+        """Play a tutorial lesson's callouts over this screen; ``on_tutorial("skip")`` when the player skips it,
+        ``on_tutorial("done")`` when the lesson's last step is done (a won fight ends it through ``on_exit``)."""
+        self.tutorial = guide
+        self.on_tutorial = on_tutorial
+        self._tutorial_said = False
+        self.callout.skip_label = "Skip tutorial"
+        guide.update(facts_of(self))
+
+    def foe_in_sight(self) -> bool:
+        """A living hostile stands where the leader can see."""
+        return nearest_foe(self) is not None
+
+    def _introduce(self, setup: WorldSetup) -> None:
+        """A scenario's name and description in a callout before its first move (Enter or Next starts it)."""
+        if setup.origin.get("kind") != "scenario" or not setup.description.strip():
+            return
+        step = TutorialStep(setup.name[:40], " ".join(setup.description.split())[:400], "leader", (),
+                            (Condition("next"),), ())
+        lesson = Lesson("intro", "Scenario", "", setup, 0, (step,))
+        self.attach_tutorial(TutorialGuide(lesson), self._introduced)
+        self.callout.skip_label = ""
+
+    def _introduced(self, _what: str) -> None:
+        self.tutorial = None
+        self.callout.step = None
+        self.callout.skip_label = "Skip tutorial"
+
+    @property
+    def aid_answered(self) -> bool:
+        """The first aid offered this tick was answered (the prompt is gone)."""
+        return self._aid_answered == self.state.tick
+
     @property
     def player_view(self) -> PlayerView:
         """The leader's view of the world (``game.sim.player_view``), rebuilt when the world has changed."""
@@ -188,6 +248,8 @@ class GameView(arcade.View):
         """Render and animate events that came out of ``Session.apply`` (also the watch mode's entry point)."""
         events = list(events)
         self.log.add_events(self.state, events)
+        if self.tutorial is not None:
+            self.tutorial.observe(events)
         for e in events:
             if isinstance(e, wev.Rejected):
                 self.show_toast(f"Refused: {e.reason}")
@@ -272,6 +334,8 @@ class GameView(arcade.View):
         zoom = self.base_zoom * settings.ui_scale
         rebuild = zoom != self.render.zoom or new_palette.name != self.palette.name
         self.palette = new_palette
+        self.hud.palette = new_palette
+        self.hud.invalidate()
         self.pad = ArrowPad(self.palette, scale=self.scale, handedness=settings.handedness)
         if rebuild:
             old = self.render
@@ -289,12 +353,14 @@ class GameView(arcade.View):
         return self.settings.handedness == "left"
 
     def panel_scale(self, width: int, height: int) -> float:
-        """The UI scale the panels use: the setting, but never more than the window can hold (the panels are
-        designed for 1280 x 720 at scale 1; a bigger setting on a small window still zooms the map)."""
-        fit = min(width / 1280, height / 720)
-        return min(self.settings.ui_scale, max(0.75, fit))
+        """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
+        scale 1 the maneuver menu and the pad side by side need ``FIT_W`` px, the menu under the top bar
+        ``FIT_H``); a bigger setting on a small window still zooms the map."""
+        fit = min(width / FIT_W, height / FIT_H)
+        return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
 
     def layout(self, width: int, height: int) -> None:
+        self.layout_size = (width, height)
         k = self.scale = self.panel_scale(width, height)
         main, side = ("right", "left") if self.left_handed else ("left", "right")
         self.hud.layout(width, height, k)
@@ -318,6 +384,8 @@ class GameView(arcade.View):
         self.party.top_limit = top
         self.toast.layout(width, height, k)
         self.toast.top_limit = top
+        self.callout.layout(width, height, k)
+        self.callout.top_limit = top
         self.run_buttons.layout(width, height, k)
         self.system_table.anchor = side
         self.system_table.layout(width, height, k)
@@ -459,7 +527,7 @@ class GameView(arcade.View):
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
         prompt.anchor = "right" if self.left_handed else "left"
-        prompt.layout(self.window.width, self.window.height, self.scale)
+        prompt.layout(*self.layout_size, self.scale)
         prompt.top_limit = self.window.height - self.hud.bar_height
 
     def _close_prompt(self) -> None:
@@ -480,6 +548,10 @@ class GameView(arcade.View):
             return
         if symbol == arcade.key.END:
             self.log.scroll = 0
+            return
+        if self.tutorial is not None and self.find(LegendMode) is None and symbol in TUTORIAL_NEXT_KEYS \
+                and self.tutorial.next():
+            self.tutorial.update(facts_of(self))
             return
         if symbol in LEGEND_KEYS and self.find(LegendMode) is None:
             self.open_legend()
@@ -566,6 +638,15 @@ class GameView(arcade.View):
     # ----- what the modes do --------------------------------------------------------------------------------
     def act_step(self, direction: Direction | None) -> None:
         self.apply(Step(None if direction is None else direction.name))
+
+    def wall_ahead(self, direction: Direction) -> bool:
+        """The leader's square that way is a wall (or off the map): a step there would only spend a tick, so the
+        view does not send it (the world would forfeit the step and tick on)."""
+        s = self.state
+        p = s.actors[s.leader].pos
+        x, y = p.x + direction.dx, p.y + direction.dy
+        tm = s.tilemap
+        return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
 
     def act_confirm(self) -> None:
         self.apply(Confirm())
@@ -688,6 +769,17 @@ class GameView(arcade.View):
         if legend is not None:
             legend.on_press(x, y, button, modifiers)
             return
+        if self.tutorial is not None and self.callout.step is not None:
+            hit = self.callout.hit_test(x, y)
+            if hit == ("tutorial", "next"):
+                self.tutorial.next()
+                self.tutorial.update(facts_of(self))
+                return
+            if hit == ("tutorial", "skip"):
+                self.on_tutorial("skip")
+                return
+            if inside(self.callout.rect, x, y):
+                return
         if self.interactive and self.incoming.shooters:
             hit = self.incoming.hit_test(x, y)
             if isinstance(hit, tuple) and hit[0] == "shot_cp":
@@ -756,6 +848,32 @@ class GameView(arcade.View):
             else:
                 self._over_time = 0.0
         self._update_camera(delta_time)
+        self._update_tutorial()
+
+    def _update_tutorial(self) -> None:
+        guide = self.tutorial
+        if guide is None:
+            return
+        guide.update(facts_of(self))
+        if guide.finished and self.state.over is None and not self._tutorial_said:
+            self._tutorial_said = True
+            self.on_tutorial("done")
+
+    def _draw_callout(self) -> None:
+        guide = self.tutorial
+        step = guide.current if guide is not None else None
+        callout = self.callout
+        if guide is None or step is None:
+            callout.step = None
+            return
+        callout.step = step
+        callout.heading = guide.lesson.title
+        callout.notice = guide.notice
+        callout.target = target_rect(self, step.point)
+        callout.avoid = [r for r in avoid_rects(self) if r != callout.target]
+        leader = leader_rect(self)
+        callout.soft = [leader] if leader is not None and step.point not in ("leader", "arc") else []
+        callout.draw()
 
     def _focus_region(self) -> tuple[float, float, float, float]:
         """The part of the window not covered by panels, where the leader should be (l, b, r, t)."""
@@ -766,8 +884,11 @@ class GameView(arcade.View):
         bottom = 120 * k
         if self._corner is not None:  # the watch bar: frame the leader above it
             bottom = max(bottom, self._corner[1])
-        mode = self.find(LegendMode) or self.decision_mode()
-        covering = mode.covering() if mode is not None else None
+        covering: tuple[float, float, float, float] | None = None
+        for mode in (self.find(LegendMode), self.decision_mode()):  # the legend lies over the menu: both
+            rect = mode.covering() if mode is not None else None
+            if rect is not None and rect[2] > 0:
+                covering = rect if covering is None else _union(covering, rect)
         if covering is None and self.log.mode == "expanded" and self.log.visible:
             covering = self.log.rect
         if covering is not None and covering[2] > 0:
@@ -780,6 +901,11 @@ class GameView(arcade.View):
                 right = min(right, cl)
             elif hidden:
                 left = max(left, cl + cw)
+        if covering is None and self.log.visible and self.log.rect[2] > 0:
+            # the log covers the bottom of one side: if the fight would stand over it, lift it above the log
+            ll, lb, lw, lh = self.log.rect
+            if ll - 40 * k <= (left + right) / 2 <= ll + lw + 40 * k:
+                bottom = max(bottom, lb + lh)
         if self.interactive:
             # the pad covers a column of the bottom: if the leader would stand in that column, lift him above it
             pad_left = self.pad.centre[0] - self.pad.extent / 2
@@ -799,11 +925,25 @@ class GameView(arcade.View):
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
-        fx, fy = self.render.world_xy(*leader.pos)
+        fx, fy = self._fight_centre(leader)
         z = self.render.zoom
         cx = fx - self._cam_offset[0] / z
         cy = fy - self._cam_offset[1] / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
+
+    def _fight_centre(self, leader: ActorView) -> tuple[float, float]:
+        """What the camera frames: the middle of the leader's bout (its members he can see), else the leader."""
+        fx, fy = self.render.world_xy(*leader.pos)
+        bout = self.player_view.my_bout
+        if bout is None:
+            return fx, fy
+        points = [self.render.world_xy(*v.pos) for m in bout.members
+                  if (v := self.render.actors.get(m)) is not None and v.seen]
+        if len(points) < 2:
+            return fx, fy
+        cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        reach = 2.5 * TILE  # never so far from the leader that he leaves the frame
+        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy)))
 
     def _selection(self) -> tuple[str | None, str | None]:
         """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
@@ -872,6 +1012,7 @@ class GameView(arcade.View):
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
+        self._draw_callout()
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()

@@ -36,8 +36,14 @@ class PauseView(MenuView):
         if self.detail:
             box.add(self.label(self.detail, size=17, colour=t.muted, align="center"))
         box.add(self.button("Resume", self.app.resume))
-        box.add(self.button("Settings", self._settings))
-        box.add(self.button("Save and quit to title", self.app.save_and_quit))
+        tutorial = self.app.tutorial
+        if tutorial is not None:  # a tutorial lesson: start it again or leave the tutorial (nothing is saved)
+            box.add(self.button("Restart lesson", tutorial.restart))
+            box.add(self.button("Settings", self._settings))
+            box.add(self.button("Skip tutorial", tutorial.on_tutorial_skip))
+        else:
+            box.add(self.button("Settings", self._settings))
+            box.add(self.button("Save and quit to title", self.app.save_and_quit))
         root.add(box, anchor_x="center", anchor_y="center", align_y=self.px(20))
         bottom = UIBoxLayout(vertical=True, space_between=self.px(4))
         bottom.add(self.status_label(width=1000))

@@ -46,7 +46,7 @@ def random_seed() -> int:
 class TitleView(MenuView):
     NATURAL_HEIGHT = 650
     NATURAL_WIDTH = 1240
-    NEW, SEED, REROLL, CONTINUE, WATCH, SETTINGS, QUIT = range(7)
+    NEW, SEED, REROLL, CONTINUE, TUTORIAL, WATCH, SETTINGS, QUIT = range(8)
 
     def __init__(self, app: App, seed: int | None = None) -> None:
         super().__init__(app)
@@ -93,6 +93,7 @@ class TitleView(MenuView):
             self.autosave, "Continue"
         )
         menu.add(self.button(cont, self._continue, disabled=self.autosave != "resumable"))
+        menu.add(self.button("Tutorial", self._tutorial))
         menu.add(self.button("Watch a recording", self.app.show_watch_picker))
         menu.add(self.button("Settings", self._settings))
         menu.add(self.button("Quit", self.app.quit))
@@ -163,6 +164,11 @@ class TitleView(MenuView):
     def _new_run(self) -> None:
         self.set_message("Starting a new run ...", "info")
         error = self.app.new_run(self.seed)
+        if error:
+            self.set_message(error, "danger")
+
+    def _tutorial(self) -> None:
+        error = self.app.start_tutorial()
         if error:
             self.set_message(error, "danger")
 
