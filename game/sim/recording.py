@@ -4,7 +4,7 @@ This module owns the file format and nothing else: commands are opaque JSON obje
 defines, checksums are strings the world computes. A run file is UTF-8 JSON Lines, every line ending
 in a newline, keys sorted, no NaN/Infinity:
 
-    {"content_hash": "...", "format": 2, "game_version": "0.1.0", "house_rules": {...},
+    {"content_hash": "...", "format": 4, "game_version": "0.1.0", "house_rules": {...},
      "kind": "steelstep-run", "seed": 7, "setup": {...}}          line 1: the header
     {"command": {...}, "tick": 0}                                 a command committed at tick 0
     {"checksum": "9f2c...", "tick": 0}                            the checkpoint after tick 0
@@ -45,9 +45,12 @@ from typing import Any, BinaryIO, Self
 from game.durable import fsync_directory
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 3  # 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
+FORMAT_VERSION = 4  # 4: the commands give, use, train and answer; CP rest out of a fight; stepping into a
+# companion swaps in every world; the design doc's footwork rules (bump-rush, wait as bumping) and
+# the planner's defaults (setup.difficulty): runs of format 3 would not replay the same;
+# 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
 # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
-OLDEST_FORMAT = 2  # format 1 runs checksum differently and would not replay the same: refused
+OLDEST_FORMAT = 4  # older runs would not replay the same (other rules, other commands): refused
 MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
 MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)
 BOM = b"\xef\xbb\xbf"
