@@ -12,10 +12,14 @@ from types import ModuleType
 
 import arcade
 
+from game.sim.geometry import Direction
 from game.view.tutorial_callout import nearest_foe
 from game.view.views.game import GameView
 
 K = arcade.key
+
+
+KEY_DIRECTION = {K.RIGHT: Direction.E, K.LEFT: Direction.W, K.DOWN: Direction.S, K.UP: Direction.N}
 
 
 def towards(view: GameView, actor: str) -> int:
@@ -45,7 +49,9 @@ def next_key(view: GameView) -> int:
         s = view.state
         me, him = s.actors[s.leader].pos, s.actors[foe].pos
         if abs(me.x - him.x) + abs(me.y - him.y) > 1:
-            return towards(view, foe)
+            key = towards(view, foe)
+            if not view.wall_ahead(KEY_DIRECTION[key]):  # a wall that way: wait (the view sends no step there)
+                return key
     return K.SPACE
 
 
@@ -61,4 +67,13 @@ def drive(window: arcade.Window, helpers: ModuleType, current: Callable[[], Game
             on_step(view)
         helpers.press(window, next_key(view))
         helpers.advance(window, 1)
-    raise AssertionError(f"not done after {limit} keys")
+    view = current()
+    where = "no game screen"
+    if view is not None:
+        guide = view.tutorial
+        pending = view.state.pending
+        step = None if guide is None or guide.current is None else guide.current.point
+        where = (f"lesson {None if guide is None else guide.index}, step {step}, tick {view.state.tick}, "
+                 f"waiting for {None if pending is None else pending.kind}, over {view.state.over}, "
+                 f"prompt {type(view.prompt).__name__}, menu {view.menu_model is not None})")
+    raise AssertionError(f"not done after {limit} keys ({where})")

