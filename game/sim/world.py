@@ -395,8 +395,10 @@ class World:
         if decision.options:
             if not isinstance(value, str) or value not in decision.values():
                 raise IllegalAction(f"cannot answer {value!r}: choose one of {', '.join(decision.values())}")
-        elif not isinstance(value, int) or not decision.low <= value <= decision.high:
-            raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}")
+        elif not isinstance(value, int) or not (decision.low <= value <= decision.high
+                                                or str(value) == decision.default):  # the default is legal
+            also = "" if decision.default is None else f", or {decision.default}"
+            raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}{also}")
         return PlayerInput(answer=(decision.kind, value))
 
     def suggested_step(self) -> Direction | None:

@@ -374,12 +374,14 @@ MAX_NUMBER_BUTTONS = 9  # a range answer longer than this offers evenly spaced n
 
 
 def number_choices(low: int, high: int, default: int | None) -> list[int]:
-    """The numbers a range decision offers as buttons: all of them when few, else evenly spaced ones."""
+    """The numbers a range decision offers as buttons: all of them when few, else evenly spaced ones; and
+    its default, which is always a legal answer, even outside the range (a bid's 0: "yield")."""
     if high - low + 1 <= MAX_NUMBER_BUTTONS:
-        return list(range(low, high + 1))
-    span = high - low
-    picks = {low + round(i * span / (MAX_NUMBER_BUTTONS - 1)) for i in range(MAX_NUMBER_BUTTONS)}
-    if default is not None and low <= default <= high:
+        picks = set(range(low, high + 1))
+    else:
+        span = high - low
+        picks = {low + round(i * span / (MAX_NUMBER_BUTTONS - 1)) for i in range(MAX_NUMBER_BUTTONS)}
+    if default is not None:
         picks.add(default)
     return sorted(picks)
 

@@ -12,7 +12,7 @@ from game.sim.player_view import system_table
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, Panel, elide
 
-ROW_CHARS = 60  # a row's text is cut to this many characters (the table stays one panel wide)
+ROW_CHARS = 44  # a row's text is cut to this many characters (it stays inside the panel at size 10)
 
 
 class SystemTable(Panel):

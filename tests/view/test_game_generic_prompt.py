@@ -78,11 +78,21 @@ def test_a_range_decision_offers_numbers_and_answers_a_number(window: arcade.Win
     assert prompt.choose(5).commands == (Answer("bid", 5),)
 
 
-@pytest.mark.parametrize("low, high, default", [(0, 8, None), (0, 30, 17), (5, 100, 5), (-3, 40, 40)])
+@pytest.mark.parametrize("low, high, default", [(0, 8, None), (0, 30, 17), (5, 100, 5), (-3, 40, 40), (2, 4, 0),
+                                               (1, 1, 0)])
 def test_number_choices_keep_the_ends_and_the_default(low: int, high: int, default: int | None) -> None:
     picks = number_choices(low, high, default)
-    assert picks[0] == low and picks[-1] == high and picks == sorted(set(picks))
-    assert default is None or default in picks
+    assert low in picks and high in picks and picks == sorted(set(picks))
+    assert default is None or default in picks  # the default is legal even outside the range (a bid's 0)
     assert len(picks) <= MAX_NUMBER_BUTTONS + 1
+    inside = [p for p in picks if low <= p <= high]
     if high - low + 1 <= MAX_NUMBER_BUTTONS:
-        assert picks == list(range(low, high + 1))
+        assert inside == list(range(low, high + 1))
+
+
+def test_a_counter_bid_offers_yield_as_its_default(window: arcade.Window) -> None:
+    world = _duel()
+    choice = ChoiceView("counter_bid", "player", default="0", low=2, high=3, note="match it, 0 to yield")
+    prompt = ChoicePrompt(world.state, None, choice)  # type: ignore[arg-type]
+    assert [o.key for o in prompt.options] == ["0", "2", "3"] and prompt.selected_key == "0"
+    assert prompt.choose(0).commands == (Answer("counter_bid", 0),)

@@ -68,6 +68,7 @@ def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> Non
     shadow = Shadow(w)
     asked: set[str] = set()
     refused_step = False
+    yielded = False
     for _ in range(400):
         if w.state.over is not None:
             break
@@ -82,12 +83,16 @@ def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> Non
             decision = next(d for d in pending.asks if d.who == w.state.leader)
             asked.add(decision.kind)
             if decision.options:  # the last option, to leave the default path now and then
-                shadow.step(Answer(decision.kind, decision.options[-1].value))
+                events = shadow.step(Answer(decision.kind, decision.options[-1].value))
+            elif decision.default is not None and not decision.low <= int(decision.default) <= decision.high:
+                events = shadow.step(Answer(decision.kind, int(decision.default)))  # yield: 0, outside the range
+                yielded = True
             else:
-                shadow.step(Answer(decision.kind, decision.low))
+                events = shadow.step(Answer(decision.kind, decision.low))
+            assert not any(isinstance(e, ev.Rejected) for e in events), events
         else:
             shadow.step(Confirm())
-    assert refused_step
+    assert refused_step and yielded
     assert asked & {"action", "designate", "bid", "interrupt", "counter_bid", "defence"}, asked
 
 
