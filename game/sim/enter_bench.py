@@ -15,6 +15,7 @@ import time
 from game.sim.commands import Confirm
 from game.sim.difficulty import DEFAULT_DIFFICULTY, DIFFICULTIES
 from game.sim.scenario_file import load_named_scenario
+from game.sim.seed_range import parse_seeds
 from game.sim.world import World
 
 SCENARIOS = ("arena_three_way", "guards_and_bandits")
@@ -33,13 +34,6 @@ def enter_only(scenario: str, seed: int, difficulty: str | None, max_ticks: int 
     return s.actors[s.leader].alive, s.over or "unfinished", s.tick
 
 
-def _seeds(text: str) -> list[int]:
-    if "-" in text:
-        low, high = text.split("-", 1)
-        return list(range(int(low), int(high) + 1))
-    return [int(s) for s in text.split(",")]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim.enter_bench", description=__doc__)
     parser.add_argument("--scenario", action="append", choices=SCENARIOS)
@@ -49,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     difficulty = None if args.difficulty == "old" else args.difficulty
-    seeds = _seeds(args.seeds)
+    seeds = parse_seeds(args.seeds)
     result: dict[str, object] = {"difficulty": args.difficulty, "seeds": len(seeds)}
     for scenario in args.scenario or SCENARIOS:
         alive = 0

@@ -11,6 +11,7 @@ import time
 from game.sim.__main__ import run_result
 from game.sim.commands import Confirm
 from game.sim.run_world import run_setup
+from game.sim.seed_range import parse_seeds
 from game.sim.world import World
 
 
@@ -24,13 +25,6 @@ def play(seed: int, max_ticks: int) -> dict[str, object]:
     return run_result(world)
 
 
-def _seeds(text: str) -> list[int]:
-    if "-" in text:
-        low, high = text.split("-", 1)
-        return list(range(int(low), int(high) + 1))
-    return [int(s) for s in text.split(",")]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim.run_bench", description=__doc__)
     parser.add_argument("--seeds", default="1-20")
@@ -38,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"{'seed':>4} {'outcome':>10} {'depth':>5} {'items':>5} {'ticks':>6} {'seconds':>7}  equipped")
     deep = 0
-    seeds = _seeds(args.seeds)
+    seeds = parse_seeds(args.seeds)
     for seed in seeds:
         start = time.perf_counter()
         r = play(seed, args.max_ticks)

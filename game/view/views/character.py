@@ -19,8 +19,9 @@ from arcade.gui import UIBoxLayout
 from game.sim.commands import Train
 from game.sim.events import Rejected, WorldEvent
 from game.sim.party_sheet import CharacterView as Sheet
-from game.sim.party_sheet import Stat, character_view, opened_by, party
-from game.view.views.common import MenuButton, MenuView
+from game.sim.party_sheet import Stat, character_view, opened_by
+from game.view.views.common import MenuButton
+from game.view.views.party_screen import PartyMemberScreen
 
 if TYPE_CHECKING:
     from game.view.app import App
@@ -32,21 +33,13 @@ def row_value(stat: Stat) -> str:
     return f"{stat.value}   {cost}"
 
 
-class CharacterView(MenuView):
-    NATURAL_HEIGHT = 700
-    NATURAL_WIDTH = 1240
+class CharacterView(PartyMemberScreen):
+    CLOSE_KEY = arcade.key.C
 
     def __init__(self, app: App, session: Session, back: Callable[[list[WorldEvent]], object],
                  actor: str | None = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.back = back
-        self.members = party(session.world.state)
-        first = self.members[0] if self.members else session.world.state.leader
-        self.actor = actor if actor in self.members else first
-        self.events: list[WorldEvent] = []
+        super().__init__(app, session, back, actor)
         self.sheet: Sheet = character_view(session.world.state, self.actor)
-        self.focus_index = 1 if len(self.members) > 1 else 0
 
     def build(self, s: float) -> None:
         t = self.theme
@@ -120,25 +113,3 @@ class CharacterView(MenuView):
         self.rebuild()
         self.focus(keep)
         return True
-
-    def _next_member(self, step: int = 1) -> None:
-        if len(self.members) < 2:
-            return
-        self.actor = self.members[(self.members.index(self.actor) + step) % len(self.members)]
-        self.set_message(None)
-        self.rebuild()
-
-    def _back(self) -> None:
-        self.back(self.events)
-
-    def on_cancel(self) -> None:
-        self._back()
-
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if symbol == arcade.key.C:
-            self._back()
-            return True
-        if symbol == arcade.key.TAB and len(self.members) > 1:
-            self._next_member(-1 if modifiers & arcade.key.MOD_SHIFT else 1)
-            return True
-        return super().on_key_press(symbol, modifiers)

@@ -21,8 +21,9 @@ from arcade.types import Color
 
 from game.sim.commands import Command, Gear
 from game.sim.events import Rejected, WorldEvent
-from game.sim.party_sheet import GearView, ItemLine, comparison, gear_view, now_rows, party
-from game.view.views.common import MenuButton, MenuView
+from game.sim.party_sheet import GearView, ItemLine, comparison, gear_view, now_rows
+from game.view.views.common import MenuButton
+from game.view.views.party_screen import PartyMemberScreen
 
 if TYPE_CHECKING:
     from game.view.app import App
@@ -58,26 +59,18 @@ def actions_for(line: ItemLine, view: GearView) -> list[tuple[str, Gear]]:
     return out
 
 
-class InventoryView(MenuView):
-    NATURAL_HEIGHT = 700
-    NATURAL_WIDTH = 1240
+class InventoryView(PartyMemberScreen):
+    CLOSE_KEY = arcade.key.I
 
     def __init__(self, app: App, session: Session, back: Callable[[list[WorldEvent]], object],
                  actor: str | None = None) -> None:
-        super().__init__(app)
-        self.session = session
-        self.back = back
-        self.members = party(session.world.state)
-        first = self.members[0] if self.members else session.world.state.leader
-        self.actor = actor if actor in self.members else first
-        self.events: list[WorldEvent] = []  # what the commands caused, for the game screen's log
+        super().__init__(app, session, back, actor)
         self.offset = 0
         self.selected = 0  # index into the view's lines
         self.view = gear_view(session.world.state, self.actor)
         self.row_items: list[int] = []  # menu item index of each shown row
         self.table: list[tuple[UILabel, UILabel, UILabel]] = []
         self.detail: UILabel | None = None
-        self.focus_index = 1 if len(self.members) > 1 else 0
 
     # ----- layout -------------------------------------------------------------------------------
     def build(self, s: float) -> None:
@@ -250,19 +243,8 @@ class InventoryView(MenuView):
         if slot < len(self.shown_actions):
             self.send(self.shown_actions[slot][1])
 
-    def _next_member(self, step: int = 1) -> None:
-        if len(self.members) < 2:
-            return
-        self.actor = self.members[(self.members.index(self.actor) + step) % len(self.members)]
+    def member_changed(self) -> None:
         self.selected = self.offset = 0
-        self.set_message(None)
-        self.rebuild()
-
-    def _back(self) -> None:
-        self.back(self.events)
-
-    def on_cancel(self) -> None:
-        self._back()
 
     # ----- scrolling and keys -------------------------------------------------------------------
     def move_focus(self, step: int) -> None:
@@ -285,12 +267,6 @@ class InventoryView(MenuView):
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         keys = {arcade.key.KEY_1: 0, arcade.key.KEY_2: 1, arcade.key.KEY_3: 2, arcade.key.KEY_4: 3}
-        if symbol == arcade.key.I:
-            self._back()
-            return True
-        if symbol == arcade.key.TAB and len(self.members) > 1:
-            self._next_member(-1 if modifiers & arcade.key.MOD_SHIFT else 1)
-            return True
         if symbol in keys:
             self._action(keys[symbol])
             return True
