@@ -60,7 +60,7 @@ class Brain:
     (the patrol waypoints, fixed by the map), `sight` (line of sight between two squares, see `sees`)
     and `routes` (a full distance map to each waypoint). The last two depend only on the immutable
     tile map, so they never go stale; they change nothing but speed. `living` is this tick's list
-    of the actors still in the fight when the world has it (see `World._living`); `quiet` (per
+    of the actors still in the fight when the world has it (see `WorldCore.living`); `quiet` (per
     actor, the last tick he surely has no hostile in reach) is kept across ticks too, see
     `visible_hostiles`."""
 
@@ -75,7 +75,7 @@ class Brain:
         quiet: dict[str, int] | None = None,
     ) -> None:
         self.state = state
-        self.living = living  # the actors still in the fight (the world's `_living`), if known
+        self.living = living  # the actors still in the fight (`WorldCore.living`), if known
         self.goals = goals if goals is not None else waypoints(state.tilemap)
         self.routes: dict[Pos, DistanceMap] = {} if routes is None else routes
         self.adjacency = state.house_rules.adjacency

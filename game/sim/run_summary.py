@@ -161,7 +161,7 @@ def replayed_events(world: World) -> list[WorldEvent]:
     from game.sim.commands import from_dict
     from game.sim.world import World
 
-    again = World(world.setup, seed=world.seed, house_rules=world.overrides, creatures=world._cast_templates,
+    again = World(world.setup, seed=world.seed, house_rules=world.overrides, creatures=world.creatures,
                   relations=world.state.relations, player_ai=world.player_ai, combat_system=world.system.name)
     events = list(again.opening)
     for _tick, command in world.commands:

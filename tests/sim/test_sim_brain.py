@@ -31,11 +31,11 @@ def test_patrollers_walk_and_the_world_caches_only_map_facts() -> None:
         world.apply(Confirm())
     assert any(a.pos != start[a.id] for a in world.state.actors.values() if not a.party)
     m = world.state.tilemap
-    for key, seen in list(world._sight.items())[:500]:
+    for key, seen in list(world.core.sight.items())[:500]:
         i, j = key >> 32, key & 0xFFFFFFFF
         assert seen == line_of_sight(m, m.positions_by_index[i], m.positions_by_index[j])
         assert i < j or (i == j and seen)
-    for goal, route in world._routes.items():
+    for goal, route in world.core.routes.items():
         assert route.steps == distance_map(m, [goal]).steps
 
 
@@ -54,7 +54,7 @@ def test_quiet_actors_skip_only_scans_that_would_find_nobody() -> None:
         setup = dungeon_setup(3, party=("player_fighter", "companion_spearman"), groups=groups, width=60, height=40)
         world = World(setup, player_ai=True)
         if forgetful:
-            world._quiet = _Forgetful()
+            world.core.quiet = _Forgetful()
         runs.append([[e.to_dict() for e in world.apply(Confirm())] for _ in range(400)])
-        assert forgetful or world._quiet  # the skip did happen in the first run
+        assert forgetful or world.core.quiet  # the skip did happen in the first run
     assert runs[0] == runs[1]

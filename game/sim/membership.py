@@ -1,0 +1,223 @@
+"""Who fights whom: the bouts' membership after the moves (SPEC §2, §4.7), the world's update step.
+
+`Membership.update` takes the fallen and the separated out of their bouts, splits and ends bouts,
+starts bouts where foes meet, lets newcomers join (synced, or arriving mid-round), merges touching
+bouts in their first-exchange window, dissolves a bout at the start of a round into a busy one it
+touches, keeps each bout's reach as the squares say, and has the combat system place its newcomers.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from game.sim import events as ev
+from game.sim.state import BoutState
+from game.sim.world_core import DELTAS, WorldCore
+from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE
+from rules.systems import Entrant
+
+
+class Membership:
+    """The update step of a tick (see the module docstring)."""
+
+    def __init__(self, core: WorldCore) -> None:
+        self.core = core
+
+    def update(self) -> None:
+        """Bouts: members who are down or separated leave, split bouts split, finished bouts end,
+        new contacts start bouts or join (and sync) bouts in their first-exchange window.
+
+        A fighter with no bout who is next to a member of a bout busy in exchange (past `e1s1`: the
+        clock just stepped to `e1s2`, `e2s0`, `e2s1` or `e2s2`), and to no bout in its window and no
+        free foe, joins the busy bout of lowest id at once, arriving mid-round (`BoutJoined` with
+        `mid_round`, rules.bout `Bout.arrive`; SPEC §2, §4.7). What he may do at each step: at `s0`
+        (`e2s0`) footwork like any engaged fighter, no orientation; at `s1` he picks a target with the
+        others but holds initiative over nobody; at `s2` he may force-enter one foe in reach while no
+        attack on him is declared, or defend, or do nothing (rules.menu). From the next exchange on he
+        is an ordinary member. With house rule `allow_force_enter: false` he does not join: he waits,
+        unengaged, for the bout's next first-exchange window.
+
+        Members of two different bouts who come to stand next to each other (hostile, adjacent) bring
+        their bouts together (`merge_touching_bouts`, after the newcomers): when both bouts are in their
+        first-exchange window (`e1s0`/`e1s1`) they merge into the bout of lower id, synced to the later
+        step (`BoutSynced`, as when a newcomer touches several window bouts), transitively. This window
+        merge comes first. Then a bout at the very start of a round (`e1s0`, nothing declared) that
+        touches a bout busy in exchange (past `e1s1`) dissolves into it (`join_busy_bouts`): its members
+        leave it (`BoutLeft`, "joined"), it ends, and each joins the busy bout arriving mid-round, as a
+        newcomer would (house rule `allow_force_enter`; design doc: "not being perfectly synchronised ...
+        but already within spatial range to join the fight mid-round"). Without that house rule, or
+        while the touching bout is past `e1s0`, they stay separate bouts (neither can reach the other's
+        members) until the first tick both are in their window."""
+        s = self.core.state
+        self.core.casualties()
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            for fid in sorted(f for f in bout.rules.fighters if f not in bout.rules.left):
+                if not s.actors[fid].alive:
+                    self.core.emit(ev.BoutLeft(bout.id, fid, "down"))
+            members = set(bout.members)
+            for fid in sorted(members):
+                if not self.core.adjacent_hostiles(s.actors[fid], members):
+                    self.core.emit(ev.BoutLeft(bout.id, fid, "separated"))
+                    members.discard(fid)
+            components = self.components(members)
+            for extra in components[1:]:
+                self.core.emit(ev.BoutSplit(bout.id, s.next_bout, tuple(sorted(extra))))
+            if len(bout.members) < 2:
+                self.core.emit(ev.BoutEnded(bout.id))
+        self.core.living()
+        occupancy = cast("dict[tuple[int, int], str]", s.occupancy)  # a Pos hashes as its tuple
+        deltas = DELTAS[s.house_rules.adjacency]
+        for fid in self.core.living_ids:
+            actor = s.actors[fid]
+            if actor.fighter.out_of_fight or fid in self.core.disengaged or s.bout_of(fid) is not None:
+                continue
+            x, y = actor.pos
+            foes_of = s.foes_of(fid)
+            for dx, dy in deltas:
+                if occupancy.get((x + dx, y + dy)) in foes_of:
+                    break
+            else:
+                continue  # no foe next to him (the common case, checked before the full look)
+            foes = self.core.adjacent_hostiles(actor)
+            if not foes:
+                continue
+            near = {b.id: b for f in foes if (b := s.bout_of(f)) is not None}
+            window = sorted((b for b in near.values() if b.rules.clock.exchange == 1 and b.step <= 1),
+                            key=lambda b: b.id)
+            free = [f for f in foes if s.bout_of(f) is None and f not in self.core.disengaged]
+            if window:
+                into = self.merge(window)
+                orientation = None
+                if into.step >= 1:
+                    calm = DEFENSIVE if s.house_rules.initiative_model == "red_white" else CAUTIOUS  # white
+                    orientation = AGGRESSIVE if actor.bumped else calm
+                self.core.emit(ev.BoutJoined(into.id, fid, orientation))
+            elif free:
+                group = self.unbouted_component(fid)
+                self.core.emit(ev.BoutStarted(s.next_bout, tuple(sorted(group))))
+            elif near and s.house_rules.allow_force_enter:
+                # every bout next to him is busy in exchange: he arrives mid-round (SPEC §2, §4.7)
+                self.core.emit(ev.BoutJoined(min(near), fid, None, mid_round=True))
+        self.core.disengaged.clear()
+        self.merge_touching_bouts()
+        if s.house_rules.allow_force_enter:
+            self.join_busy_bouts()
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            members = set(bout.members)
+            reach = {m: self.core.adjacent_hostiles(s.actors[m], members) for m in sorted(members)}
+            if not bout.rules.same_reach(reach):
+                self.core.emit(ev.BoutReach(bout.id, tuple((m, tuple(foes)) for m, foes in reach.items())))
+            # the combat system places whoever it has not placed yet (rules.systems `enter`)
+            self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
+
+    def entrant(self, actor_id: str) -> Entrant:
+        actor = self.core.state.actors[actor_id]
+        return Entrant(actor.creature, actor.faction)
+
+    def merge(self, window: list[BoutState]) -> BoutState:
+        """Merge bouts in their first-exchange window into the one of lowest id, every member synced to
+        the latest step among them (`BoutSynced`; nothing when there is one bout already at that step).
+        Returns the bout they merged into."""
+        into = min(window, key=lambda b: b.id)
+        step = max(b.step for b in window)
+        others = tuple(sorted(b.id for b in window if b.id != into.id))
+        if others or step != into.step:
+            self.core.emit(ev.BoutSynced(into.id, others, step))
+        return into
+
+    def merge_touching_bouts(self) -> None:
+        """Bouts in their first-exchange window whose members stand next to a hostile member of another
+        such bout merge (transitively: a chain of touching window bouts becomes one bout), each group into
+        its bout of lowest id (`merge`). A bout busy in exchange is left alone here: a bout at `e1s0`
+        touching it dissolves into it afterwards (`join_busy_bouts`, house rule `allow_force_enter`);
+        otherwise they merge at the first tick both are in their window."""
+        s = self.core.state
+        window = {b.id: b for b in s.bouts.values() if b.rules.clock.exchange == 1 and b.step <= 1}
+        if len(window) < 2:
+            return
+        root = {bid: bid for bid in window}
+
+        def find(bid: int) -> int:
+            while root[bid] != bid:
+                root[bid] = root[root[bid]]
+                bid = root[bid]
+            return bid
+
+        for bid in sorted(window):
+            for fid in sorted(window[bid].members):
+                for foe in self.core.adjacent_hostiles(s.actors[fid]):
+                    other = s.bout_of(foe)
+                    if other is None or other.id == bid or other.id not in window:
+                        continue
+                    a, b = find(bid), find(other.id)
+                    if a != b:
+                        root[max(a, b)] = min(a, b)
+        groups: dict[int, list[BoutState]] = {}
+        for bid in sorted(window):
+            groups.setdefault(find(bid), []).append(window[bid])
+        for group in groups.values():
+            if len(group) > 1:
+                self.merge(group)
+
+    def join_busy_bouts(self) -> None:
+        """A bout at the very start of a round (`e1s0`, nothing declared) one of whose members stands
+        next to a hostile member of a bout busy in exchange (past `e1s1`) dissolves into the busy bout:
+        each of its members leaves it (`BoutLeft`, reason "joined"), it ends (`BoutEnded`), and each
+        joins the busy bout arriving mid-round (`BoutJoined` with `mid_round`, in sorted order), exactly
+        as a newcomer in no bout would (SPEC §2, §4.7). Touching several busy bouts, it joins the one of
+        lowest id. Runs after `merge_touching_bouts` (the window merge has priority), only with house
+        rule `allow_force_enter`. After the window merge no two touching bouts are both in their window,
+        so a bout that dissolves touches no bout still waiting to dissolve through its members."""
+        s = self.core.state
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            rules = bout.rules
+            if rules.clock.exchange != 1 or bout.step != 0 or rules.declarations or rules.arrivals:
+                continue
+            members = sorted(bout.members)
+            busy: set[int] = set()
+            for fid in members:
+                for foe in self.core.adjacent_hostiles(s.actors[fid]):
+                    other = s.bout_of(foe)
+                    if other is not None and other.id != bout.id and (
+                            other.rules.clock.exchange != 1 or other.step > 1):
+                        busy.add(other.id)
+            if not busy:
+                continue
+            into = min(busy)
+            for fid in members:
+                self.core.emit(ev.BoutLeft(bout.id, fid, "joined"))
+            self.core.emit(ev.BoutEnded(bout.id))
+            for fid in members:
+                self.core.emit(ev.BoutJoined(into, fid, None, mid_round=True))
+
+    def components(self, members: set[str]) -> list[set[str]]:
+        s = self.core.state
+        left = set(members)
+        out: list[set[str]] = []
+        while left:
+            seed = min(left)
+            group = {seed}
+            todo = [seed]
+            while todo:
+                cur = todo.pop()
+                for other in self.core.adjacent_hostiles(s.actors[cur], members):
+                    if other not in group:
+                        group.add(other)
+                        todo.append(other)
+            left -= group
+            out.append(group)
+        out.sort(key=lambda g: min(g))
+        return out
+
+    def unbouted_component(self, start: str) -> set[str]:
+        s = self.core.state
+        group = {start}
+        todo = [start]
+        while todo:
+            cur = todo.pop()
+            for other in self.core.adjacent_hostiles(s.actors[cur]):
+                if other not in group and s.bout_of(other) is None and other not in self.core.disengaged:
+                    group.add(other)
+                    todo.append(other)
+        return group
+

@@ -1,0 +1,288 @@
+"""A roguelike run in the world (issue 10, docs/run.md; only when `state.run` is set): the gear commands,
+the fallen's drops and the experience they give, the party picking up and equipping, the stairs (and
+the victory out of the dungeon with the relic), and the AI leader's way through a level.
+"""
+
+from __future__ import annotations
+
+from game.sim import events as ev
+from game.sim import run_actions
+from game.sim.brain import Brain
+from game.sim.commands import Gear, Train
+from game.sim.gear_choice import upgrade, worth_picking_up
+from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan
+from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
+from game.sim.pathfinding import DistanceMap, distance_map
+from game.sim.recovery import CARE_TN
+from game.sim.run_world import arrival, run_wearer, stairs, stairs_down, stairs_up
+from game.sim.state import Actor, Pile, RunState
+from game.sim.tilemap import Tile
+from game.sim.world_core import WorldCore
+from rules.bout import IllegalAction
+from rules.fighter import FighterState
+from rules.progression import depth_experience, fight_experience
+
+RUN_REST_PAIN = 2  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
+
+
+class RunDirector:
+    """The run's part of the world (see the module docstring)."""
+
+    def __init__(self, core: WorldCore) -> None:
+        self.core = core
+        self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
+        self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
+        self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
+
+    def step(self) -> bool:
+        """After the moves: the fallen drop what they carried, party members who stepped onto items
+        take what is worth it (and equip what is better), and the leader on the stairs takes them.
+        True when the party went to another level (the world's caches tied to the map start again)."""
+        s = self.core.state
+        if self._drops_epoch != FighterState.roster_epoch:
+            self._drops()
+            self._drops_epoch = FighterState.roster_epoch
+        run = s.run
+        assert run is not None
+        if run.floor:
+            for actor in self.core.living():
+                if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
+                    self._pick_up(actor)
+        leader = s.actors[s.leader]
+        if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
+            return self._stairs(leader)
+        return False
+
+    def gear(self, command: Gear | Train) -> None:
+        """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
+        refusal of `game.sim.inventory` is the command's one-line reason); give, use and `Train` in
+        `game.sim.run_actions`."""
+        s = self.core.state
+        run = s.run
+        if run is None:
+            raise IllegalAction("there is no gear to handle outside a run")
+        if isinstance(command, Train) or command.action in ("give", "use"):
+            self._action(command, run)
+            return
+        who = s.leader if command.actor is None else command.actor
+        actor = s.actors.get(who)
+        if actor is None or not actor.party or not actor.alive:
+            raise IllegalAction(f"{who} is no one of the party who can handle gear here")
+        if s.bout_of(who) is not None:
+            raise IllegalAction(f"{actor.name} is fighting: no time to handle gear")
+        items, inv, at = run.content.items, run.inventories[who], (actor.pos.x, actor.pos.y)
+        item = command.item
+        if command.action in ("pick_up", "drop", "equip") and (item is None or item not in items):
+            raise IllegalAction(f"{command.action.replace('_', ' ')} what? no item {item!r}")
+        assert item is not None or command.action == "unequip"
+        if command.action == "pick_up":
+            assert item is not None
+            if dict(run.floor.get(actor.pos, ())).get(item, 0) < command.count:
+                raise IllegalAction(f"there are not {command.count} {items[item].name} here")
+            result = pick_up(inv, item, command.count, items=items, attributes=run_wearer(run, actor).attributes)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self.core.emit(ev.ItemsPickedUp(who, at, ((item, command.count),)))
+        elif command.action == "drop":
+            assert item is not None
+            result = drop(inv, item, command.count)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            self.core.emit(ev.ItemPutDown(who, at, item, command.count))
+        else:
+            if command.action == "equip":
+                assert item is not None
+                result = equip(inv, item, items=items, catalog=s.catalog, hand=command.slot)
+            else:
+                item = inv.slot(command.slot or "")
+                result = unequip(inv, command.slot or "", items=items)
+            if isinstance(result, Refusal):
+                raise IllegalAction(result.reason)
+            assert item is not None
+            self.core.emit(ev.GearChanged(who, item, result.carried, result.equipped))
+
+    def _action(self, command: Gear | Train, run: RunState) -> None:
+        s = self.core.state
+        if isinstance(command, Train):
+            events = run_actions.train(s, run, command)
+        else:
+            actor = run_actions.party_member(s, command.actor or s.leader, "handle gear")
+            if command.action == "give":
+                events = run_actions.give(s, run, actor, command)
+            else:
+                events = run_actions.use_item(s, run, actor, command, s.combat, CARE_TN, s.house_rules.negative_pool)
+        for e in events:
+            self.core.emit(e)
+        if any(isinstance(e, ev.ItemUsed) and e.faces for e in events):
+            self.core.mark_streams()  # the bandage's roll drew from the combat stream
+
+    def _drops(self) -> None:
+        s = self.core.state
+        run = s.run
+        assert run is not None
+        for actor in s.actors.values():
+            if actor.fighter.out_of_fight:  # dead or knocked out (nobody wakes): fallen
+                items = run.inventories[actor.id].everything()
+                if items:
+                    self.core.emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
+                if actor.id not in self._credited:
+                    self._credited.add(actor.id)
+                    self._fight_experience(actor)
+
+    def _fight_experience(self, fallen: Actor) -> None:
+        """A fallen foe's worth, shared by the party members still standing who fought in his bout."""
+        s = self.core.state
+        bout = s.membership.get(fallen.id)
+        if bout is None or not s.hostile(s.leader, fallen.id):
+            return
+        fighters = sorted(a.id for a in self.core.living() if a.party and s.membership.get(a.id) == bout)
+        for member, amount in fight_experience([fallen.fighter.sheet], fighters).items():
+            self.core.emit(ev.ExperienceGained(member, amount, fallen.id))
+
+    def _pick_up(self, actor: Actor) -> None:
+        """Take from the pile what `gear_choice.worth_picking_up` says, then equip each upgrade."""
+        s = self.core.state
+        run = s.run
+        assert run is not None
+        items, catalog = run.content.items, s.catalog
+        wearer = run_wearer(run, actor)
+        inv = run.inventories[actor.id]
+        taken: list[tuple[str, int]] = []
+        for item, count in run.floor[actor.pos]:
+            want = min(count, max(0, items[item].stack - inv.count(item)))
+            if want and worth_picking_up(inv, item, want, wearer, items=items, catalog=catalog):
+                after = pick_up(inv, item, want, items=items, attributes=wearer.attributes)
+                if not isinstance(after, Refusal):
+                    inv = after
+                    taken.append((item, want))
+        if not taken:
+            return
+        self.core.emit(ev.ItemsPickedUp(actor.id, (actor.pos.x, actor.pos.y), tuple(taken)))
+        for _ in range(len(inv.carried)):
+            better = next((c for item, _n in run.inventories[actor.id].carried
+                           if (c := upgrade(run.inventories[actor.id], item, wearer, items=items, catalog=catalog))),
+                          None)
+            if better is None:
+                break
+            new = better.inventory
+            self.core.emit(ev.GearChanged(actor.id, better.item, new.carried, new.equipped))
+
+    def _stairs(self, leader: Actor) -> bool:
+        """The leader on the stairs: down or up a depth with the companions within two squares of him
+        (and out of any bout); out of the dungeon with the relic (down from the last depth, up from the
+        first) is the victory."""
+        s = self.core.state
+        run = s.run
+        assert run is not None
+        down = stairs(s, leader.pos) == Tile.STAIRS_DOWN
+        depth = run.depth + (1 if down else -1)
+        if not 1 <= depth <= run.plan.last:
+            if run.inventories[leader.id].count(run.content.run.goal.relic):
+                self.core.emit(ev.GameOver("victory", s.tick))
+            return False
+        party = [leader] + [a for a in self.core.living() if a.party and a.id != leader.id
+                            and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
+        squares = arrival(run, depth, down, len(party))
+        travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        first_visit = depth > run.deepest
+        self.core.emit(ev.LevelChanged(run.depth, depth, travellers))
+        if first_visit:
+            for aid, _x, _y in travellers:
+                self.core.emit(ev.ExperienceGained(aid, depth_experience(depth), f"depth {depth}"))
+        return True
+
+    def new_level(self) -> None:
+        """A new level: the caches of this part tied to the map start again."""
+        self._drops_epoch = -1
+        self._worth.clear()
+
+    def leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
+        """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest, with no
+        foe in sight, while bleeding or in pain (`RUN_REST_PAIN`); else go for
+        the nearest pile worth taking (the relic among them), else for the stairs down (out, from the
+        last depth, once he holds the relic)."""
+        seen = brain.visible_hostiles(actor)
+        foes = [h for h in seen if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
+        if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
+            if manhattan(actor.pos, foes[0].pos) == 1:
+                return None
+            d = brain.step_toward(actor, foes[0].pos, True)
+            if d is not None and stairs(self.core.state, actor.pos.step(d)) is None:
+                return d  # (never off the level after a foe: then he goes on his way)
+        f = actor.fighter
+        if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
+            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        goal = self._goal(actor)
+        return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+
+    def _goal(self, actor: Actor) -> Pos | None:
+        """The nearest pile worth taking by the way there (full route maps, so the goal never flips as
+        he walks round a wall), else the stairs down."""
+        s = self.core.state
+        run = s.run
+        assert run is not None
+        inv = run.inventories[actor.id]
+        here = actor.pos.y * s.tilemap.width + actor.pos.x
+        best: tuple[int, Pos] | None = None
+        for pos, pile in run.floor.items():
+            if pos in s.occupancy:
+                continue
+            key = (pos, pile, inv)
+            worth = self._worth.get(key)
+            if worth is None:
+                worth = self._worth[key] = self._pile_worth(actor, pile)
+            if worth:
+                steps = self._route(pos).steps[here]
+                if steps >= 0 and (best is None or (steps, pos) < best):
+                    best = (steps, pos)
+        if best is not None:
+            return best[1]
+        return stairs_down(run)
+
+    def _pile_worth(self, actor: Actor, pile: Pile) -> bool:
+        s = self.core.state
+        run = s.run
+        assert run is not None
+        wearer = run_wearer(run, actor)
+        inv = run.inventories[actor.id]
+        return any(worth_picking_up(inv, item, min(n, max(1, run.content.items[item].stack - inv.count(item))),
+                                    wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)
+
+    def _route(self, goal: Pos) -> DistanceMap:
+        route = self.core.routes.get(goal)
+        if route is None:
+            tilemap = self.core.state.tilemap
+            off = {p for p in (stairs_down(self.core.state.run), stairs_up(self.core.state.run)) if p != goal} \
+                if self.core.state.run is not None else set()  # the way never leads over stairs that are no goal
+            adjacency = self.core.state.house_rules.adjacency
+            route = self.core.routes[goal] = distance_map(tilemap, [goal], adjacency=adjacency,
+                                                      blocked=off)
+        return route
+
+    def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:
+        """The first free step down the full route map to `goal` (None: there, or blocked for now), never
+        onto stairs that are not the goal."""
+        s = self.core.state
+        tilemap = s.tilemap
+        w, h = tilemap.width, tilemap.height
+        steps = self._route(goal).steps
+        x, y = actor.pos
+        here = steps[y * w + x]
+        best_dist, best = (here if here >= 0 else 1 << 30), None
+        for d in directions(s.house_rules.adjacency):
+            nx, ny = x + d.dx, y + d.dy
+            if not (0 <= nx < w and 0 <= ny < h):
+                continue
+            dist = steps[ny * w + nx]
+            square = tilemap.positions_by_index[ny * w + nx]
+            if 0 <= dist < best_dist and square not in s.occupancy and (square == goal or stairs(s, square) is None):
+                best_dist, best = dist, d  # (stairs on the way are stepped round: they would take him off)
+        if best is None:  # a companion in the way (a corridor): step into him, and he steps back (`_run_swap`)
+            for d in directions(s.house_rules.adjacency):
+                nx, ny = x + d.dx, y + d.dy
+                if 0 <= nx < w and 0 <= ny < h and 0 <= steps[ny * w + nx] < here:
+                    other = s.at(tilemap.positions_by_index[ny * w + nx])
+                    if other is not None and other.party and s.bout_of(other.id) is None:
+                        return d
+        return best

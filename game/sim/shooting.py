@@ -1,0 +1,112 @@
+"""Shots (SPEC §4.9): whether one may aim or shoot, aims and shots loosed after the bout steps, and the
+shots loosed last tick landing first in this one, the target adding CP to his defence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.sim import events as ev
+from game.sim.fov import line_of_sight
+from game.sim.geometry import chebyshev, neighbours
+from game.sim.movement import Movement
+from game.sim.world_core import WorldCore
+from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
+
+DEFAULT_SHOT_ZONE = "XI"
+
+
+@dataclass(frozen=True, slots=True)
+class Ranged:
+    """An aim or a shot instead of a step."""
+
+    kind: str  # aim | shoot
+    target: str
+    zone: str
+
+
+class Shooting:
+    """Aims and shots (see the module docstring); `plans` are this tick's, set with the intents."""
+
+    def __init__(self, core: WorldCore, movement: Movement) -> None:
+        self.core = core
+        self.movement = movement
+        self.plans: dict[str, Ranged] = {}
+
+    def ranged_problem(self, shooter_id: str, target_id: str, shooting: bool, zone: str = "XI") -> str | None:
+        """Why `shooter_id` may not aim at or shoot `target_id` now, or None (SPEC §4.9)."""
+        s = self.core.state
+        shooter = s.actors[shooter_id]
+        target = s.actors.get(target_id)
+        if shooter.missile is None:
+            return f"{shooter.name} has no missile weapon"
+        if target is None or not target.alive:
+            return "no such target"
+        if not s.hostile(shooter_id, target_id):
+            return f"{target.name} is no foe"
+        if s.bout_of(shooter_id) is not None:
+            return f"{shooter.name} is fighting in melee: no room to shoot"
+        if zone not in s.catalog.zones or s.catalog.zones[zone].attack_kind != "thrust":
+            return f"zone {zone} cannot be aimed at with a missile (thrust zones VIII-XIV)"
+        clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
+        reload_left = max(0, shooter.ready_tick - (s.tick + 1)) if shooting else 0
+        return can_shoot(shooter.fighter, shooter.missile, chebyshev(shooter.pos, target.pos), clear, reload_left)
+
+    def aim_and_shoot(self) -> None:
+        s = self.core.state
+        for aid in sorted(self.plans, key=self.movement.order_key):
+            plan = self.plans[aid]
+            actor = s.actors[aid]
+            running = actor.aim_target == plan.target and actor.aim_tick == s.tick - 1
+            if plan.kind == "aim":
+                self.core.emit(ev.Aimed(aid, plan.target, actor.aim_ticks + 1 if running else 1))
+            else:
+                assert actor.missile is not None
+                aimed = actor.aim_ticks if running else 0
+                ready = s.tick + reload_ticks(actor.missile) + 1
+                self.core.emit(ev.ShotLoosed(aid, plan.target, plan.zone, aimed, ready))
+
+    def land_shots(self, leader_defence: int) -> None:
+        """Shots loosed last tick come down first, before anyone moves or strikes (SPEC §4.9). The
+        target adds CP to its defence: the leader `leader_defence` (his command's), an AI its
+        `suggest_shot_defence`; either is cut to the CP he still has (an earlier shot's shock may
+        have taken some)."""
+        s, maker = self.core.state, self.core.maker
+        if not s.shots:
+            return
+        for shot in list(s.shots):
+            shooter, target = s.actors[shot.shooter], s.actors[shot.target]
+            if not shooter.alive or not target.alive or shooter.missile is None:
+                self.core.emit(ev.ShotWasted(shot.shooter, shot.target, "the shooter or the target is down"))
+                continue
+            distance = chebyshev(shooter.pos, target.pos)
+            clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
+            problem = can_shoot(shooter.fighter, shooter.missile, distance, clear, 0)
+            if problem:
+                self.core.emit(ev.ShotWasted(shot.shooter, shot.target, problem))
+                continue
+            bout = s.bout_of(target.id)
+            around = [s.actors[o] for p in neighbours(target.pos, s.house_rules.adjacency)
+                      if (o := s.occupancy.get(p)) is not None and o != shooter.id and s.actors[o].alive]
+            crowd = 0 if bout is None else sum(1 for a in around if a.id in bout.rules.fighters)
+            step = None if bout is None else bout.step
+            if target.id == s.leader and not self.core.player_ai:
+                wanted = leader_defence
+            elif bout is None:
+                wanted = maker.shot_defence(target.fighter, None)
+            else:
+                wanted = maker.shot_defence(target.fighter, step, declared=target.id in bout.rules.declarations,
+                                            exchange=bout.rules.clock.exchange)
+            ctx = ShotContext(
+                shooter=shooter.fighter, target=target.fighter, weapon=shooter.missile, distance=distance,
+                aim_ticks=shot.aim_ticks, clear_line_of_fire=clear, crowd=crowd,
+                target_step=step,
+                target_moved_this_exchange=target.stepped_tick >= 0 and target.stepped_tick >= s.tick - 3,
+                defence_cp=max(0, min(wanted, target.fighter.cp)),
+                neighbours=tuple(a.fighter for a in around), zone=shot.zone,
+            )
+            result = resolve_shot(ctx, s.combat, s.catalog)
+            for e in result.events:
+                self.core.folded(ev.ShotLanded(e))
+            self.core.casualties()
+        self.core.emit(ev.ShotsDone())
