@@ -122,6 +122,14 @@ class App:
         self.show(view)
         return view
 
+    def show_arena(self, seed: int) -> arcade.View:
+        """The arena: a combat system and a scenario to fight, with the title's seed."""
+        from game.view.views.arena import ArenaView
+
+        view = ArenaView(self, seed)
+        self.show(view)
+        return view
+
     def show_watch_picker(self) -> RecordingPicker:
         view = RecordingPicker(self)
         self.show(view)

@@ -105,6 +105,7 @@ class Smoke:
 
         self.check("title", app.show_title, self.focused_has_accent)
         self.check("settings", lambda: app.show_settings(back=app.show_title), self.focused_has_accent)
+        self.check("arena", lambda: app.show_arena(1), self.focused_has_accent)
         if has_game:
             self.check("game", lambda: self._game())
             self.check("legend", self._legend, self._legend_drawn)

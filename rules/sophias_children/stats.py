@@ -82,13 +82,13 @@ def world_stats(creature_of: Mapping[str, str]) -> dict[str, ScStats]:
 
 
 def squads_for(creature_of: Mapping[str, str], side_of: Mapping[str, str],
-               stats: Mapping[str, ScStats]) -> dict[str, list[str]]:
-    """The Squads of a fight in the world: the Minions and Soldiers of one creature on one side, when
-    there are two or more ("typically encountered in large groups of the same kind"); Squad id
-    `creature@side`."""
+               stats: Mapping[str, ScStats], least: int = 2) -> dict[str, list[str]]:
+    """The Squads of a fight: the Minions and Soldiers of one creature on one side, when there are
+    `least` or more ("typically encountered in large groups of the same kind"); Squad id
+    `creature@side`. The world asks with `least=1` (see `SophiasChildren.enter`)."""
     groups: dict[str, list[str]] = {}
     for fid, cid in creature_of.items():
         st = stats.get(fid)
         if st is not None and st.kind in SQUAD_KINDS:
             groups.setdefault(f"{cid}@{side_of[fid]}", []).append(fid)
-    return {sid: members for sid, members in groups.items() if len(members) >= 2}
+    return {sid: members for sid, members in groups.items() if len(members) >= least}

@@ -164,8 +164,10 @@ class SophiasChildren:
 
     def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
         """Newcomers get their stats from `content/sophias_children.yaml` by creature (else from the
-        sheet) and, with two or more Minions or Soldiers of one creature on one side, a Squad; each side
-        rolls 1d6 for surprise (the world adjudicates none yet)."""
+        sheet); the Minions and Soldiers of one creature on one side are one Squad, from the first of
+        them who enters the bout (a Squad of one rolls as one man would) to those who come later (they
+        join it Tapped, Up from the next round): in the world, the band arrives a man at a time. Each
+        side rolls 1d6 for surprise (the world adjudicates none yet)."""
         b = as_sc(bout)
         placed = b.sc.unit_of
         new = [fid for fid in bout.members() if fid not in placed]
@@ -174,9 +176,9 @@ class SophiasChildren:
         creature_of = {fid: entrant(fid).creature for fid in bout.members()}
         side_of = {fid: entrant(fid).side for fid in bout.members()}
         stats = world_stats(creature_of)
-        squads = {sid: members for sid, members in squads_for(creature_of, side_of, stats).items()
+        squads = {sid: members for sid, members in squads_for(creature_of, side_of, stats, least=1).items()
                   if any(m in new for m in members) and all(m in new or placed.get(m) == sid for m in members)}
-        return self.configure(bout, {fid: st for fid, st in stats.items() if fid in new}, squads)
+        return self.configure(bout, stats, squads)  # (the placed keep their place; their stats check the Squad)
 
     def footwork(self, bout: Bout) -> bool:
         return False  # the document's order of combat has no movement: members hold their squares

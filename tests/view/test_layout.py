@@ -76,6 +76,7 @@ def _game_over(app: App) -> object:
 
 def _menu_screens(app: App) -> list[tuple[str, object]]:
     return [("title", app.show_title), ("settings", lambda: app.show_settings(back=app.show_title)),
+            ("arena", lambda: app.show_arena(1)),
             ("recordings", app.show_watch_picker), ("game_over", lambda: _game_over(app))]
 
 

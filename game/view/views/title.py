@@ -1,5 +1,6 @@
-"""Title screen: new run (a roguelike run of 8 depths, with an editable seed), continue, watch a recording,
-settings, quit; and the run history, best runs first (``game.run_history``)."""
+"""Title screen: new run (a roguelike run of 8 depths, with an editable seed), continue, the tutorial, the
+arena (one fight under a chosen combat system), watch a recording, settings, quit; and the run history,
+best runs first (``game.run_history``)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def random_seed() -> int:
 class TitleView(MenuView):
     NATURAL_HEIGHT = 650
     NATURAL_WIDTH = 1240
-    NEW, SEED, REROLL, CONTINUE, TUTORIAL, WATCH, SETTINGS, QUIT = range(8)
+    NEW, SEED, REROLL, CONTINUE, TUTORIAL, ARENA, WATCH, SETTINGS, QUIT = range(9)
 
     def __init__(self, app: App, seed: int | None = None) -> None:
         super().__init__(app)
@@ -80,8 +81,8 @@ class TitleView(MenuView):
         root.add(brand, anchor_x="left", align_x=self.px(84), anchor_y="center", align_y=self.px(30))
 
         # right: the menu
-        menu = self.panel(space=14, padding=26)
-        menu.add(self.button("New run", self._new_run))
+        menu = self.panel(space=10, padding=24)
+        menu.add(self.button("New run", self._new_run, height=60))
         seed_row = UIBoxLayout(vertical=False, space_between=self.px(12))
         seed_row.add(self.label("Seed", size=20, colour=t.muted, width=70))
         self.seed_input = SeedInput(self.seed_text, width=self.px(200), height=self.px(52), font_size=22 * s,
@@ -92,12 +93,13 @@ class TitleView(MenuView):
         cont = {"none": "Continue (no saved run)", "finished": "Continue (last run ended)"}.get(
             self.autosave, "Continue"
         )
-        menu.add(self.button(cont, self._continue, disabled=self.autosave != "resumable"))
-        menu.add(self.button("Tutorial", self._tutorial))
-        menu.add(self.button("Watch a recording", self.app.show_watch_picker))
-        menu.add(self.button("Settings", self._settings))
-        menu.add(self.button("Quit", self.app.quit))
-        root.add(menu, anchor_x="right", align_x=-self.px(84), anchor_y="center", align_y=self.px(36))
+        menu.add(self.button(cont, self._continue, disabled=self.autosave != "resumable", height=60))
+        menu.add(self.button("Tutorial", self._tutorial, height=60))
+        menu.add(self.button("Arena", self._arena, height=60))
+        menu.add(self.button("Watch a recording", self.app.show_watch_picker, height=60))
+        menu.add(self.button("Settings", self._settings, height=60))
+        menu.add(self.button("Quit", self.app.quit, height=60))
+        root.add(menu, anchor_x="right", align_x=-self.px(84), anchor_y="center", align_y=self.px(24))
 
         bottom = UIBoxLayout(vertical=True, space_between=self.px(6))
         bottom.add(self.status_label(width=1000))
@@ -171,6 +173,9 @@ class TitleView(MenuView):
         error = self.app.start_tutorial()
         if error:
             self.set_message(error, "danger")
+
+    def _arena(self) -> None:
+        self.app.show_arena(self.seed)
 
     def _continue(self) -> None:
         error = self.app.continue_run()

@@ -1,0 +1,55 @@
+"""The arena's scenarios from source document 001 (`merry_thieves`, `francis_and_the_assassins`) under every
+combat system the world hosts: an AI fight reaches an end (or its tick limit with the log rebuilding the
+world at every tick), its recording replays in sync, and under Sophia's Children the thugs act as one
+Squad and the assassins roll their own initiative, as the document has them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.sim import events as ev
+from game.sim.arena import arena_systems
+from game.sim.commands import Confirm
+from game.sim.runfile import replay, save_run
+from game.sim.scenario_file import load_named_scenario
+from game.sim.world import World
+from rules.sophias_children import events as sev
+from tests.world.test_world_history import Shadow
+
+SCENARIOS = ("merry_thieves", "francis_and_the_assassins")
+
+
+@pytest.mark.parametrize("system", [c.id for c in arena_systems()])
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_documents_scenarios_play_and_replay_under_every_system(scenario: str, system: str,
+                                                                    tmp_path: Path) -> None:
+    w = World(load_named_scenario(scenario), seed=2, player_ai=True, combat_system=system)
+    shadow = Shadow(w)
+    fought = False
+    for _ in range(160):
+        if w.state.over is not None:
+            break
+        fought |= any(isinstance(e, ev.RulesEvent) for e in shadow.step(Confirm()))
+    assert fought, f"{scenario} under {system}: no bout in 160 ticks"
+    path = tmp_path / "run.jsonl"
+    save_run(w, path, final=w.state.over is not None)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def _joined(scenario: str) -> list[sev.CombatantJoined]:
+    w = World(load_named_scenario(scenario), seed=2, player_ai=True, combat_system="sophias_children")
+    out: list[sev.CombatantJoined] = []
+    for _ in range(60):
+        out += [e.event for e in w.apply(Confirm()) if isinstance(e, ev.RulesEvent)
+                and isinstance(e.event, sev.CombatantJoined)]
+    return out
+
+
+def test_under_sophias_children_the_thugs_are_one_squad_and_the_assassins_leaders() -> None:
+    thugs = [j for j in _joined("merry_thieves") if j.side != "player"]
+    assert len(thugs) == 4 and all(j.squad for j in thugs) and len({j.unit for j in thugs}) == 1
+    assassins = [j for j in _joined("francis_and_the_assassins") if j.side != "player"]
+    assert len(assassins) == 2 and all(j.kind == "leader" and not j.squad for j in assassins)
+    assert len({j.unit for j in assassins}) == 2  # each rolls his own initiative
