@@ -8,6 +8,7 @@ Interrupts ...").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from rules import log as rules_log
@@ -18,6 +19,21 @@ from rules.sophias_children import events as sev
 def squad_name(squad: str) -> str:
     """A Squad's name in the log, grammatically one: "the thugs' Squad", "the goblin@wolves Squad"."""
     return f"the {squad}' Squad" if squad.endswith("s") else f"the {squad} Squad"
+
+
+def plural(name: str) -> str:
+    """A member's name made the band's: "Thug 2" -> "Thugs", "Bandit brute" -> "Bandit brutes"."""
+    base = re.sub(r"\s+\d+$", "", name)
+    return base if base.endswith("s") else base + "s"
+
+
+def world_squad_name(squad: str, names: Mapping[str, str]) -> str:
+    """The name of a world Squad (`creature@side`, `rules.sophias_children.stats.squads_for`): its members'
+    name made plural ("the Thugs' Squad"), from a member in `names` (world ids are `creature_N`), else
+    the creature's ("the bandit brutes' Squad")."""
+    creature = squad.split("@", 1)[0]
+    member = next((name for fid, name in names.items() if fid.rsplit("_", 1)[0] == creature), None)
+    return squad_name(plural(member if member is not None else creature.replace("_", " ")))
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -34,7 +50,12 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None
     table = names or {}
 
     def n(fid: str | None) -> str:
-        return "-" if fid is None else table.get(fid, fid)
+        if fid is None:
+            return "-"
+        found = table.get(fid)
+        if found is not None:
+            return found
+        return world_squad_name(fid, table) if "@" in fid else fid
 
     if isinstance(event, ShockApplied):
         return None  # shock has no effect under this system (docs/systems/sophias_children.md)

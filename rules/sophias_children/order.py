@@ -16,6 +16,7 @@ from rules.dice import DiceStream
 from rules.exchange import blood_loss_check
 from rules.sophias_children import events as sev
 from rules.sophias_children.fold import Emit
+from rules.sophias_children.log import squad_name, world_squad_name
 from rules.sophias_children.state import FIRST_PICK, START, ScBout
 from rules.sophias_children.stats import SQUAD_KINDS, ScStats, from_sheet
 
@@ -160,7 +161,9 @@ def rep(bout: ScBout, uid: str) -> str:
 def unit_label(bout: ScBout, uid: str) -> str:
     unit = bout.unit(uid)
     if unit.squad:
-        return f"{uid} (Squad of {len(bout.living(uid))})"
+        living = bout.living(uid)
+        names = {fid: bout.fighters[fid].sheet.name for fid in (living or unit.members)}
+        return f"{world_squad_name(uid, names) if '@' in uid else squad_name(uid)} ({len(living)})"
     return bout.fighters[uid].sheet.name
 
 

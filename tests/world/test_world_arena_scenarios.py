@@ -12,6 +12,7 @@ import pytest
 from game.sim import events as ev
 from game.sim.arena import arena_systems
 from game.sim.commands import Confirm
+from game.sim.log import describe
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
@@ -53,3 +54,20 @@ def test_under_sophias_children_the_thugs_are_one_squad_and_the_assassins_leader
     assassins = [j for j in _joined("francis_and_the_assassins") if j.side != "player"]
     assert len(assassins) == 2 and all(j.kind == "leader" and not j.squad for j in assassins)
     assert len({j.unit for j in assassins}) == 2  # each rolls his own initiative
+
+
+def test_a_world_squad_is_named_after_its_members_in_the_log_and_the_table() -> None:
+    w = World(load_named_scenario("merry_thieves"), seed=2, player_ai=True, combat_system="sophias_children")
+    names = {a.id: a.name for a in w.state.actors.values()}
+    lines: list[str] = []
+    tables: list[str] = []
+    for _ in range(60):
+        for e in w.apply(Confirm()):
+            line = describe(e, names, w.system.describe)
+            if line:
+                lines.append(line)
+        for bout in w.state.bouts.values():
+            tables += [text for _, text in w.system.table(bout.rules)]
+    text = "\n".join(lines + tables)
+    assert "the Thugs' Squad" in text or "The Thugs' Squad" in text
+    assert "@" not in text  # never the raw Squad id
