@@ -108,7 +108,7 @@ def _push_pending(e: ev.DirectionAsked, b: CbBout) -> None:
 
 
 def _effect(e: ev.EffectBegan, b: CbBout) -> None:
-    if e.kind == STUMBLE:
+    if e.kind == STUMBLE and b.push is not None and b.push.victim == e.fighter:
         b.push = None
     b.cb[e.fighter].effects[e.kind] = Effect(e.kind, e.seconds, e.turns, e.source, e.blocked, e.odd, e.fresh)
 
