@@ -36,6 +36,7 @@ from rules.events import Event, KnockCheck, LeftBout, ShockApplied
 from rules.wounds import apply_wound
 
 STUMBLE_SECONDS = 2  # a failed knockdown check: he stumbles for 2 seconds (our adaptation)
+SHOCK_PER_SECOND = 3  # a wound's shock dazes him for ⌊shock/3⌋ seconds (our adaptation)
 
 
 def strike_valid(b: CbBout, s: Strike) -> bool:
@@ -111,8 +112,8 @@ def _after_roll(em: Emitter, b: CbBout, s: Strike, outcome: str, consequences: l
                                     "reroll", front=True))
     if b.active(s.target):
         for c in consequences:
-            if isinstance(c, ShockApplied) and c.amount // 2 > 0:
-                afflict(em, b, s.target, DAZE, c.amount // 2, s.attacker)
+            if isinstance(c, ShockApplied) and c.amount // SHOCK_PER_SECOND > 0:
+                afflict(em, b, s.target, DAZE, c.amount // SHOCK_PER_SECOND, s.attacker)
             if isinstance(c, KnockCheck) and c.kind == "knockdown" and c.failed:
                 afflict(em, b, s.target, STUMBLE, STUMBLE_SECONDS, s.attacker)
     readied = b.cb[s.target].readied

@@ -31,7 +31,7 @@ class Joined(Event):
 
 @dataclass(frozen=True, slots=True)
 class InitiativeRolled(Event):
-    """Line 9: dexterity d10s (consistency), the best face counting at most willpower (potential)."""
+    """Line 9: dexterity d10s (consistency), each face counting at most willpower (potential), summed."""
 
     type: ClassVar[str] = "cb_initiative"
     fighter: str

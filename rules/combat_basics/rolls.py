@@ -3,7 +3,7 @@
 docs/systems/combat_basics.md, "Attacks").
 
 A roll's **consistency** is how many d10s it rolls and its **potential** the most one die may count:
-the initiative roll is dexterity d10s, its result the best face, at most willpower. A situational
+the initiative roll is dexterity d10s, each face counting at most willpower, summed. A situational
 penalty on consistency takes dice away (lines 29-33).
 """
 
@@ -24,9 +24,9 @@ RANGED_ZONE = "XI"
 
 
 def initiative_roll(stream: DiceStream, dexterity: int, willpower: int) -> tuple[tuple[int, ...], int]:
-    """(faces, score): dexterity d10s, the best face counting at most willpower."""
+    """(faces, score): dexterity d10s, each face counting at most willpower, summed."""
     faces = tuple(stream.d10() for _ in range(max(1, dexterity)))
-    return faces, min(max(faces), willpower)
+    return faces, sum(min(face, willpower) for face in faces)
 
 
 def challenge(stream: DiceStream, dice: int, tn: int) -> Roll:

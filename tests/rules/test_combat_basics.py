@@ -82,10 +82,10 @@ def _with_strike(b: CbBout, attacker: str, target: str) -> CbBout:
     return b
 
 
-def test_a_failed_knockdown_is_a_stumble_and_shock_a_daze_of_half_its_seconds() -> None:
+def test_a_failed_knockdown_is_a_stumble_and_shock_a_daze_of_a_third_of_it_in_seconds() -> None:
     b = bout_of([{"id": "A", "side": "r", "at": [0, 1], **FIGHTER}, {"id": "B", "side": "b", "at": [0, 0], **FIGHTER}])
     em = Emitter(b)
-    wound: list[Event] = [ShockApplied(1, "B", 5, 0, 0, 5), KnockCheck(1, "B", "knockdown", 3, 7, (1, 2, 3), 0, True)]
+    wound: list[Event] = [ShockApplied(1, "B", 7, 0, 0, 7), KnockCheck(1, "B", "knockdown", 3, 7, (1, 2, 3), 0, True)]
     _after_roll(em, b, Strike("A", "B", MELEE, 0), "hit", wound)
     effects = [e for e in em.events if isinstance(e, ev.EffectBegan)]
     assert [(e.kind, e.seconds, e.turns, e.odd) for e in effects] == [(DAZE, 2, 1, False), (STUMBLE, 2, 1, False)]
