@@ -99,7 +99,7 @@ def _defence(e: ev.DefenceChosen, b: CbBout) -> None:
 def _attack(e: ev.AttackRolled, b: CbBout) -> None:
     b.queue.pop(0)
     stumble = b.cb[e.target].effects.get(STUMBLE)
-    if stumble is not None and e.mode == "melee" and e.attacker not in stumble.attacked_by:
+    if stumble is not None and e.mode == "melee" and e.outcome != "skipped" and e.attacker not in stumble.attacked_by:
         stumble.attacked_by.append(e.attacker)
 
 
