@@ -71,8 +71,8 @@ class CbAI:
             return "wait"
         nearest = min(foes, key=lambda f: (b.distance(fid, f), f))
         dist = abs(b.cb[nearest].pos[0] - me.pos[0]) + abs(b.cb[nearest].pos[1] - me.pos[1])
-        if (dist == 2 and b.cb[nearest].readied is None and not me.last_action.startswith("ready:")
-                and f"ready:{ENTER}" in values):
+        if (dist == 2 and b.cb[nearest].readied is None and b.cb[nearest].stats.missile is None
+                and not me.last_action.startswith("ready:") and f"ready:{ENTER}" in values):
             return f"ready:{ENTER}"
         if dist == 1:
             return "wait"  # his set weapon waits for whoever enters his square: let him come instead

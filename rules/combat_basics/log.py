@@ -23,6 +23,10 @@ def _turns(n: int) -> str:
     return f"{n} turn{'s' if n != 1 else ''}"
 
 
+def _seconds(n: int) -> str:
+    return f"{n} second{'s' if n != 1 else ''}"
+
+
 def describe(event: Event, names: Mapping[str, str]) -> str | None:
     def n(fid: str | None) -> str:
         return "" if fid is None else names.get(fid, fid)
@@ -152,9 +156,9 @@ def _asked(e: ev.DirectionAsked, n: N) -> str:
 def _effect(e: ev.EffectBegan, n: N) -> str:
     if e.kind == "daze":
         odd = "; odd: he cannot defend until the start of the turn in which it ends" if e.odd else ""
-        return f"{n(e.fighter)} is dazed for {e.seconds} seconds ({_turns(e.turns)}): no actions, no defence{odd}"
+        return f"{n(e.fighter)} is dazed for {_seconds(e.seconds)} ({_turns(e.turns)}): no actions, no defence{odd}"
     where = f"; he cannot move {e.blocked}" if e.blocked else ""
-    return (f"{n(e.fighter)} stumbles for {e.seconds} seconds ({_turns(e.turns)}): no ranged attacks, melee only "
+    return (f"{n(e.fighter)} stumbles for {_seconds(e.seconds)} ({_turns(e.turns)}): no ranged attacks, melee only "
             f"at those who attack him first{where}")
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rules import fold as trs_fold
 from rules.bout import IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.combat_basics import events as ev
@@ -239,9 +240,13 @@ class CombatBasics:
             if begin_turn(em, bout, waiting[0]):
                 return
 
-    def fold(self, event: Event, fighters: object, bout: CbBout | None) -> None:
+    def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: CbBout | None) -> None:
+        """One event onto its bout; with no bout (one that ended in the same step, a shot outside bouts)
+        the rules package's events go onto `fighters` and this system's own change nothing."""
         if bout is not None:
             apply(event, bout)
+        elif not event.type.startswith("cb_"):
+            trs_fold.apply(event, fighters)
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         return cb_log.describe(event, names or {})

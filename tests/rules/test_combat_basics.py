@@ -206,3 +206,13 @@ def test_an_answer_not_offered_is_refused_with_the_choices() -> None:
                dice=[9, 5], answers={"A": ["attack:B"]}, ai="none", turns=1)
     with pytest.raises(ScenarioError, match=r"round 1: A may: .*charge:B"):
         run(bad)
+
+
+def test_with_no_bout_the_fold_puts_wound_events_on_the_fighters_and_ignores_its_own() -> None:
+    from rules.events import WoundTaken
+
+    fighters = {"A": FighterState(sheet("A"))}
+    sys_ = CombatBasics()
+    sys_.fold(WoundTaken(1, "A", "thigh", "cut", 2, 3, 1), fighters, None)
+    sys_.fold(ev.Fled("A"), fighters, None)
+    assert len(fighters["A"].wounds) == 1 and fighters["A"].pain == 3
