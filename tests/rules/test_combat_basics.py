@@ -216,3 +216,11 @@ def test_with_no_bout_the_fold_puts_wound_events_on_the_fighters_and_ignores_its
     sys_.fold(WoundTaken(1, "A", "thigh", "cut", 2, 3, 1), fighters, None)
     sys_.fold(ev.Fled("A"), fighters, None)
     assert len(fighters["A"].wounds) == 1 and fighters["A"].pain == 3
+
+
+def test_the_league_fights_end_and_the_ai_wins_the_mirror_match_more_often_than_not() -> None:
+    from rules.combat_basics.league import league
+
+    table = league(10)
+    assert all(t.draws == 0 for t in table.values())
+    assert table[("bandit", "bandit")].wins > 5  # over these ten seeds: readying pays
