@@ -27,6 +27,23 @@ class Joined(Event):
     insight: int
     missile: str | None
     pos: Sq
+    creature: str | None = None  # the content id his stats came from (None: not known yet)
+
+
+@dataclass(frozen=True, slots=True)
+class StatsSet(Event):
+    """The host told who a character is (`enter`): his creature's stats and his side replace the
+    ones mapped from his sheet."""
+
+    type: ClassVar[str] = "cb_stats"
+    fighter: str
+    creature: str
+    side: str
+    dexterity: int
+    willpower: int
+    persuasion: int
+    insight: int
+    missile: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,18 @@ from rules.events import Event
 def _joined(e: ev.Joined, b: CbBout) -> None:
     stats = CbStats(dexterity=e.dexterity, willpower=e.willpower, persuasion=e.persuasion, insight=e.insight,
                     missile=e.missile)
-    b.cb[e.fighter] = CbFighter(e.fighter, e.name, e.side, stats, e.pos)
+    b.cb[e.fighter] = CbFighter(e.fighter, e.name, e.side, stats, e.pos, creature=e.creature)
     if b.round > 0 and e.fighter not in b.order:
         b.order.append(e.fighter)
         b.done.add(e.fighter)  # a late arrival takes his first turn next round
+
+
+def _stats(e: ev.StatsSet, b: CbBout) -> None:
+    c = b.cb[e.fighter]
+    c.stats = CbStats(dexterity=e.dexterity, willpower=e.willpower, persuasion=e.persuasion, insight=e.insight,
+                      missile=e.missile)
+    c.side = e.side
+    c.creature = e.creature
 
 
 def _initiative(e: ev.InitiativeRolled, b: CbBout) -> None:
@@ -158,7 +166,8 @@ def _over(e: ev.BoutOver, b: CbBout) -> None:
 
 
 _HANDLERS: dict[type, Callable[[Any, CbBout], None]] = {
-    ev.Joined: _joined, ev.InitiativeRolled: _initiative, ev.OrderSet: _order, ev.RoundBegan: _round,
+    ev.Joined: _joined, ev.StatsSet: _stats, ev.InitiativeRolled: _initiative, ev.OrderSet: _order,
+    ev.RoundBegan: _round,
     ev.TurnBegan: _turn, ev.TurnChosen: _choice, ev.Delayed: _delayed, ev.Readied: _readied,
     ev.ReadyLost: _ready_lost, ev.ReadyTriggered: _triggered, ev.Moved: _moved, ev.Waited: _waited,
     ev.StrikeQueued: _strike, ev.DefenceChosen: _defence, ev.AttackRolled: _attack,

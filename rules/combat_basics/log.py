@@ -54,6 +54,10 @@ def _joined(e: ev.Joined, n: N) -> str:
     return f"{n(e.fighter)} stands at {_sq(e.pos)} (dexterity {e.dexterity}, willpower {e.willpower})"
 
 
+def _stats(e: ev.StatsSet, n: N) -> None:
+    return None
+
+
 def _initiative(e: ev.InitiativeRolled, n: N) -> str:
     return (f"{n(e.fighter)} throws initiative: dexterity {e.dexterity} as consistency {list(e.faces)}, "
             f"willpower {e.willpower} as potential → {e.score}")
@@ -191,7 +195,8 @@ def _over(e: ev.BoutOver, n: N) -> str:
 
 
 _LINES: dict[type, Callable[[Any, N], str | None]] = {
-    ev.Joined: _joined, ev.InitiativeRolled: _initiative, ev.RollOff: _roll_off, ev.OrderSet: _order,
+    ev.Joined: _joined, ev.StatsSet: _stats, ev.InitiativeRolled: _initiative, ev.RollOff: _roll_off,
+    ev.OrderSet: _order,
     ev.RoundBegan: _round, ev.TurnBegan: _turn, ev.TurnChosen: _choice, ev.Delayed: _delayed,
     ev.Readied: _readied, ev.ReadyLost: _lost, ev.ReadyTriggered: _triggered, ev.IntentChallenge: _challenge,
     ev.Moved: _moved, ev.Waited: _waited, ev.StrikeQueued: _strike, ev.DefenceChosen: _defence,

@@ -82,7 +82,7 @@ class CombatBasics:
         sheet = state.sheet
         s = stats or stats_for(sheet.id, creature, self.stats.creatures) or from_sheet(sheet)
         em.emit(ev.Joined(sheet.id, sheet.name, side or sheet.side, s.dexterity, s.willpower, s.persuasion,
-                          s.insight, s.missile, pos))
+                          s.insight, s.missile, pos, creature))
 
     def join(self, bout: CbBout, state: FighterState, pos: Square, stats: CbStats | None = None,
              creature: str | None = None) -> list[Event]:
@@ -116,12 +116,19 @@ class CombatBasics:
 
     def enter(self, bout: CbBout, entrant: Callable[[str], Entrant]) -> list[Event]:
         """Give the characters the host added to `bout.fighters` their Combat basics state (their stats
-        by creature id; they stand at (0, 0) until the host `place`s them)."""
+        by creature id; they stand at (0, 0) until the host `place`s them), and those `new_bout` placed
+        from their sheets alone their creature's stats and side (`cb_stats`, once each)."""
         em = Emitter(bout)
         for fid, state in bout.fighters.items():
-            if fid not in bout.cb:
+            c = bout.cb.get(fid)
+            if c is None:
                 who = entrant(fid)
                 self._join(em, bout, state, who.creature, (0, 0), side=who.side)
+            elif c.creature is None:
+                who = entrant(fid)
+                s = stats_for(fid, who.creature, self.stats.creatures) or c.stats
+                em.emit(ev.StatsSet(fid, who.creature, who.side, s.dexterity, s.willpower, s.persuasion, s.insight,
+                                    s.missile))
         return em.events
 
     # ----- decisions ------------------------------------------------------------------------------

@@ -119,8 +119,22 @@ def test_a_late_arrival_joins_tapped_and_takes_his_turn_next_round() -> None:
     from rules.systems import Entrant
 
     events = sys_.enter(b, lambda fid: Entrant("goblin", "b"))
-    assert [e.type for e in events] == ["cb_joined"] and b.cb["goblin_7"].stats.persuasion == 5
+    assert [e.type for e in events] == ["cb_stats", "cb_stats", "cb_joined"]
+    assert b.cb["goblin_7"].stats.persuasion == 5 and b.cb["goblin_7"].creature == "goblin"
     assert "goblin_7" in b.order and "goblin_7" in b.done
+    assert sys_.enter(b, lambda fid: Entrant("goblin", "b")) == []  # once each: nothing to do later
+
+
+def test_the_host_tells_a_sheet_placed_fighter_his_creature_and_he_gets_its_missile() -> None:
+    sys_ = CombatBasics()
+    b = sys_.new_bout(default_catalog(), [sheet("actor_4", side="x", prof={"bow": 6}), sheet("actor_5", side="y")])
+    assert b.cb["actor_4"].stats.missile is None
+    from rules.systems import Entrant
+
+    sides = {"actor_4": ("bandit_archer", "bandits"), "actor_5": ("goblin", "goblins")}
+    sys_.enter(b, lambda fid: Entrant(*sides[fid]))
+    assert b.cb["actor_4"].stats.missile == "short_bow" and b.cb["actor_4"].side == "bandits"
+    assert b.cb["actor_5"].side == "goblins"
 
 
 def _decision(b: CbBout, fid: str) -> Decision:
