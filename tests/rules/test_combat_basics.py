@@ -238,3 +238,19 @@ def test_the_league_fights_end_and_the_ai_wins_the_mirror_match_more_often_than_
     table = league(10)
     assert all(t.draws == 0 for t in table.values())
     assert table[("bandit", "bandit")].wins > 5  # over these ten seeds: readying pays
+
+
+def test_every_event_of_a_fight_survives_the_run_files_json() -> None:
+    import json
+
+    from game.sim.event_codec import _value
+    from rules.events import Event as RulesEvent
+
+    events, _, _ = _ai_fight(1)
+    assert {"cb_initiative", "cb_order", "cb_turn", "cb_move", "cb_strike", "cb_attack", "cb_over"} <= {
+        e.type for e in events}
+    events += [ev.Joined("a", "Arn", "r", 5, 5, 5, 5, None, (1, 2)), ev.StatsSet("a", "bandit", "b", 6, 5, 5, 5, None),
+               ev.DirectionAsked("a", "b", 2, ("east", "south")), ev.Delayed("a", "after", "b", ("b", "a"))]
+    for event in events:
+        back = _value(json.loads(json.dumps(event.to_dict())), RulesEvent, "event")
+        assert back == event, event.type
