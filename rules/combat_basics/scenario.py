@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -79,7 +79,7 @@ class ScenarioFile(_Strict):
     rule: str  # the document's lines, e.g. "line 31"
     description: str | None = None
     seed: int = 0
-    dice: list[int] = Field(default_factory=list)
+    dice: list[Annotated[int, Field(ge=1, le=10)]] = Field(default_factory=list)  # d10 faces (d6: 1-6)
     fighters: list[FighterSpec] = Field(min_length=2)
     heights: list[HeightSpec] = Field(default_factory=list)
     unseen: dict[str, list[str]] = Field(default_factory=dict)  # watcher: those he cannot perceive

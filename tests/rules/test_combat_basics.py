@@ -254,3 +254,19 @@ def test_every_event_of_a_fight_survives_the_run_files_json() -> None:
     for event in events:
         back = _value(json.loads(json.dumps(event.to_dict())), RulesEvent, "event")
         assert back == event, event.type
+
+
+def test_a_bad_scenario_file_is_refused_in_one_line(tmp_path: Any) -> None:
+    from rules.combat_basics.__main__ import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: x\nrule: y\ndice: [11]\nfighters:\n  - {id: A}\n  - {id: B, weapon: lance}\n",
+                    encoding="utf-8")
+    from rules.combat_basics.scenario import load
+    from rules.content import ContentErrors
+
+    with pytest.raises(ContentErrors) as caught:
+        load(path)
+    assert str(caught.value.errors[0]).startswith(f"{path}:3:8: dice[0]: ")
+    path.write_text("name: x\nrule: y\nfighters:\n  - {id: A}\n  - {id: B, weapon: lance}\n", encoding="utf-8")
+    assert main([str(path)]) == 2
