@@ -19,7 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         result = run(load(args.file), args.seed)
-    except (ContentErrors, ScenarioError, OSError) as exc:
+    except ContentErrors as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return 2
+    except (ScenarioError, OSError) as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 2
     for event in result.events:
