@@ -148,7 +148,7 @@ class CombatBasics:
             opts += (Option(NONE, DEFENCE_LABELS[NONE]),)
             return [Decision(CB_DEFENCE, s.target, opts, opts[0].value,
                              note=f"{bout.name(s.attacker)} attacks you ({s.mode}): your defence")]
-        if bout.actor is not None and bout.chosen is None:
+        if bout.actor is not None and bout.chosen is None and bout.active(bout.actor):
             opts = tuple(turn_options(bout, bout.actor))
             return [Decision(CB_TURN, bout.actor, opts, default_turn(list(opts)),
                              note=f"Round {bout.round}: your turn (two seconds)")]
@@ -196,8 +196,9 @@ class CombatBasics:
         resolved = False
         if bout.phase == START:
             self._start(em, bout, stream)
-        elif bout.queue or bout.push is not None or (bout.actor is not None and not bout.acted):
-            pass  # the turn is not done
+        elif bout.queue or bout.push is not None or (bout.actor is not None and not bout.acted
+                                                     and bout.active(bout.actor)):
+            pass  # the turn is not done (an actor who fell or fled before acting has done it)
         else:
             if bout.actor is not None:
                 end_turn(em, bout, bout.actor)

@@ -270,3 +270,17 @@ def test_a_bad_scenario_file_is_refused_in_one_line(tmp_path: Any) -> None:
     assert str(caught.value.errors[0]).startswith(f"{path}:3:8: dice[0]: ")
     path.write_text("name: x\nrule: y\nfighters:\n  - {id: A}\n  - {id: B, weapon: lance}\n", encoding="utf-8")
     assert main([str(path)]) == 2
+
+
+def test_an_actor_who_flees_before_acting_owes_nothing_and_the_next_turn_begins() -> None:
+    sys_ = CombatBasics()
+    b = sys_.new_bout(default_catalog(), [sheet("A", side="r"), sheet("B", side="r"), sheet("C", side="b"),
+                                          sheet("D", side="b")])
+    stream = SeededStream(2, "combat")
+    sys_.advance(b, stream)
+    first = b.actor
+    assert first is not None and [d.kind for d in sys_.due(b)] == [CB_TURN]
+    sys_.flee(b, first)
+    assert sys_.due(b) == []
+    sys_.advance(b, stream)
+    assert b.actor is not None and b.actor != first and not b.over
