@@ -284,3 +284,40 @@ def test_an_actor_who_flees_before_acting_owes_nothing_and_the_next_turn_begins(
     assert sys_.due(b) == []
     sys_.advance(b, stream)
     assert b.actor is not None and b.actor != first and not b.over
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_any_legal_answers_play_on_and_replay(seed: int) -> None:
+    """Random legal answers (every kind: delays, readies, moves, shots, defences, directions), with the
+    host stumbling and dazing people now and then: nothing breaks, and the events rebuild the bout."""
+    cat = default_catalog()
+    sys_ = CombatBasics()
+    people = [(sheet("a1", side="a", prof={"bow": 5, "cut_and_thrust": 4}), "short_bow", (0, 0)),
+              (sheet("a2", side="a"), None, (1, 0)), (sheet("b1", side="b", shield="buckler"), None, (2, 0)),
+              (sheet("b2", side="b", prof={"thrown": 5, "cut_and_thrust": 4}), "throwing_knife", (2, 1))]
+    b, fresh = sys_.new_bout(cat, []), sys_.new_bout(cat, [])
+    from rules.combat_basics.stats import from_sheet
+
+    for s, missile, at in people:
+        sys_.join(b, FighterState(s), at, from_sheet(s, missile))
+        sys_.join(fresh, FighterState(s), at, from_sheet(s, missile))
+    stream, pick = SeededStream(seed, "combat"), SeededStream(seed, "answers")
+
+    def decide(d: Decision) -> str:
+        return d.options[pick.randint(0, len(d.options) - 1)].value
+
+    events: list[Event] = list(sys_.advance(b, stream).events)
+    for step in range(600):
+        if b.over:
+            break
+        if step % 37 == 5:
+            who = sorted(f for f in b.cb if b.active(f))
+            victim, source = who[pick.randint(0, len(who) - 1)], who[pick.randint(0, len(who) - 1)]
+            if victim != source and b.push is None:
+                events += sys_.afflict(b, victim, (STUMBLE, DAZE)[step % 2], pick.randint(1, 5), source)
+        events += run_step(sys_, b, stream, decide)  # type: ignore[arg-type]
+        events += sys_.advance(b, stream).events
+    for event in events:
+        apply(event, fresh)
+    assert repr(fresh.cb) == repr(b.cb) and fresh.order == b.order and fresh.queue == b.queue
+    assert {f: s.snapshot() for f, s in fresh.fighters.items()} == {f: s.snapshot() for f, s in b.fighters.items()}
