@@ -6,7 +6,7 @@ the world adds its own (a bump frame, first aid, CP against a shot) in the same 
 
 - `kind`: what is asked (`ORIENTATION`, `TARGET`, `DECLARATION`, `BUMP`, `FIRST_AID`, `SHOT_DEFENCE`;
   Sophia's Children's `BID`, `DESIGNATE`, `INTERRUPT`, `COUNTER`, `MEMBER`, `ACTION`, `DEFENCE`,
-  `ROLLER`).
+  `ROLLER`; Combat basics' `CB_TURN`, `CB_DEFENCE`, `CB_DIRECTION`).
 - `who`: the fighter who decides.
 - `options`: the legal answers (value, label, CP cost, a note); empty when the answer is composed
   from a menu (`DECLARATION`: `rules.menu.Menu` via `Bout` and `rules.menu.available_actions`) or is
@@ -48,6 +48,11 @@ MEMBER = "member"
 ACTION = "action"
 DEFENCE = "defence"
 ROLLER = "roller"
+# Combat basics (rules.combat_basics): the actor's turn (move, attack, charge, shoot, ready, delay,
+# wait), a defence against an attack roll, and the direction a stumble came from (its causer's choice)
+CB_TURN = "cb_turn"
+CB_DEFENCE = "cb_defence"
+CB_DIRECTION = "cb_direction"
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

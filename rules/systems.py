@@ -17,7 +17,8 @@ as `Answer(kind, value)`: one of its options' values, or a whole number from `lo
 
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
-`sophias_children`, source document 001's initiative pools: `rules.sophias_children`).
+`sophias_children`, source document 001's initiative pools: `rules.sophias_children`; `combat_basics`,
+document 003's turns, readied actions and combat clusters: `rules.combat_basics`).
 `describe` gives a system's combat-log lines in its own words (`describer(name)` by name).
 """
 
@@ -139,8 +140,18 @@ def _dew_sequence() -> CombatSystem:
     return cast(CombatSystem, DewSequence())
 
 
+def _combat_basics() -> CombatSystem:
+    from typing import cast
+
+    from rules.combat_basics.system import CombatBasics
+
+    # its bout is a rules.combat_basics.state.CbBout: docs/systems/combat_basics.md, "Protocol and wiring"
+    return cast(CombatSystem, CombatBasics())
+
+
 SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
     DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
+    "combat_basics": _combat_basics,
 }
 # the systems the world hosts (game.sim); the others play in their scenario runners only, so far
 WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children"}

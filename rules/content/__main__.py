@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from rules.catalog import Catalog
@@ -32,17 +33,33 @@ def summary(catalog: Catalog) -> str:
 
 
 def system_stats_errors(directory: str | None) -> list[ContentError]:
-    """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`)."""
+    """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`,
+    `combat_basics_stats.yaml`)."""
     from importlib.resources import files
 
     from rules.dew.stats import STATS_FILE, load_stats_from
 
     root = Path(directory) if directory is not None else files("content")
+    errors: list[ContentError] = []
+    item = root / STATS_FILE
+    if item.is_file():
+        try:
+            load_stats_from(item, str(item) if directory is not None else f"content/{STATS_FILE}")
+        except ContentErrors as exc:
+            errors += exc.errors
+    errors += _combat_basics_errors(root, directory)
+    return errors
+
+
+def _combat_basics_errors(root: Path | Traversable, directory: str | None) -> list[ContentError]:
+    """`combat_basics_stats.yaml` (rules.combat_basics.stats), where the directory has it."""
+    from rules.combat_basics.stats import STATS_FILE, load_stats
+
     item = root / STATS_FILE
     if not item.is_file():
         return []
     try:
-        load_stats_from(item, str(item) if directory is not None else f"content/{STATS_FILE}")
+        load_stats(item, display=str(item) if directory is not None else f"content/{STATS_FILE}")
     except ContentErrors as exc:
         return list(exc.errors)
     return []
