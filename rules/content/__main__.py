@@ -32,20 +32,25 @@ def summary(catalog: Catalog) -> str:
 
 
 def system_stats_errors(directory: str | None) -> list[ContentError]:
-    """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`)."""
+    """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`,
+    `gold_glory_stats.yaml`)."""
     from importlib.resources import files
 
     from rules.dew.stats import STATS_FILE, load_stats_from
+    from rules.gold_glory.stats import STATS_FILE as GG_FILE
+    from rules.gold_glory.stats import load_stats_from as load_gg
 
     root = Path(directory) if directory is not None else files("content")
-    item = root / STATS_FILE
-    if not item.is_file():
-        return []
-    try:
-        load_stats_from(item, str(item) if directory is not None else f"content/{STATS_FILE}")
-    except ContentErrors as exc:
-        return list(exc.errors)
-    return []
+    errors: list[ContentError] = []
+    for name, loader in ((STATS_FILE, load_stats_from), (GG_FILE, load_gg)):
+        item = root / name
+        if not item.is_file():
+            continue
+        try:
+            loader(item, str(item) if directory is not None else f"content/{name}")
+        except ContentErrors as exc:
+            errors.extend(exc.errors)
+    return errors
 
 
 def check(directory: str | None) -> int:
