@@ -13,7 +13,16 @@ from rules.gold_glory import events as ev
 from rules.gold_glory.fold import Emitter
 from rules.gold_glory.grid import angle_to, distance, in_arc
 from rules.gold_glory.options import can_step, parse_declaration, ready
-from rules.gold_glory.resolve import carry_out, face, legal_now, lose_older_reaction, move, spend
+from rules.gold_glory.resolve import (
+    carry_out,
+    face,
+    legal_now,
+    lose_older_reaction,
+    move,
+    outside_arc,
+    perceive,
+    spend,
+)
 from rules.gold_glory.rolls import GGDice, roll
 from rules.gold_glory.state import (
     DECLARE,
@@ -89,6 +98,8 @@ def interrupters(b: GGBout, frame: Frame) -> list[str]:
         f = b.fighters[y]
         if y in frame.asked or f.done or b.on_stack(y) or y == frame.against:
             continue
+        if frame.announced == f"attack:{y}" and frame.perceived is False:
+            continue  # unaware of the attack: no interrupt
         if head == "moved":
             x, _, yy = arg.partition(",")
             before = distance((int(x), int(yy)), f.pos)
@@ -183,7 +194,7 @@ def _move(em: Emitter, fid: str, d: str, dice: GGDice) -> None:
 
 def _announce_if_asked(em: Emitter, top: Frame, action: str) -> bool:
     """Announce `action` if anyone may interrupt it (True), else nothing (False)."""
-    probe = Frame(top.owner, top.kind, top.against, announced=action)
+    probe = Frame(top.owner, top.kind, top.against, announced=action, perceived=top.perceived)
     if not interrupters(em.bout, probe):
         return False
     em.emit(ev.Announced(top.owner, action, ()))
@@ -209,7 +220,11 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
         em.emit(ev.FramePopped(fid))
     elif head == "end":
         em.emit(ev.FramePopped(fid))
-    elif not _announce_if_asked(em, top, choice):
+    else:
+        if head == "attack" and legal_now(b, fid, choice) and outside_arc(b, fid, arg):
+            perceive(em, fid, arg, dice)  # before the interrupts: the unaware cannot interrupt
+        if _announce_if_asked(em, top, choice):
+            return
         if top.kind == "react":
             lose_older_reaction(em, fid)
         carry_out(em, fid, choice, dice)

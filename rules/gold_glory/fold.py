@@ -83,6 +83,7 @@ def _cancelled(e: ev.Cancelled, b: GGBout) -> None:
         if fr.owner == e.fighter and fr.announced is not None:
             fr.announced = None
             fr.asked = ()
+            fr.perceived = None
             break
 
 
@@ -117,12 +118,20 @@ def _ap(e: ev.ApSpent, b: GGBout) -> None:
     if top is not None and top.owner == e.fighter:
         top.announced = None
         top.asked = ()
+        top.perceived = None
         if e.what not in ("wait", "turn"):
             top.acted = True
 
 
 def _waited(e: ev.Waited, b: GGBout) -> None:
-    b.fighters[e.fighter].waiting = True
+    """"Wait" keeps the initiative, flagged; "wait on other" only moves him down the list (line 789)."""
+    b.fighters[e.fighter].waiting = e.on is None
+
+
+def _rolled(e: ev.Roll, b: GGBout) -> None:
+    top = b.top()
+    if e.what == "perception" and top is not None and top.owner == e.against:
+        top.perceived = e.success
 
 
 def _done(e: ev.Done, b: GGBout) -> None:
@@ -197,7 +206,7 @@ _HANDLERS: dict[type, Callable[[Any, GGBout], None]] = {
     ev.FramePopped: _pop, ev.Chosen: _chosen, ev.Announced: _announced, ev.InterruptAnswered: _answered,
     ev.Cancelled: _cancelled, ev.Moved: _moved, ev.Turned: _turned, ev.ApSpent: _ap, ev.Waited: _waited,
     ev.Done: _done, ev.DefenceDue: _defence_due, ev.DefenceChosen: _defence, ev.Damaged: _damaged,
-    ev.Fell: _fell, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled,
+    ev.Fell: _fell, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled, ev.Roll: _rolled,
     ev.RoundEnded: _round_end, ev.BoutOver: _over, ev.LeftBout: _left,
 }
 

@@ -67,7 +67,8 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
        else f" to {_n(n, e.against)}" if e.kind == "react" else "") + ".",
     ev.Announced: lambda e, n: None if e.action.startswith("moved:")
     else f"{_n(n, e.fighter)} is about to {_action(e.action, n)}: those of higher initiative may interrupt.",
-    ev.InterruptAnswered: lambda e, n: f"{_n(n, e.fighter)} {'will not wait' if e.interrupts else 'lets it happen'}.",
+    ev.InterruptAnswered: lambda e, n: f"{_n(n, e.fighter)} "
+    + ("chooses to interrupt." if e.interrupts else "lets it happen."),
     ev.Cancelled: lambda e, n: None if e.reason in ("carried out", "no one strikes")
     else f"{_n(n, e.fighter)} cannot {_action(e.action, n)} now: {e.reason}.",
     ev.Moved: lambda e, n: f"{_n(n, e.fighter)} {'yields to' if e.why == 'yield' else 'moves to'} {e.to} "

@@ -105,18 +105,32 @@ def attack_mods(b: GGBout, fid: str, tid: str) -> dict[str, int]:
     return mods
 
 
+def outside_arc(b: GGBout, fid: str, tid: str) -> bool:
+    f, t = b.fighters[fid], b.fighters[tid]
+    return not in_arc(angle_to(t.pos, t.facing, f.pos), t.stats.arc)
+
+
+def perceive(em: Emitter, fid: str, tid: str, dice: GGDice) -> bool:
+    """"Attacking from outside the arc of vision": the target rolls perception; failing, he is unaware of
+    the attack (no interrupt, mod-3 to his defence)."""
+    b = em.bout
+    return roll(em, dice, tid, "perception", b.fighters[tid].stats.per, b.mod_stack(tid), fid).success
+
+
 def attack(em: Emitter, fid: str, tid: str, dice: GGDice) -> None:
     """Roll the attack; on success the target declares his defence (`bout.defence`), else the attack ends
     and the target may react."""
     b = em.bout
     f, t = b.fighters[fid], b.fighters[tid]
+    top = b.top()
+    known = top.perceived if top is not None and top.owner == fid else None
+    angle = angle_to(t.pos, t.facing, f.pos)
+    aware = True
+    if not in_arc(angle, t.stats.arc):
+        aware = known if known is not None else perceive(em, fid, tid, dice)
     mods = attack_mods(b, fid, tid)
     _turn_toward(em, fid, tid)
     spend(em, fid, f.weapon.ap, "attack")
-    angle = angle_to(t.pos, t.facing, f.pos)
-    aware = True
-    if not in_arc(angle, t.stats.arc):  # "Attacking from outside the arc of vision"
-        aware = roll(em, dice, tid, "perception", t.stats.per, b.mod_stack(tid), fid).success
     if RESISTANCE_MELEE in b.house:  # one roll, after the defence is declared
         completed(em, fid, f.weapon.ap)
         em.emit(ev.DefenceDue(fid, tid, sum(mods.values()), angle, aware))

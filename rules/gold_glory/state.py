@@ -109,6 +109,7 @@ class Frame:
     acted: bool = False
     announced: str | None = None
     asked: tuple[str, ...] = ()  # who answered the interrupt question for `announced`
+    perceived: bool | None = None  # an attack announced from outside the target's arc: did he notice it?
 
 
 @dataclass

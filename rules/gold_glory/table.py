@@ -21,10 +21,14 @@ def _state(bout: GGBout, fid: str) -> str:
     if f.waiting:
         marks.append("WAIT")
     if f.done:
-        marks.append("DONE, may react")
+        marks.append("DONE")
     if f.prone:
         marks.append("prone")
-    return ", ".join(marks) or ("to declare" if bout.stage == DECLARE and not f.declared else "may react")
+    if bout.stage == DECLARE and not f.declared:
+        marks.append("to declare")
+    elif f.ap_left > 0 or f.mp_left > 0:
+        marks.append("may react")
+    return ", ".join(marks) or "spent"
 
 
 def grid(bout: GGBout) -> list[tuple[str, ...]]:
