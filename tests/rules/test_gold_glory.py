@@ -234,3 +234,107 @@ def test_an_illegal_answer_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         gg.answer(bout, d, "99:dash")
     assert snapshot(bout) == before
+
+
+def test_the_ai_beats_a_naive_one_in_the_mirror_match() -> None:
+    """`python -m rules.gold_glory.league` prints the table; here bandit against bandit over fixed seeds."""
+    from rules.gold_glory.league import fight
+
+    results = [fight(seed, "bandit", "bandit", ai_first=seed % 2 == 0) for seed in range(40)]
+    assert results.count("ai") >= 22, f"the AI won {results.count('ai')} of 40 against the naive AI"
+
+
+def duo(a: tuple[int, int], b: tuple[int, int], *more: tuple[str, str, tuple[int, int]]) -> GGBout:
+    cast = [Entrant("A", "A", "red", "human_fighter", a, "E"), Entrant("B", "B", "blue", "human_fighter", b, "W")]
+    cast += [Entrant(fid, fid, side, "goblin" if fid.startswith("g") else "human_fighter", pos)
+             for fid, side, pos in more]
+    return new_gg_bout(load_stats(), cast)
+
+
+def test_diagonals_cost_1_2_1_2_and_terrain_is_paid_leaving_a_square() -> None:
+    from rules.gold_glory.options import move_cost
+
+    bout = duo((0, 0), (9, 9))
+    f = bout.fighters["A"]
+    assert [move_cost(bout, f, "NE"), move_cost(bout, f, "E")] == [1, 1]
+    f.diagonals = 1
+    assert move_cost(bout, f, "SE") == 2 and move_cost(bout, f, "S") == 1
+    bout.terrain[(0, 0)] = 2  # leaving a double-mp shrubbery
+    assert move_cost(bout, f, "S") == 2 and move_cost(bout, f, "SE") == 4
+
+
+def test_enemies_are_sharp_corners_friends_round_and_only_the_small_pass_between_two_friends() -> None:
+    from rules.gold_glory.options import can_step
+
+    bout = duo((0, 0), (1, 0))  # an enemy to the east: no diagonal past him
+    a = bout.fighters["A"]
+    assert not can_step(bout, a, "NE") and not can_step(bout, a, "SE") and can_step(bout, a, "N")
+    friends = duo((0, 0), (9, 9), ("f1", "red", (1, 0)), ("f2", "red", (0, 1)), ("g1", "red", (5, 5)))
+    a = friends.fighters["A"]
+    assert can_step(friends, a, "NE")  # one friend's round corner
+    assert not can_step(friends, a, "SE")  # between two friends
+    small = friends.fighters["g1"]
+    friends.fighters["f1"].pos, friends.fighters["f2"].pos = (6, 5), (5, 6)
+    assert can_step(friends, small, "SE")
+
+
+def test_turning_costs_nothing_with_movement_then_a_mp_then_ap_by_the_angle() -> None:
+    from rules.gold_glory.options import turn_cost
+
+    f = duo((0, 0), (9, 9)).fighters["A"]
+    f.moving, f.mp_left, f.ap_left = True, 3, 3
+    assert turn_cost(f, "W") == (0, 0)
+    f.moving = False
+    assert turn_cost(f, "W") == (0, 1)
+    f.mp_left = 0
+    assert turn_cost(f, "N") == (1, 0) and turn_cost(f, "SW") == (2, 0)
+    f.ap_left = 1
+    assert turn_cost(f, "W") is None
+
+
+def test_wounds_mods_and_the_speeds_they_forbid() -> None:
+    f = duo((0, 0), (9, 9)).fighters["A"]  # 12 hp
+    seen = []
+    for hp in (12, 9, 8, 5, 4, 1, 0, -2):
+        f.hp = hp
+        seen.append((f.wound_mod(), f.speeds()[-1]))
+    assert seen == [(0, "dash"), (0, "dash"), (-1, "dash"), (-1, "dash"), (-2, "run"), (-2, "run"),
+                    (-3, "walk"), (-3, "walk")]
+
+
+def test_the_declaration_offers_0_to_base_plus_dex_ap_at_each_speed() -> None:
+    from rules.gold_glory.options import declaration_options
+
+    bout = duo((0, 0), (9, 9))
+    values = [o.value for o in declaration_options(bout, "A")]  # base 3 + dex 6
+    assert values[0] == "0:maneuver" and "9:dash" in values and "10:maneuver" not in values
+    assert len(values) == 10 * 4
+
+
+def test_scripted_dice_refuse_a_face_too_big_for_the_die() -> None:
+    dice = ScriptedDice([5])
+    with pytest.raises(ValueError, match="too big for a D4"):
+        dice.d4()
+    with pytest.raises(ValueError, match="between 1 and 10"):
+        ScriptedDice([11])
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("  - {id: B, creature: nobody, pos: [1, 0]}\n", "unknown gold_and_glory creature 'nobody' for B"),
+    ("  - {id: B, creature: bandit, pos: [0, 0]}\n", "B: square (0, 0) is taken"),
+    ("  - {id: B, creature: bandit, pos: [1, 0], stats: {dex: 99}}\n", "B: stats.dex: Input should be"),
+    ("  - {id: B, creature: bandit, pos: [1, 0], facing: UP}\n", "B: facing 'UP' is not one of"),
+    ("  - {id: B, creature: bandit, pos: [1, 0]}\nhouse: [no_rules]\n", "unknown house rule 'no_rules'"),
+    ("  - {id: B, creature: bandit, pos: [1, 0]}\nanswers: {A: [fly]}\n", "'fly' is not one of 0:maneuver"),
+    ("  - {id: B, creature: bandit, pos: [1, 0]\n", "gg.yaml:7:1: <yaml>"),
+])
+def test_a_bad_scenario_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
+                                          message: str) -> None:
+    from rules.gold_glory.__main__ import main
+
+    path = tmp_path / "gg.yaml"
+    head = "name: bad\nrule: none\ndice: [1, 1]\nfighters:\n  - {id: A, creature: bandit, pos: [0, 0]}\n"
+    path.write_text(head + text)
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1, err
