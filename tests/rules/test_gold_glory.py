@@ -90,10 +90,16 @@ def test_same_seed_same_events(seed: int) -> None:
     assert [e.to_dict() for e in first] == [e.to_dict() for e in second]
 
 
+HOUSES = [(), ("fast_movement_initiative", "moving_lowers_initiative", "extra_ap_initiative"),
+          ("action_lowers_initiative", "streamlined_waiting", "third_party_interjection"),
+          ("resistance_melee", "fumbles", "perfect", "ten_always_fails")]
+
+
+@pytest.mark.parametrize("house", HOUSES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_folding_the_events_onto_a_fresh_bout_rebuilds_it(seed: int) -> None:
-    bout, events, draws = play(seed)
-    replay = fresh()
+def test_folding_the_events_onto_a_fresh_bout_rebuilds_it(seed: int, house: tuple[str, ...]) -> None:
+    bout, events, draws = play(seed, fresh(house))
+    replay = fresh(house)
     stream = SeededStream(seed, "combat")
     for event in events:
         apply(event, replay)
