@@ -34,12 +34,12 @@ def _roll(e: ev.Roll, n: Names) -> str:
     mods = f" mod {sum(v for _, v in e.mods):+d} ({mods})" if e.mods else ""
     against = f" against {_n(n, e.against)}" if e.against else ""
     extra = f"; again {e.extra}" if e.extra is not None else ""
-    quality = f": {e.quality.replace('_', ' ')}!" if e.quality else ""
+    quality, end = (f": {e.quality.replace('_', ' ')}", "!") if e.quality else ("", ".")
     if e.what == "resist":
         return (f"{_n(n, e.fighter)} rolls attack vs defence{against}: {e.value}{mods} - 1D10 ({e.die}) = "
-                f"{_level(e.margin, e.success)}{extra}{quality}.")
+                f"{_level(e.margin, e.success)}{extra}{quality}{end}")
     return (f"{_n(n, e.fighter)} rolls {e.what}{against}: {e.value}{mods}, 1D10 {e.die}: "
-            f"{_level(e.margin, e.success)}{extra}{quality}.")
+            f"{_level(e.margin, e.success)}{extra}{quality}{end}")
 
 
 def _damage(e: ev.Damaged, n: Names) -> str:

@@ -133,7 +133,7 @@ def attack(em: Emitter, fid: str, tid: str, dice: GGDice) -> None:
     spend(em, fid, f.weapon.ap, "attack")
     if RESISTANCE_MELEE in b.house:  # one roll, after the defence is declared
         completed(em, fid, f.weapon.ap)
-        em.emit(ev.DefenceDue(fid, tid, sum(mods.values()), angle, aware))
+        em.emit(ev.DefenceDue(fid, tid, 0, angle, aware))
         return
     r = roll(em, dice, fid, "attack", f.skill(f.weapon.skill), mods, tid)
     completed(em, fid, f.weapon.ap)

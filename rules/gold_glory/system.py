@@ -28,7 +28,7 @@ from rules.gold_glory.build import Entrant, creature_id_for, new_gg_bout
 from rules.gold_glory.fold import Emitter, apply
 from rules.gold_glory.options import act_options, declaration_options, defence_options, react_options
 from rules.gold_glory.rolls import as_dice
-from rules.gold_glory.state import DECLARE, GGBout
+from rules.gold_glory.state import DECLARE, RESISTANCE_MELEE, GGBout
 from rules.gold_glory.stats import GGStats, load_stats
 from rules.systems import StepResult
 
@@ -75,8 +75,9 @@ class GoldGlory:
             d = bout.defence
             if d.target in bout.choices:
                 return []
+            how = "attacks: one resistance roll" if RESISTANCE_MELEE in bout.house else f"hits with +{d.margin}"
             return [Decision(GG_DEFEND, d.target, tuple(defence_options(bout, d.target, d.attacker)), "none",
-                             note=f"{bout.fighters[d.attacker].name} hits with +{d.margin}")]
+                             note=f"{bout.fighters[d.attacker].name} {how}")]
         top = bout.top()
         if top is None:
             return []
