@@ -124,7 +124,7 @@ def _ap(e: ev.ApSpent, b: GGBout) -> None:
 
 
 def _waited(e: ev.Waited, b: GGBout) -> None:
-    """"Wait" keeps the initiative, flagged; "wait on other" only moves him down the list (line 789)."""
+    """"Wait" keeps the initiative, flagged; "wait on other" only moves him down the list (line 791)."""
     b.fighters[e.fighter].waiting = e.on is None
 
 

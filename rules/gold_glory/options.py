@@ -161,7 +161,7 @@ def react_options(bout: GGBout, frame: Frame) -> list[Option]:
     """The right to react: one action, with movement before and/or after it."""
     f = bout.fighters[frame.owner]
     out = [] if frame.acted else action_options(bout, frame.owner)
-    if f.done and STREAMLINED_WAITING in bout.house:  # "done": defensive actions and movement only (line 799)
+    if f.done and STREAMLINED_WAITING in bout.house:  # "done": defensive actions and movement only (line 800)
         out = [o for o in out if o.value == "rise"]
     out += move_options(bout, f) + face_options(f)
     out.append(Option("end", "End the reaction"))
