@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rules.content import ContentErrors
+from rules.decisions import Decision
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.gold_glory import events as ev
@@ -69,6 +70,7 @@ def test_the_ai_attacks_defends_and_reacts(seed: int) -> None:
     whats = {e.what for e in events if isinstance(e, ev.Roll)}
     assert "attack" in whats and ({"parry", "avoid"} & whats), whats
     assert any(isinstance(e, ev.FramePushed) and e.kind == "react" for e in events)
+    assert any(isinstance(e, ev.FramePushed) and e.kind == "interrupt" for e in events)
     assert any(isinstance(e, ev.Moved) for e in events)
 
 
@@ -344,3 +346,23 @@ def test_a_bad_scenario_is_one_clear_line(tmp_path: Path, capsys: pytest.Capture
     assert main([str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_every_decision_has_options_and_a_legal_default(house: tuple[str, ...]) -> None:
+    gg = GoldGlory()
+    bout = fresh(house)
+    stream = SeededStream(5, "combat")
+    kinds = set()
+
+    def decide(d: Decision) -> str:
+        kinds.add(d.kind)
+        assert d.options and d.default in d.values(), d
+        return gg.suggest(bout, d, None, None)
+
+    for _ in range(3000):
+        run_step(gg, bout, stream, decide)  # type: ignore[arg-type]
+        gg.advance(bout, stream)
+        if bout.over:
+            break
+    assert bout.over and {"gg_declare", "gg_act", "gg_defend", "gg_react"} <= kinds
