@@ -156,7 +156,12 @@ class GGBout:
         return [fid for fid, f in self.fighters.items() if not f.fighting]
 
     def clone(self) -> GGBout:
-        return copy.deepcopy(self)
+        """A copy that changes apart from this one (the stat lines, frozen, are shared)."""
+        memo: dict[int, object] = {id(self.stats): self.stats}
+        for f in self.fighters.values():
+            for part in (f.stats, f.weapon, f.shield):
+                memo[id(part)] = part
+        return copy.deepcopy(self, memo)
 
     def health(self, fid: str) -> str:
         f = self.fighters[fid]

@@ -130,9 +130,13 @@ def test_the_generic_bout_interface() -> None:
     assert out and all(not bout.active(fid) for fid in out)
     assert {bout.health(fid) for fid in out} <= {"dead", "unconscious", "fled"}
     assert all(bout.health(fid) == "fighting" for fid in bout.standing())
+    first = bout.fighters[bout.standing()[0]]
+    wounds = list(first.wounds)
     twin = bout.clone()
-    twin.fighters[bout.standing()[0]].hp = -99
-    assert bout.fighters[bout.standing()[0]].hp != -99
+    twin.fighters[first.id].hp = -99
+    twin.fighters[first.id].wounds.append(5)
+    assert first.hp != -99 and first.wounds == wounds
+    assert snapshot(bout.clone()) == snapshot(bout) and bout.clone().stats is bout.stats
 
 
 def test_the_registry_knows_it_and_the_world_does_not_host_it_yet() -> None:
