@@ -370,3 +370,26 @@ def test_every_decision_has_options_and_a_legal_default(house: tuple[str, ...]) 
         if bout.over:
             break
     assert bout.over and {"gg_declare", "gg_act", "gg_defend", "gg_react"} <= kinds
+
+
+def test_the_registry_builds_a_bout_from_world_fighter_sheets_and_fights_it_out() -> None:
+    """`new_bout` from TRoS sheets (as the world holds them): each found by id or name in the stat lines,
+    the sides lined up facing each other (a stand-in until the world gives squares)."""
+    from tests.rules.helpers import catalog, sheet
+
+    cat = catalog()
+    gg = system("gold_and_glory")
+    sheets = [sheet("bandit_1", side="bandits", cat=cat), sheet("town_guard", side="guards", cat=cat),
+              sheet("goblin_2", side="goblins", cat=cat)]
+    bout = gg.new_bout(cat, sheets)
+    assert isinstance(bout, GGBout) and bout.members() == ["bandit_1", "town_guard", "goblin_2"]
+    assert [f.stats.id for f in bout.fighters.values()] == ["bandit", "town_guard", "goblin"]
+    stream = SeededStream(3, "combat")
+    for _ in range(5000):
+        run_step(gg, bout, stream, lambda d: gg.suggest(bout, d, None, stream))
+        gg.advance(bout, stream)
+        if bout.over:
+            break
+    assert bout.over
+    with pytest.raises(ValueError, match="no gold_and_glory stats for fighter 'nobody'"):
+        gg.new_bout(cat, [sheet("nobody", cat=cat)])
