@@ -35,6 +35,12 @@ DEW_PARRY = "dew_parry"
 DEW_NONCOMBAT = "dew_noncombat"
 DEW_MOVE = "dew_move"
 DEW_REACT = "dew_react"
+# gold_and_glory (rules.gold_glory): the round's ap and speed, a turn's act, an interrupt, a defence, a reaction
+GG_DECLARE = "gg_declare"
+GG_ACT = "gg_act"
+GG_INTERRUPT = "gg_interrupt"
+GG_DEFEND = "gg_defend"
+GG_REACT = "gg_react"
 WORLD_KINDS = frozenset({BUMP, FIRST_AID, SHOT_DEFENCE})  # the world's own decisions, not a combat system's
 # Sophia's Children (rules.sophias_children): a number of Initiative Pool points (BID, INTERRUPT,
 # COUNTER: `low`..`high`, 0 declines where the note says so), a unit to act next (DESIGNATE), which

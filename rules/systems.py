@@ -149,9 +149,18 @@ def _combat_basics() -> CombatSystem:
     return cast(CombatSystem, CombatBasics())
 
 
+def _gold_and_glory() -> CombatSystem:
+    from typing import cast
+
+    from rules.gold_glory.system import GoldGlory
+
+    # its bout is a rules.gold_glory.state.GGBout: docs/systems/gold_and_glory.md, "Protocol and wiring"
+    return cast(CombatSystem, GoldGlory())
+
+
 SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
     DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
-    "combat_basics": _combat_basics,
+    "combat_basics": _combat_basics, "gold_and_glory": _gold_and_glory,
 }
 # the systems the world hosts (game.sim); the others play in their scenario runners only, so far
 WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children"}

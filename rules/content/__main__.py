@@ -34,19 +34,23 @@ def summary(catalog: Catalog) -> str:
 
 def system_stats_errors(directory: str | None) -> list[ContentError]:
     """The combat systems' own stats files, where the directory has them (`dew_stats.yaml`,
-    `combat_basics_stats.yaml`)."""
+    `gold_glory_stats.yaml`, `combat_basics_stats.yaml`)."""
     from importlib.resources import files
 
     from rules.dew.stats import STATS_FILE, load_stats_from
+    from rules.gold_glory.stats import STATS_FILE as GG_FILE
+    from rules.gold_glory.stats import load_stats_from as load_gg
 
     root = Path(directory) if directory is not None else files("content")
     errors: list[ContentError] = []
-    item = root / STATS_FILE
-    if item.is_file():
+    for name, loader in ((STATS_FILE, load_stats_from), (GG_FILE, load_gg)):
+        item = root / name
+        if not item.is_file():
+            continue
         try:
-            load_stats_from(item, str(item) if directory is not None else f"content/{STATS_FILE}")
+            loader(item, str(item) if directory is not None else f"content/{name}")
         except ContentErrors as exc:
-            errors += exc.errors
+            errors.extend(exc.errors)
     errors += _combat_basics_errors(root, directory)
     return errors
 

@@ -1,0 +1,232 @@
+"""Folding Gold & Glory events into a `GGBout`: the only writer of its state.
+
+The rules emit through `Emitter`, which folds each event at once (so the rest of a resolution reads the
+changed state) and keeps it; folding the same events onto a fresh bout, with no dice, rebuilds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.events import Event
+from rules.gold_glory import events as ev
+from rules.gold_glory.grid import diagonal, toward
+from rules.gold_glory.state import DECLARE, ENDED, TURNS, Defence, Frame, GGBout
+
+
+def _round(e: ev.RoundBegan, b: GGBout) -> None:
+    b.round = e.round
+    b.stage = DECLARE
+    b.frames.clear()
+    b.defence = None
+    b.choices.clear()
+    for fid, init, _ in e.initiative:
+        f = b.fighters[fid]
+        f.initiative = init
+    for f in b.fighters.values():
+        f.declared = f.waiting = f.done = f.moving = f.exerted = False
+        f.ap = f.ap_left = f.mp_left = f.diagonals = 0
+        f.speed = "maneuver"
+
+
+def _declared(e: ev.Declared, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.declared = True
+    f.ap = f.ap_left = e.ap
+    f.speed = e.speed
+    f.mp_left = e.mp
+    if e.speed != "maneuver":
+        f.exerted = True
+    if all(b.fighters[x].declared for x in b.standing()):
+        b.stage = TURNS
+
+
+def _initiative(e: ev.InitiativeChanged, b: GGBout) -> None:
+    b.fighters[e.fighter].initiative = e.initiative
+
+
+def _push(e: ev.FramePushed, b: GGBout) -> None:
+    b.frames.append(Frame(e.fighter, e.kind, e.against))
+    if e.kind in ("turn", "interrupt"):
+        b.fighters[e.fighter].waiting = False
+
+
+def _pop(e: ev.FramePopped, b: GGBout) -> None:
+    mine = [i for i, fr in enumerate(b.frames) if fr.owner == e.fighter]
+    if mine:
+        del b.frames[mine[0] if e.oldest else mine[-1]]
+    b.fighters[e.fighter].moving = False
+
+
+def _chosen(e: ev.Chosen, b: GGBout) -> None:
+    b.choices[e.fighter] = e.choice
+
+
+def _announced(e: ev.Announced, b: GGBout) -> None:
+    top = b.frames[-1]
+    top.announced = e.action
+    top.asked = ()
+    if not e.action.startswith("moved:"):
+        b.fighters[e.fighter].moving = False
+
+
+def _answered(e: ev.InterruptAnswered, b: GGBout) -> None:
+    for fr in reversed(b.frames):
+        if fr.announced is not None:
+            fr.asked = (*fr.asked, e.fighter)
+            break
+
+
+def _cancelled(e: ev.Cancelled, b: GGBout) -> None:
+    for fr in reversed(b.frames):
+        if fr.owner == e.fighter and fr.announced is not None:
+            fr.announced = None
+            fr.asked = ()
+            fr.perceived = None
+            break
+
+
+def _moved(e: ev.Moved, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    if diagonal(toward(f.pos, e.to)) and e.why == "move":
+        f.diagonals += 1
+    f.pos = e.to
+    f.facing = e.facing
+    f.mp_left -= e.mp
+    f.moving = e.why == "move"
+    if e.fell:
+        f.prone = True
+        f.moving = False
+
+
+def _turned(e: ev.Turned, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.facing = e.facing
+    f.ap_left -= e.ap
+    f.mp_left -= e.mp
+    f.moving = False  # a free turn ends the movement path it went with
+
+
+def _ap(e: ev.ApSpent, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.ap_left -= e.ap
+    f.moving = False
+    if e.ap:
+        f.exerted = True
+    top = b.top()
+    if top is not None and top.owner == e.fighter:
+        top.announced = None
+        top.asked = ()
+        top.perceived = None
+        if e.what not in ("wait", "turn"):
+            top.acted = True
+
+
+def _waited(e: ev.Waited, b: GGBout) -> None:
+    """"Wait" keeps the initiative, flagged; "wait on other" only moves him down the list (line 791)."""
+    b.fighters[e.fighter].waiting = e.on is None
+
+
+def _rolled(e: ev.Roll, b: GGBout) -> None:
+    top = b.top()
+    if e.what == "perception" and top is not None and top.owner == e.against:
+        top.perceived = e.success
+
+
+def _done(e: ev.Done, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.done = True
+    f.waiting = False
+
+
+def _defence_due(e: ev.DefenceDue, b: GGBout) -> None:
+    b.defence = Defence(e.attacker, e.target, e.margin, e.angle, e.aware)
+
+
+def _defence(e: ev.DefenceChosen, b: GGBout) -> None:
+    b.defence = None
+
+
+def _damaged(e: ev.Damaged, b: GGBout) -> None:
+    f = b.fighters[e.target]
+    f.hp = e.hp_after
+    if e.damage:
+        f.wounds.append(e.damage)
+
+
+def _fell(e: ev.Fell, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.prone = True
+    f.shaken_until = e.until
+
+
+def _rose(e: ev.Rose, b: GGBout) -> None:
+    b.fighters[e.fighter].prone = False
+
+
+def _out(e: ev.OutOfFight, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    if e.state == "awake":
+        f.unconscious = False
+        return
+    if e.state == "dead":
+        f.dead = True
+    elif e.state == "unconscious":
+        f.unconscious = True
+    else:
+        f.fled = True
+        b.away[e.fighter] = e.away
+    f.prone = e.state != "fled"
+    b.left_unreported.append(e.fighter)
+    b.frames[:] = [fr for fr in b.frames if fr.owner != e.fighter]
+    if b.defence is not None and e.fighter in (b.defence.attacker, b.defence.target):
+        b.defence = None
+
+
+def _settled(e: ev.Settled, b: GGBout) -> None:
+    b.choices.clear()
+
+
+def _round_end(e: ev.RoundEnded, b: GGBout) -> None:
+    b.frames.clear()
+    b.stage = ENDED
+
+
+def _over(e: ev.BoutOver, b: GGBout) -> None:
+    b.over = True
+
+
+def _left(e: ev.LeftBout, b: GGBout) -> None:
+    b.left_unreported = [x for x in b.left_unreported if x not in e.fighters]
+
+
+_HANDLERS: dict[type, Callable[[Any, GGBout], None]] = {
+    ev.RoundBegan: _round, ev.Declared: _declared, ev.InitiativeChanged: _initiative, ev.FramePushed: _push,
+    ev.FramePopped: _pop, ev.Chosen: _chosen, ev.Announced: _announced, ev.InterruptAnswered: _answered,
+    ev.Cancelled: _cancelled, ev.Moved: _moved, ev.Turned: _turned, ev.ApSpent: _ap, ev.Waited: _waited,
+    ev.Done: _done, ev.DefenceDue: _defence_due, ev.DefenceChosen: _defence, ev.Damaged: _damaged,
+    ev.Fell: _fell, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled, ev.Roll: _rolled,
+    ev.RoundEnded: _round_end, ev.BoutOver: _over, ev.LeftBout: _left,
+}
+
+
+def apply(event: Event, bout: GGBout) -> None:
+    """Fold one event (events with no handler change nothing)."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(event, bout)
+
+
+class Emitter:
+    """Collects the events of one rules call, folding each as it is emitted."""
+
+    __slots__ = ("bout", "events")
+
+    def __init__(self, bout: GGBout) -> None:
+        self.bout = bout
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        apply(event, self.bout)
+        self.events.append(event)

@@ -1,0 +1,57 @@
+"""The state of a Gold & Glory bout as the table its players would keep: per fighter his initiative,
+ap and mp left of those declared, speed, mod stack, hp, facing and arc, and whether he waits, is done, or
+may still react. Plain strings for the terminal and the view (through the world)."""
+
+from __future__ import annotations
+
+from rules.gold_glory.state import DECLARE, GGBout
+
+_DOING = {"turn": "acting", "interrupt": "interrupting", "react": "reacting", "strike": "striking"}
+HEADER = ("fighter", "init", "ap", "mp", "speed", "mod stack", "hp", "square", "facing", "state")
+
+
+def _state(bout: GGBout, fid: str) -> str:
+    f = bout.fighters[fid]
+    if not f.fighting:
+        return bout.health(fid)
+    top = bout.top()
+    marks = []
+    if top is not None and top.owner == fid:
+        marks.append(_DOING[top.kind])
+    if f.waiting:
+        marks.append("WAIT")
+    if f.done:
+        marks.append("DONE")
+    if f.prone:
+        marks.append("prone")
+    if bout.stage == DECLARE and not f.declared:
+        marks.append("to declare")
+    elif f.ap_left > 0 or f.mp_left > 0:
+        marks.append("may react")
+    return ", ".join(marks) or "spent"
+
+
+def grid(bout: GGBout) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for fid in bout.order() + [x for x in bout.fighters if not bout.active(x)]:
+        f = bout.fighters[fid]
+        stack = bout.mod_stack(fid)
+        parts = ", ".join(f"{k} {v:+d}" for k, v in stack.items())
+        mods = f"{sum(stack.values()):+d} ({parts})" if stack else "0"
+        out.append((f.name, str(f.initiative), f"{f.ap_left}/{f.ap}", f"{f.mp_left}", f.speed, mods,
+                    f"{f.hp}/{f.stats.hp}", f"{f.pos[0]},{f.pos[1]}", f"{f.facing} ({f.stats.arc})", _state(bout, fid)))
+    return out
+
+
+def rows(bout: GGBout) -> tuple[tuple[str, str], ...]:
+    """(heading, text) rows for the screen's system panel (`CombatSystem.table`)."""
+    return tuple((r[0], f"init {r[1]}  ap {r[2]}  mp {r[3]} {r[4]}  mod {r[5]}  hp {r[6]}  {r[8]}  {r[9]}")
+                 for r in grid(bout))
+
+
+def render(bout: GGBout) -> str:
+    table = [HEADER, *grid(bout)]
+    widths = [max(len(r[i]) for r in table) for i in range(len(HEADER))]
+    lines = [f"Round {bout.round}, {'declaration' if bout.stage == DECLARE else 'turns'}"]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table]
+    return "\n".join(lines)
