@@ -111,8 +111,14 @@ class Membership:
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 
     def entrant(self, actor_id: str) -> Entrant:
-        actor = self.core.state.actors[actor_id]
-        return Entrant(actor.creature, actor.faction)
+        """What the combat system is told of a fighter entering a bout (`rules.systems.Entrant`): whether
+        a foe next to him is in front of him or to a front corner (his facing's half of the squares)."""
+        s = self.core.state
+        actor = s.actors[actor_id]
+        facing, (x, y) = actor.facing, actor.pos
+        sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy > 0
+                   for foe in self.core.adjacent_hostiles(actor))
+        return Entrant(actor.creature, actor.faction, sees)
 
     def merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to

@@ -166,19 +166,28 @@ class SophiasChildren:
         """Newcomers get their stats from `content/sophias_children.yaml` by creature (else from the
         sheet); the Minions and Soldiers of one creature on one side are one Squad, from the first of
         them who enters the bout (a Squad of one rolls as one man would) to those who come later (they
-        join it Tapped, Up from the next round): in the world, the band arrives a man at a time. Each
-        side rolls 1d6 for surprise (the world adjudicates none yet)."""
+        join it Tapped, Up from the next round): in the world, the band arrives a man at a time.
+        Surprise is adjudicated from the situation when the bout begins ("a foe that had not seen you"):
+        a side none of whose members faces a foe (`Entrant.facing_foe`) had not seen them coming and is
+        surprised; a side that did is not (no 1d6 in the world)."""
         b = as_sc(bout)
         placed = b.sc.unit_of
         new = [fid for fid in bout.members() if fid not in placed]
         if not new:
             return []
-        creature_of = {fid: entrant(fid).creature for fid in bout.members()}
-        side_of = {fid: entrant(fid).side for fid in bout.members()}
+        entrants = {fid: entrant(fid) for fid in bout.members()}
+        creature_of = {fid: e.creature for fid, e in entrants.items()}
+        side_of = {fid: e.side for fid, e in entrants.items()}
         stats = world_stats(creature_of)
         squads = {sid: members for sid, members in squads_for(creature_of, side_of, stats, least=1).items()
                   if any(m in new for m in members) and all(m in new or placed.get(m) == sid for m in members)}
-        return self.configure(bout, stats, squads)  # (the placed keep their place; their stats check the Squad)
+        surprised: dict[str, bool] | None = None
+        if not placed and b.sc.phase == START and not b.sc.rolled:  # the bout begins: who saw it coming
+            surprised = {}
+            for fid, e in entrants.items():
+                side = bout.fighters[fid].sheet.side
+                surprised[side] = surprised.get(side, True) and not e.facing_foe
+        return self.configure(bout, stats, squads, surprised)  # (the placed keep their place and stats)
 
     def footwork(self, bout: Bout) -> bool:
         return False  # the document's order of combat has no movement: members hold their squares

@@ -50,9 +50,11 @@ def _joined(scenario: str) -> list[sev.CombatantJoined]:
 
 def test_under_sophias_children_the_thugs_are_one_squad_and_the_assassins_leaders() -> None:
     thugs = [j for j in _joined("merry_thieves") if j.side != "player"]
-    assert len(thugs) == 4 and all(j.squad for j in thugs) and len({j.unit for j in thugs}) == 1
+    assert len({j.fighter for j in thugs}) == 4  # (one may join several bouts in turn)
+    assert all(j.squad for j in thugs) and len({j.unit for j in thugs}) == 1
     assassins = [j for j in _joined("francis_and_the_assassins") if j.side != "player"]
-    assert len(assassins) == 2 and all(j.kind == "leader" and not j.squad for j in assassins)
+    assert len({j.fighter for j in assassins}) == 2
+    assert all(j.kind == "leader" and not j.squad for j in assassins)
     assert len({j.unit for j in assassins}) == 2  # each rolls his own initiative
 
 
@@ -71,3 +73,20 @@ def test_a_world_squad_is_named_after_its_members_in_the_log_and_the_table() -> 
     text = "\n".join(lines + tables)
     assert "the Thugs' Squad" in text or "The Thugs' Squad" in text
     assert "@" not in text  # never the raw Squad id
+
+
+def _surprise(rows: list[str]) -> dict[str, tuple[bool, int | None]]:
+    from tests.world.worlds import setup
+
+    w = World(setup(rows), player_ai=True, combat_system="sophias_children")
+    return {e.event.side: (e.event.surprised, e.event.face) for e in w.opening
+            if isinstance(e, ev.RulesEvent) and isinstance(e.event, sev.SurpriseDecided)}
+
+
+def test_surprise_is_adjudicated_from_who_faces_whom_when_the_bout_begins() -> None:
+    # everyone starts facing south: the bandit stands behind the knight (north of him) and faces him
+    behind = _surprise(["#####", "#...#", "#.b.#", "#.@.#", "#...#", "#####"])
+    assert behind == {"player": (True, None), "bandits": (False, None)}  # adjudicated: no 1d6
+    # the bandit south of the knight: the knight faces him, the bandit has his back to the knight
+    facing = _surprise(["#####", "#...#", "#.@.#", "#.b.#", "#...#", "#####"])
+    assert facing == {"player": (False, None), "bandits": (True, None)}
