@@ -126,7 +126,7 @@ def _sheet(s: FighterSheet) -> list[Any]:
     """What a change of gear changes on a fighter's sheet."""
     return [None if s.weapon is None else s.weapon.name, None if s.shield is None else s.shield.name,
             None if s.off_weapon is None else s.off_weapon.name, [a.name for a in s.armour], s.proficiency, s.level,
-            dict(sorted(s.av.items()))]
+            dict(sorted(s.av.items())), *([s.encumbrance_cp] if s.encumbrance_cp else [])]
 
 
 def _bout(bs: BoutState) -> dict[str, Any]:

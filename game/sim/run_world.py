@@ -19,7 +19,17 @@ from dataclasses import replace
 
 from game.sim.creatures import CreatureTemplate
 from game.sim.geometry import Pos, directions
-from game.sim.inventory import Inventory, Refusal, Wearer, drop, from_creature, numbers, pick_up, sheet
+from game.sim.inventory import (
+    Inventory,
+    Refusal,
+    Wearer,
+    drop,
+    encumbrance_of,
+    from_creature,
+    numbers,
+    pick_up,
+    sheet,
+)
 from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_run
 from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
@@ -240,6 +250,7 @@ def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items:
         inv = after
         run.items_picked_up += count
     run.inventories[actor_id] = inv
+    rebuild_load(state, run, actor)
     if pile:
         run.floor[pos] = pile
     else:
@@ -267,7 +278,7 @@ def rebuild(state: WorldState, run: RunState, actor: Actor) -> None:
     inv = run.inventories[actor.id]
     wearer = run_wearer(run, actor)
     fighter = actor.fighter
-    fighter.sheet = sheet(inv, wearer, state.catalog)
+    fighter.sheet = sheet(inv, wearer, state.catalog, run.content.items)
     fighter.cp = fighter.max_cp()
     actor.speed = numbers(inv, wearer, items=run.content.items, catalog=state.catalog).move_points
     catalog = state.catalog
@@ -302,6 +313,7 @@ def fold_put_down(state: WorldState, actor_id: str, at: tuple[int, int], item: s
     if isinstance(after, Refusal):
         raise ValueError(after.reason)
     run.inventories[actor_id] = after
+    rebuild_load(state, run, actor)
     run.floor[pos] = _added(run.floor.get(pos, ()), ((item, count),))
 
 
@@ -341,9 +353,15 @@ def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
 
 
 def rebuild_load(state: WorldState, run: RunState, actor: Actor) -> None:
-    """Only the move points of a lighter load (the sheet, and so CP, stay: he may be between fights)."""
-    actor.speed = numbers(run.inventories[actor.id], run_wearer(run, actor), items=run.content.items,
-                          catalog=state.catalog).move_points
+    """Only what a lighter load changes: move points and the sheet's encumbrance CP penalty (his gear,
+    and the CP he has now, stay: he may be between fights)."""
+    wearer = run_wearer(run, actor)
+    inv = run.inventories[actor.id]
+    enc = encumbrance_of(inv, wearer, items=run.content.items, catalog=state.catalog)
+    actor.speed = enc.move_points
+    fighter = actor.fighter
+    if fighter.sheet.encumbrance_cp != enc.cp_penalty:
+        fighter.sheet = replace(fighter.sheet, encumbrance_cp=enc.cp_penalty)
 
 
 def fold_trained(state: WorldState, actor_id: str, kind: str, name: str, value: int, cost: int) -> None:

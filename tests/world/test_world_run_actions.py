@@ -237,3 +237,32 @@ def test_experience_earned_in_a_run_is_spent_on_arrival_and_replays(tmp_path: Pa
     again = replay(tmp_path / "train.jsonl").world
     assert again.checksum() == world.checksum()
     assert again.state.run is not None and again.state.run.trained == run.trained
+
+
+def test_a_heavy_load_costs_cp_in_the_rules_and_on_the_screens() -> None:
+    """Encumbrance's CP penalty (rules.encumbrance) is on the fighter's sheet from what he carries: his pool
+    and his rest drop by it, the character and inventory screens show it, and setting it down gives it back."""
+    from game.sim.party_sheet import character_view, gear_view, now_rows
+
+    shadow = Shadow(World(run_setup(3), seed=3))
+    state = shadow.world.state
+    leader = state.actors[LEADER]
+    before = leader.fighter.max_cp()
+    assert leader.fighter.sheet.encumbrance_cp == 0
+    assert character_view(state, LEADER).cp_line == f"CP {before} (unencumbered)"
+    put_items(shadow, LEADER, (("mail_hauberk", 1), ("mail_chausses", 1), ("great_helm", 1)))
+    for item in ("mail_hauberk", "mail_chausses", "great_helm"):
+        shadow.step(Gear("equip", item=item))
+    run = state.run
+    assert run is not None
+    n = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items, catalog=state.catalog)
+    assert n.cp_load > 0 and leader.fighter.sheet.encumbrance_cp == n.cp_load
+    assert leader.fighter.max_cp() == leader.fighter.rested_cp() == n.cp == before - n.cp_load
+    assert character_view(state, LEADER).cp_line.startswith(f"CP {n.cp}: {before} before the load's -{n.cp_load}")
+    assert dict(now_rows(gear_view(state, LEADER)))["CP"] == f"{n.cp} ({before} - {n.cp_load} load)"
+    for slot, item in (("body_over", "mail_hauberk"), ("legs", "mail_chausses"), ("head", "great_helm")):
+        shadow.step(Gear("unequip", slot=slot))
+        shadow.step(Gear("drop", item=item))  # a lighter load: CP and move points follow at once
+        now = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items, catalog=state.catalog)
+        assert leader.fighter.max_cp() == now.cp == before - now.cp_load and leader.speed == now.move_points
+    assert leader.fighter.sheet.encumbrance_cp == 0 and leader.fighter.max_cp() == before
