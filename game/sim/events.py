@@ -524,3 +524,14 @@ class Trained(WorldEvent):
     name: str
     value: int
     cost: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PainReturned(WorldEvent):
+    """The oldest painkiller dose `actor` took wore off (`run_world.PAINKILLER_TICKS` after it): `wounds`
+    are (wound index, pain) after it, the numbed pain back (never more than before the dose)."""
+
+    type: ClassVar[str] = "pain_returned"
+    actor: str
+    wounds: tuple[tuple[int, int], ...] = ()

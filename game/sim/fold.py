@@ -336,6 +336,11 @@ def _trained(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_trained(state, e.actor, e.kind, e.name, e.value, e.cost)
 
 
+def _pain_returned(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.PainReturned)
+    run_world.fold_pain_returned(state, e.actor, e.wounds)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -380,4 +385,5 @@ _HANDLERS = {
     ev.ItemsGiven: _given,
     ev.ItemUsed: _used,
     ev.Trained: _trained,
+    ev.PainReturned: _pain_returned,
 }

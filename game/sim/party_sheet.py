@@ -165,6 +165,7 @@ class CharacterView:
     cp_max: int  # his CP rested on his feet now (pain and every penalty taken)
     cp_load: int  # of which his load's encumbrance takes (rules.encumbrance)
     encumbrance: str  # the load's level (unencumbered, light, ...)
+    numbed: str  # the painkiller at work: how much pain, wearing off when ("" without one)
 
     @property
     def cp_line(self) -> str:
@@ -212,7 +213,17 @@ def character_view(state: WorldState, actor_id: str) -> CharacterView:
         state.bout_of(actor_id) is not None, attributes, proficiencies,
         catalog.proficiencies[prof].name if prof in catalog.proficiencies else "-", level, now, opened,
         f.ht, f.pain, f.blood_loss, f.rested_cp(), sheet.encumbrance_cp, enc.name,
+        _numbed(run, actor_id, state.tick),
     )
+
+
+def _numbed(run: RunState, actor_id: str, tick: int) -> str:
+    doses = run.numbed.get(actor_id, ())
+    if not doses:
+        return ""
+    eased = sum(w[4] for _t, numbed in doses for w in numbed)
+    return f"painkiller: {eased} pain numbed, wears off in {doses[0][0] - tick} ticks" + (
+        f" ({len(doses)} doses)" if len(doses) > 1 else "")
 
 
 def opened_by(state: WorldState, proficiency: str, before: int, after: int) -> tuple[str, ...]:

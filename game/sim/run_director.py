@@ -14,7 +14,7 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
-from game.sim.run_world import arrival, run_wearer, stairs, stairs_down, stairs_up
+from game.sim.run_world import arrival, pain_returning, run_wearer, stairs, stairs_down, stairs_up
 from game.sim.state import Actor, Pile, RunState
 from game.sim.tilemap import Tile
 from game.sim.world_core import WorldCore
@@ -45,6 +45,8 @@ class RunDirector:
             self._drops_epoch = FighterState.roster_epoch
         run = s.run
         assert run is not None
+        if run.numbed:
+            self._pain_returns(run)
         if run.floor:
             for actor in self.core.living():
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
@@ -53,6 +55,17 @@ class RunDirector:
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
             return self._stairs(leader)
         return False
+
+    def _pain_returns(self, run: RunState) -> None:
+        """Painkiller doses that are due wear off (`PainReturned`), on the depth the party is on (time
+        stands still on the others)."""
+        s = self.core.state
+        for aid in sorted(run.numbed):
+            actor = s.actors.get(aid)
+            if actor is None or not actor.alive:
+                continue
+            while (wounds := pain_returning(run, actor, s.tick)) is not None:
+                self.core.emit(ev.PainReturned(aid, wounds))
 
     def gear(self, command: Gear | Train) -> None:
         """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a

@@ -39,6 +39,7 @@ from rules.consumables import treat
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
+PAINKILLER_TICKS = 240  # a painkiller dose works this long (40 rounds), then its pain comes back (OUR OWN)
 
 
 @functools.lru_cache(maxsize=4)
@@ -345,11 +346,49 @@ def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
     after = drop(run.inventories[actor_id], item, 1)
     if isinstance(after, Refusal) or run.content.items[item].effect != effect:
         raise ValueError(f"{actor_id} cannot use a {item} ({effect})")
-    treat(state.actors[on].fighter, wounds, ht)
+    fighter = state.actors[on].fighter
+    before = [w.pain for w in fighter.wounds]
+    treat(fighter, wounds, ht)
     run.inventories[actor_id] = after
     if effect == "painkiller":
         run.doses[on] = run.doses.get(on, 0) + 1
+        numbed = tuple((w.location, w.damage_type, w.level, before[i], before[i] - pain)
+                       for i, pain, _bl in wounds if pain < before[i] for w in (fighter.wounds[i],))
+        run.numbed[on] = (*run.numbed.get(on, ()), (state.tick + PAINKILLER_TICKS, numbed))
     rebuild_load(state, run, state.actors[actor_id])
+
+
+def pain_returning(run: RunState, actor: Actor, tick: int) -> tuple[tuple[int, int], ...] | None:
+    """When `actor`'s oldest painkiller dose wears off at `tick`: each numbed wound's pain after it (the
+    pain eased comes back on what the wound hurts now, never past its pain before the dose; a wound is
+    known by its place, kind and level, since healing removes the healed ones); None while none is due."""
+    doses = run.numbed.get(actor.id)
+    if not doses or doses[0][0] > tick:
+        return None
+    wounds = actor.fighter.wounds
+    out: list[tuple[int, int]] = []
+    for location, kind, level, before, eased in doses[0][1]:
+        index = next((i for i, w in enumerate(wounds) if (w.location, w.damage_type, w.level) == (location, kind, level)
+                      and all(i != j for j, _p in out)), None)
+        if index is not None:  # (a wound healed away meanwhile stays healed)
+            out.append((index, min(before, wounds[index].pain + eased)))
+    return tuple(out)
+
+
+def fold_pain_returned(state: WorldState, actor_id: str, wounds: tuple[tuple[int, int], ...]) -> None:
+    """The oldest dose wore off: the pain back, one dose fewer counted against the next."""
+    run = _run(state)
+    doses = run.numbed.get(actor_id)
+    if not doses:
+        raise ValueError(f"{actor_id} has no painkiller to wear off")
+    fighter = state.actors[actor_id].fighter
+    treat(fighter, tuple((i, pain, fighter.wounds[i].bl if 0 <= i < len(fighter.wounds) else 0)
+                         for i, pain in wounds))
+    if len(doses) > 1:
+        run.numbed[actor_id] = doses[1:]
+    else:
+        del run.numbed[actor_id]
+    run.doses[actor_id] = max(0, run.doses.get(actor_id, 0) - 1)
 
 
 def rebuild_load(state: WorldState, run: RunState, actor: Actor) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from game.sim import events as ev
 from game.sim.commands import CompanionStep, Confirm, Gear, Step, Train, from_dict, to_dict
-from game.sim.geometry import chebyshev
+from game.sim.geometry import Direction, chebyshev
 from game.sim.inventory import numbers
 from game.sim.run_world import run_setup, run_wearer
 from game.sim.runfile import replay, save_run
@@ -266,3 +266,45 @@ def test_a_heavy_load_costs_cp_in_the_rules_and_on_the_screens() -> None:
         now = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items, catalog=state.catalog)
         assert leader.fighter.max_cp() == now.cp == before - now.cp_load and leader.speed == now.move_points
     assert leader.fighter.sheet.encumbrance_cp == 0 and leader.fighter.max_cp() == before
+
+
+def _pace(shadow: Shadow, ticks: int) -> list[ev.WorldEvent]:
+    """The leader walks to and fro for `ticks` ticks (a walker does not heal, so pain changes only by the
+    painkiller), the events of every tick."""
+    state = shadow.world.state
+    leader = state.actors[LEADER]
+    way = next(d for d in ("N", "S", "E", "W") if state.tilemap.passable(leader.pos.step(Direction[d]))
+               and leader.pos.step(Direction[d]) not in state.occupancy)
+    back = {"N": "S", "S": "N", "E": "W", "W": "E"}[way]
+    events: list[ev.WorldEvent] = []
+    for i in range(ticks):
+        events += shadow.step(Step(way if i % 2 == 0 else back))
+    return events
+
+
+@pytest.mark.parametrize("seed", [3, 6])  # seeds whose foes leave the pacing knight alone for 240 ticks
+def test_a_painkiller_wears_off_and_its_pain_comes_back(seed: int) -> None:
+    from game.sim.party_sheet import character_view
+    from game.sim.run_world import PAINKILLER_TICKS
+
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    state = shadow.world.state
+    run = state.run
+    assert run is not None
+    put_items(shadow, LEADER, (("poppy_tincture", 2),))
+    fighter = state.actors[LEADER].fighter
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, 5, 0), Wound("chest", "puncture", 2, 4, 0))
+    shadow.step(Gear("use", item="poppy_tincture"))
+    taken = state.tick
+    assert fighter.pain == 6 and run.doses[LEADER] == 1
+    assert character_view(state, LEADER).numbed == f"painkiller: 3 pain numbed, wears off in {PAINKILLER_TICKS} ticks"
+    events = _pace(shadow, PAINKILLER_TICKS - 1)
+    assert not [e for e in events if isinstance(e, ev.PainReturned)] and fighter.pain == 6
+    events = _pace(shadow, 1)
+    # the thigh was numbed 5 -> 2 (the chest not): its pain comes back
+    returned = [e for e in events if isinstance(e, ev.PainReturned)]
+    assert state.tick == taken + PAINKILLER_TICKS and returned == [ev.PainReturned(LEADER, ((0, 5),))]
+    assert fighter.pain == 9 and run.doses.get(LEADER, 0) == 0 and LEADER not in run.numbed
+    assert character_view(state, LEADER).numbed == ""
+    shadow.step(Gear("use", item="poppy_tincture"))  # the dose gone, the next works in full again
+    assert fighter.pain == 6
