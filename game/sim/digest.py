@@ -55,6 +55,7 @@ def _run(run: RunState) -> dict[str, Any]:
         "experience": dict(sorted(run.experience.items())),
         "trained": {aid: dict(sorted(t.items())) for aid, t in sorted(run.trained.items())},
         "doses": dict(sorted(run.doses.items())),
+        "following": {aid: list(f) for aid, f in sorted(run.following.items())},
         "numbed": {aid: [[t, [list(w) for w in ws]] for t, ws in doses] for aid, doses in sorted(run.numbed.items())},
         "floor": _floor(run.floor),
         "inventories": inventories_snapshot(run.inventories),

@@ -535,3 +535,27 @@ class PainReturned(WorldEvent):
     type: ClassVar[str] = "pain_returned"
     actor: str
     wounds: tuple[tuple[int, int], ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FollowerSetOut(WorldEvent):
+    """The party left depth `frm` without the companion `actor` (too far from the leader, out of any bout):
+    he walks to the stairs they took and reaches the party's depth at tick `arrives` (docs/run.md)."""
+
+    type: ClassVar[str] = "follower_set_out"
+    actor: str
+    frm: int
+    arrives: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FollowerArrived(WorldEvent):
+    """The companion `actor` who set out from depth `frm` arrives on the party's depth at `pos`; depth
+    `frm` is kept as it was, without him."""
+
+    type: ClassVar[str] = "follower_arrived"
+    actor: str
+    frm: int
+    pos: tuple[int, int]

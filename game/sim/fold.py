@@ -341,6 +341,16 @@ def _pain_returned(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_pain_returned(state, e.actor, e.wounds)
 
 
+def _follower_set_out(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FollowerSetOut)
+    run_world.fold_follower_set_out(state, e.actor, e.frm, e.arrives)
+
+
+def _follower_arrived(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FollowerArrived)
+    run_world.fold_follower_arrived(state, e.actor, e.frm, e.pos)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -386,4 +396,6 @@ _HANDLERS = {
     ev.ItemUsed: _used,
     ev.Trained: _trained,
     ev.PainReturned: _pain_returned,
+    ev.FollowerSetOut: _follower_set_out,
+    ev.FollowerArrived: _follower_arrived,
 }

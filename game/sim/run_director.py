@@ -14,7 +14,16 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
-from game.sim.run_world import arrival, pain_returning, run_wearer, stairs, stairs_down, stairs_up
+from game.sim.run_world import (
+    arrival,
+    follow_ticks,
+    follower_square,
+    pain_returning,
+    run_wearer,
+    stairs,
+    stairs_down,
+    stairs_up,
+)
 from game.sim.state import Actor, Pile, RunState
 from game.sim.tilemap import Tile
 from game.sim.world_core import WorldCore
@@ -51,10 +60,26 @@ class RunDirector:
             for actor in self.core.living():
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
                     self._pick_up(actor)
+        arrived = bool(run.following) and self._arrivals(run)
         leader = s.actors[s.leader]
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
-            return self._stairs(leader)
-        return False
+            return self._stairs(leader) or arrived
+        return arrived
+
+    def _arrivals(self, run: RunState) -> bool:
+        """Companions left behind whose walk is over arrive by the stairs (`FollowerArrived`); True when
+        one did (the cast changed)."""
+        s = self.core.state
+        arrived = False
+        for aid in sorted(run.following):
+            frm, arrives = run.following[aid]
+            if arrives > s.tick:
+                continue
+            square = follower_square(s, run, frm)
+            if square is not None:  # (else every square by the stairs is taken: he comes a tick later)
+                self.core.emit(ev.FollowerArrived(aid, frm, (square.x, square.y)))
+                arrived = True
+        return arrived
 
     def _pain_returns(self, run: RunState) -> None:
         """Painkiller doses that are due wear off (`PainReturned`), on the depth the party is on (time
@@ -198,8 +223,15 @@ class RunDirector:
                             and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
         squares = arrival(run, depth, down, len(party))
         travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        went = {aid for aid, _x, _y in travellers}
+        adjacency = s.house_rules.adjacency
+        followers = [(a.id, t) for a in self.core.living() if a.party and a.id not in went and s.bout_of(a.id) is None
+                     and (t := follow_ticks(s.tilemap, a.pos, leader.pos, a.speed, adjacency)) is not None]
         first_visit = depth > run.deepest
-        self.core.emit(ev.LevelChanged(run.depth, depth, travellers))
+        frm = run.depth
+        self.core.emit(ev.LevelChanged(frm, depth, travellers))
+        for aid, ticks in followers:  # the others walk after the party (docs/run.md)
+            self.core.emit(ev.FollowerSetOut(aid, frm, s.tick + ticks))
         if first_visit:
             for aid, _x, _y in travellers:
                 self.core.emit(ev.ExperienceGained(aid, depth_experience(depth), f"depth {depth}"))

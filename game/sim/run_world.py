@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from game.sim.creatures import CreatureTemplate
@@ -34,8 +34,9 @@ from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_ru
 from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
-from game.sim.tilemap import Tile
+from game.sim.tilemap import Tile, TileMap
 from rules.consumables import treat
+from rules.fighter import FighterState
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
@@ -134,8 +135,11 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
     taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes}
-    tilemap = level.tilemap
-    start = level.stairs_up if down else level.stairs_down
+    return nearest_free(level.tilemap, level.stairs_up if down else level.stairs_down, taken, n)
+
+
+def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -> list[Pos]:
+    """Up to `n` passable squares nearest `start` that are not `taken` and no stairs, nearest first."""
     seen, todo, out = {start}, deque([start]), list[Pos]()
     while todo and len(out) < n:
         here = todo.popleft()
@@ -167,6 +171,27 @@ def wearer_of(actor: Actor, template: CreatureTemplate, trained: Mapping[str, in
 def run_wearer(run: RunState, actor: Actor) -> Wearer:
     """`wearer_of` for an actor of the run, with what he has trained."""
     return wearer_of(actor, run.content.creatures[actor.creature], run.trained.get(actor.id))
+
+
+def follow_ticks(tilemap: TileMap, frm: Pos, to: Pos, speed: int, adjacency: int) -> int | None:
+    """How many ticks a companion left behind at `frm` takes to walk to the stairs at `to` (his route's
+    steps at `speed` move points a round of `ROUND_TICKS`, at least 1); None when no way leads there."""
+    from game.sim.pathfinding import distance_map
+    from game.sim.world_core import ROUND_TICKS
+
+    steps = distance_map(tilemap, [to], adjacency=adjacency).steps[frm.y * tilemap.width + frm.x]
+    if steps < 0:
+        return None
+    return max(1, -(-steps * ROUND_TICKS // max(1, speed)))
+
+
+def follower_square(state: WorldState, run: RunState, frm: int) -> Pos | None:
+    """Where a companion walking from depth `frm` arrives on the party's depth: the free square nearest
+    the stairs that lead to `frm` (up when he comes down); None while every square near them is taken."""
+    level = _level(run.seed, run.depth)
+    start = level.stairs_up if frm < run.depth else level.stairs_down
+    squares = nearest_free(state.tilemap, start, state.occupancy, 1)
+    return squares[0] if squares else None
 
 
 # ----- folding a run's events (called by game.sim.fold) ------------------------------------------------
@@ -209,6 +234,8 @@ def fold_level_changed(state: WorldState, frm: int, depth: int, travellers: Sequ
     run.floor = there.floor
     run.depth = depth
     run.deepest = max(run.deepest, depth)
+    for aid in [a for a, (frm_depth, _t) in run.following.items() if frm_depth == depth]:
+        del run.following[aid]  # the party came back to him before he reached it: he is here
     state._foes = {}  # the cast changed (the hostility of factions did not)
 
 
@@ -233,6 +260,41 @@ def _fresh(state: WorldState, run: RunState, depth: int) -> LevelStash:
         fighters={aid: a.fighter for aid, a in actors.items()}, bouts={}, membership={}, shots=[],
         floor=floor_of(level),
     )
+
+
+def fold_follower_set_out(state: WorldState, actor_id: str, frm: int, arrives: int) -> None:
+    run = _run(state)
+    stash = run.levels.get(frm)
+    if stash is None or actor_id not in stash.actors or not stash.actors[actor_id].party or arrives <= state.tick:
+        raise ValueError(f"{actor_id} cannot set out from depth {frm} to arrive at tick {arrives}")
+    run.following[actor_id] = (frm, arrives)
+
+
+def fold_follower_arrived(state: WorldState, actor_id: str, frm: int, at: tuple[int, int]) -> None:
+    run = _run(state)
+    if run.following.get(actor_id, (None, 0))[0] != frm:
+        raise ValueError(f"{actor_id} is not on his way from depth {frm}")
+    stash = run.levels[frm]
+    actor = stash.actors.pop(actor_id)
+    if stash.occupancy.get(actor.pos) == actor_id:
+        del stash.occupancy[actor.pos]
+    stash.fighters.pop(actor_id, None)
+    stash.membership.pop(actor_id, None)
+    tilemap = state.tilemap
+    if not (0 <= at[0] < tilemap.width and 0 <= at[1] < tilemap.height):
+        raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
+    pos = tilemap.positions_by_index[at[1] * tilemap.width + at[0]]
+    if not tilemap.passable(pos) or pos in state.occupancy:
+        raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
+    actor.pos = pos
+    actor.mp = 0
+    actor.planned = False
+    state.actors[actor_id] = actor
+    state.occupancy[pos] = actor_id
+    state.fighters[actor_id] = actor.fighter
+    del run.following[actor_id]
+    state._foes = {}  # the cast changed
+    FighterState.roster_epoch += 1
 
 
 def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:

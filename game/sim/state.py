@@ -170,6 +170,8 @@ class RunState:
     # painkiller doses still working, per actor: (the tick it wears off, the wounds it numbed as
     # ((location, damage type, level, pain before, pain eased), ...))
     numbed: dict[str, tuple[tuple[int, tuple[tuple[str, str, int, int, int], ...]], ...]] = field(default_factory=dict)
+    # companions left behind on the way to the party: actor -> (the depth he walks from, the tick he arrives)
+    following: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

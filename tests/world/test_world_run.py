@@ -14,7 +14,7 @@ import pytest
 
 from game.sim import events as ev
 from game.sim.clone import clone_state
-from game.sim.commands import Confirm, Gear, Step, from_dict, to_dict
+from game.sim.commands import Confirm, Gear, Order, Step, from_dict, to_dict
 from game.sim.digest import snapshot
 from game.sim.geometry import Pos, chebyshev, directions
 from game.sim.inventory import numbers, sheet
@@ -23,9 +23,9 @@ from game.sim.recording import FORMAT_VERSION
 from game.sim.run_world import run_setup, stairs_down, wearer_of
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
-from game.sim.tilemap import Tile
+from game.sim.tilemap import Tile, TileMap
 from game.sim.timeline import FoldTimeline
-from game.sim.world import World
+from game.sim.world import ROUND_TICKS, World
 from tests.world.test_world_history import Shadow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -371,3 +371,68 @@ def test_fallen_foes_and_new_depths_give_the_party_experience() -> None:
     for e in gained:
         totals[e.actor] = totals.get(e.actor, 0) + e.amount
     assert run.experience == totals
+
+
+def _left_behind(seed: int) -> tuple[Shadow, ev.FollowerSetOut]:
+    """Seed `seed`'s companion told to hold; the leader walks down the stairs without him."""
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    companion = next(a for a in world.state.actors.values() if a.party and a.id != world.state.leader)
+    shadow.step(Order(companion.id, "hold"))
+    start = companion.pos
+    events = walk_to(shadow, stairs_down(run))
+    changed = next(e for e in events if isinstance(e, ev.LevelChanged))
+    assert [aid for aid, _x, _y in changed.travellers] == [world.state.leader]
+    set_out = [e for e in events if isinstance(e, ev.FollowerSetOut)]
+    assert len(set_out) == 1 and set_out[0].actor == companion.id and set_out[0].frm == 1
+    stash = run.levels[1]
+    walk = distance_map(stash.tilemap, [stairs_down_of(stash.tilemap)], adjacency=world.state.house_rules.adjacency)
+    steps = walk.steps[start.y * stash.tilemap.width + start.x]
+    assert stash.actors[companion.id].pos == start and steps > 0
+    assert set_out[0].arrives == world.state.tick + max(1, -(-steps * ROUND_TICKS // companion.speed))
+    assert run.following == {companion.id: (1, set_out[0].arrives)}
+    return shadow, set_out[0]
+
+
+def stairs_down_of(tilemap: TileMap) -> Pos:
+    return next(p for p in tilemap.passable_positions() if tilemap.tile_at(p) == Tile.STAIRS_DOWN)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_companion_left_behind_walks_after_the_party_and_arrives_by_the_stairs(seed: int, tmp_path: Path) -> None:
+    shadow, set_out = _left_behind(seed)
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    before = snapshot(world.state)["run"]["levels"]["1"]
+    arrived: list[ev.FollowerArrived] = []
+    while not arrived:
+        assert world.state.tick <= set_out.arrives
+        events = shadow.step(Step(None) if world.state.pending and world.state.pending.kind == "step" else Confirm())
+        arrived = [e for e in events if isinstance(e, ev.FollowerArrived)]
+    assert world.state.tick == set_out.arrives and arrived[0].frm == 1
+    companion = world.state.actors[set_out.actor]
+    assert companion.pos == Pos(*arrived[0].pos) and chebyshev(companion.pos, stairs_up_of(world)) <= 3
+    assert world.state.occupancy[companion.pos] == companion.id and not run.following
+    # depth 1 is kept as it was, without him
+    after = snapshot(world.state)["run"]["levels"]["1"]
+    assert set_out.actor not in after["actors"] and set_out.actor in before["actors"]
+    assert {k: v for k, v in before["actors"].items() if k != set_out.actor} == after["actors"]
+    assert after["floor"] == before["floor"]
+    shadow.step(Step(None))
+    save_run(world, tmp_path / "follow.jsonl", final=True)
+    assert replay(tmp_path / "follow.jsonl").world.checksum() == world.checksum()
+
+
+def test_a_companion_on_his_way_is_where_he_stood_when_the_party_comes_back() -> None:
+    shadow, set_out = _left_behind(3)
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    start = run.levels[1].actors[set_out.actor].pos
+    events = walk_to(shadow, stairs_up_of(world))
+    assert any(isinstance(e, ev.LevelChanged) and e.depth == 1 for e in events)
+    assert world.state.tick < set_out.arrives and not run.following
+    assert world.state.actors[set_out.actor].pos == start
