@@ -559,3 +559,15 @@ class FollowerArrived(WorldEvent):
     actor: str
     frm: int
     pos: tuple[int, int]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ChestOpened(WorldEvent):
+    """`actor` stepped into the closed chest at `pos` beside him and opened it: its square is floor from
+    now on, and `items` ((item, count), ...), what the level's generation put in it, lie there."""
+
+    type: ClassVar[str] = "chest_opened"
+    actor: str
+    pos: tuple[int, int]
+    items: tuple[tuple[str, int], ...] = ()

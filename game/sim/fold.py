@@ -341,6 +341,11 @@ def _pain_returned(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_pain_returned(state, e.actor, e.wounds)
 
 
+def _chest_opened(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ChestOpened)
+    run_world.fold_chest_opened(state, e.actor, e.pos, e.items)
+
+
 def _follower_set_out(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.FollowerSetOut)
     run_world.fold_follower_set_out(state, e.actor, e.frm, e.arrives)
@@ -398,4 +403,5 @@ _HANDLERS = {
     ev.PainReturned: _pain_returned,
     ev.FollowerSetOut: _follower_set_out,
     ev.FollowerArrived: _follower_arrived,
+    ev.ChestOpened: _chest_opened,
 }

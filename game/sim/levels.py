@@ -201,7 +201,15 @@ class Level:
 
     @property
     def tilemap(self) -> TileMap:
+        """The generated map (chests not on it: they stand on floor squares)."""
         return self.dungeon.tilemap
+
+    @property
+    def world_map(self) -> TileMap:
+        """The map the world plays on: the generated one with each closed chest a `Tile.CHEST` square."""
+        if not self.chests:
+            return self.dungeon.tilemap
+        return self.dungeon.tilemap.with_tiles({c.pos: Tile.CHEST for c in self.chests})
 
     @property
     def stairs_up(self) -> Pos:
@@ -417,7 +425,7 @@ def level_setup(level: Level, party: Sequence[str], content: RunContent | None =
     theme = content.themes[level.theme]
     origin: dict[str, object] = {"kind": "run_level", "seed": level.seed, "depth": level.depth, "party": list(party)}
     return WorldSetup(name=f"{theme.name}, depth {level.depth} (seed {level.seed})", seed=level.seed,
-                      tilemap=level.tilemap, actors=tuple(actors), origin=origin)
+                      tilemap=level.world_map, actors=tuple(actors), origin=origin)
 
 
 # ---- command line ----------------------------------------------------------------------------------

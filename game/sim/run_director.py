@@ -16,6 +16,8 @@ from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
 from game.sim.run_world import (
     arrival,
+    closed_chest,
+    closed_chests,
     follow_ticks,
     follower_square,
     pain_returning,
@@ -43,6 +45,7 @@ class RunDirector:
         self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
         self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
         self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
+        self._map_changed = False  # a chest opened this tick: the map's caches start again at its end
 
     def step(self) -> bool:
         """After the moves: the fallen drop what they carried, party members who stepped onto items
@@ -61,6 +64,8 @@ class RunDirector:
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
                     self._pick_up(actor)
         arrived = bool(run.following) and self._arrivals(run)
+        if self._map_changed:
+            self._map_changed, arrived = False, True
         leader = s.actors[s.leader]
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
             return self._stairs(leader) or arrived
@@ -80,6 +85,19 @@ class RunDirector:
                 self.core.emit(ev.FollowerArrived(aid, frm, (square.x, square.y)))
                 arrived = True
         return arrived
+
+    def step_into(self, aid: str, square: Pos) -> bool:
+        """The leader, out of any bout, stepping into a closed chest opens it (`ChestOpened`: the step is
+        all it costs); True when the step did that."""
+        s = self.core.state
+        if aid != s.leader or s.bout_of(aid) is not None:
+            return False
+        contents = closed_chest(s, square)
+        if contents is None:
+            return False
+        self.core.emit(ev.ChestOpened(aid, (square.x, square.y), contents))
+        self._map_changed = True
+        return True
 
     def _pain_returns(self, run: RunState) -> None:
         """Painkiller doses that are due wear off (`PainReturned`), on the depth the party is on (time
@@ -258,6 +276,10 @@ class RunDirector:
         f = actor.fighter
         if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
             return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        s = self.core.state
+        for d in directions(s.house_rules.adjacency):  # a closed chest beside him: open it (the step is all)
+            if s.tilemap.tile_at(actor.pos.step(d)) == Tile.CHEST:
+                return d
         goal = self._goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
 
@@ -281,6 +303,10 @@ class RunDirector:
                 steps = self._route(pos).steps[here]
                 if steps >= 0 and (best is None or (steps, pos) < best):
                     best = (steps, pos)
+        for pos in closed_chests(s):
+            steps = self._route(pos).steps[here]
+            if steps >= 0 and (best is None or (steps, pos) < best):
+                best = (steps, pos)
         if best is not None:
             return best[1]
         return stairs_down(run)
@@ -301,8 +327,10 @@ class RunDirector:
             off = {p for p in (stairs_down(self.core.state.run), stairs_up(self.core.state.run)) if p != goal} \
                 if self.core.state.run is not None else set()  # the way never leads over stairs that are no goal
             adjacency = self.core.state.house_rules.adjacency
-            route = self.core.routes[goal] = distance_map(tilemap, [goal], adjacency=adjacency,
-                                                      blocked=off)
+            # a chest is reached from beside it (it blocks the way): its free neighbours are the sources
+            sources = [goal] if tilemap.tile_at(goal) != Tile.CHEST else [
+                n for d in directions(4) if tilemap.passable(n := goal.step(d))]
+            route = self.core.routes[goal] = distance_map(tilemap, sources, adjacency=adjacency, blocked=off)
         return route
 
     def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:

@@ -82,13 +82,11 @@ def attach_run(state: WorldState, setup: WorldSetup) -> None:
 
 
 def floor_of(level: Level) -> dict[Pos, Pile]:
-    """The items lying on a fresh level: its floor piles and its chests' contents (a chest is a pile on
-    its square for now: docs/run.md)."""
+    """The items lying on a fresh level: its floor piles and the relic (a chest's contents are on the
+    floor once it is opened: `ChestOpened`)."""
     floor: dict[Pos, Pile] = {}
     for item in level.floor_items:
         floor[item.pos] = _added(floor.get(item.pos, ()), ((item.item, item.count),))
-    for chest in level.chests:
-        floor[chest.pos] = _added(floor.get(chest.pos, ()), chest.contents)
     if level.goal is not None:
         pos = level.goal.relic_pos
         floor[pos] = _added(floor.get(pos, ()), ((level.goal.relic, 1),))
@@ -135,7 +133,8 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
     taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes}
-    return nearest_free(level.tilemap, level.stairs_up if down else level.stairs_down, taken, n)
+    tilemap = stash.tilemap if stash is not None else level.world_map
+    return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
 
 
 def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -> list[Pos]:
@@ -256,10 +255,41 @@ def _fresh(state: WorldState, run: RunState, depth: int) -> LevelStash:
         actors[a.id] = make_actor(a, template, state.catalog)
         run.inventories[a.id] = from_creature(template, content.items)
     return LevelStash(
-        tilemap=level.tilemap, actors=actors, occupancy={a.pos: aid for aid, a in actors.items()},
+        tilemap=level.world_map, actors=actors, occupancy={a.pos: aid for aid, a in actors.items()},
         fighters={aid: a.fighter for aid, a in actors.items()}, bouts={}, membership={}, shots=[],
         floor=floor_of(level),
     )
+
+
+def closed_chest(state: WorldState, pos: Pos) -> Pile | None:
+    """What the closed chest at `pos` of the party's depth holds (None: no closed chest there)."""
+    run = state.run
+    if run is None or state.tilemap.tile_at(pos) != Tile.CHEST:
+        return None
+    return next((c.contents for c in _level(run.seed, run.depth).chests if c.pos == pos), ())
+
+
+def closed_chests(state: WorldState) -> list[Pos]:
+    """The squares of the closed chests on the party's depth."""
+    run = state.run
+    if run is None:
+        return []
+    tilemap = state.tilemap
+    return [c.pos for c in _level(run.seed, run.depth).chests if tilemap.tile_at(c.pos) == Tile.CHEST]
+
+
+def fold_chest_opened(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
+    """The chest at `at` is open: its square is floor from now on, its contents a pile there."""
+    run = _run(state)
+    pos = Pos(*at)
+    contents = closed_chest(state, pos)
+    actor = state.actors.get(actor_id)
+    if contents is None or tuple(contents) != tuple(items) or actor is None or max(
+            abs(actor.pos.x - pos.x), abs(actor.pos.y - pos.y)) != 1:
+        raise ValueError(f"{actor_id} cannot open a chest holding {items} at {at}")
+    state.tilemap = state.tilemap.with_tiles({pos: Tile.FLOOR})
+    if items:
+        run.floor[pos] = _added(run.floor.get(pos, ()), items)
 
 
 def fold_follower_set_out(state: WorldState, actor_id: str, frm: int, arrives: int) -> None:

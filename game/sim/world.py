@@ -91,6 +91,8 @@ class World:
         self.decisions = DecisionFlow(core, self.input)
         self.membership = Membership(core)
         self.run = RunDirector(core)
+        if self.state.run is not None:
+            self.movement.step_into = self.run.step_into
         self._checksum = Checksum(self.state)
         self.movement.roll_movement_initiative()
         self.membership.update()

@@ -18,6 +18,7 @@ from game.sim.commands import Confirm, Gear, Order, Step, from_dict, to_dict
 from game.sim.digest import snapshot
 from game.sim.geometry import Pos, chebyshev, directions
 from game.sim.inventory import numbers, sheet
+from game.sim.levels import Level
 from game.sim.pathfinding import distance_map
 from game.sim.recording import FORMAT_VERSION
 from game.sim.run_world import run_setup, stairs_down, wearer_of
@@ -147,10 +148,8 @@ def test_picking_up_and_equipping_change_the_numbers_the_rules_use() -> None:
     assert run is not None
     leader = world.state.actors["player"]
     old_sheet = leader.fighter.sheet
-    picked = play_until(shadow, ev.ItemsPickedUp, 3000)
-    assert isinstance(picked, ev.ItemsPickedUp) and run.items_picked_up >= sum(n for _, n in picked.items)
-    change = play_until(shadow, ev.GearChanged, 3000)
-    assert isinstance(change, ev.GearChanged)
+    change = play_until(shadow, ev.GearChanged, 3000)  # (the AI equips only what it picked up)
+    assert isinstance(change, ev.GearChanged) and run.items_picked_up > 0
     actor = world.state.actors[change.actor]
     inv = run.inventories[change.actor]
     assert inv.equipped == change.equipped and change.item in dict(inv.equipped).values()
@@ -436,3 +435,46 @@ def test_a_companion_on_his_way_is_where_he_stood_when_the_party_comes_back() ->
     assert any(isinstance(e, ev.LevelChanged) and e.depth == 1 for e in events)
     assert world.state.tick < set_out.arrives and not run.following
     assert world.state.actors[set_out.actor].pos == start
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_closed_chest_blocks_the_way_and_opens_when_the_leader_steps_into_it(seed: int, tmp_path: Path) -> None:
+    """Chests stand on the map as obstacles (`Tile.CHEST`); the leader stepping into one opens it for the
+    step's tick alone: its square is floor, its seeded contents lie there, and the fold and the replay agree."""
+    from game.sim.run_world import closed_chest, closed_chests
+
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    s = world.state
+    run = s.run
+    assert run is not None
+    chests = closed_chests(s)
+    assert chests and all(s.tilemap.tile_at(p) is Tile.CHEST and not s.tilemap.passable(p) for p in chests)
+    assert all(p not in run.floor for p in chests)  # nothing of a closed chest lies on the floor
+    level_chests = {c.pos: c.contents for c in _level_of(seed, 1).chests}
+    chest = min(chests, key=lambda p: chebyshev(p, s.actors[s.leader].pos))
+    beside = next(p for d in directions(4) if s.tilemap.passable(p := chest.step(d)))
+    walk_to(shadow, beside, 600)
+    leader = s.actors[s.leader]
+    assert leader.pos == beside and s.bout_of(leader.id) is None
+    contents = closed_chest(s, chest)
+    assert contents == level_chests[chest] and contents
+    tick = s.tick
+    into = next(d for d in directions(4) if beside.step(d) == chest)
+    events = shadow.step(Step(into.name))
+    assert ev.ChestOpened(leader.id, (chest.x, chest.y), contents) in events
+    assert s.tick == tick + 1 and leader.pos == beside  # the step was all it cost: he stays where he was
+    assert s.tilemap.tile_at(chest) is Tile.FLOOR and closed_chest(s, chest) is None and chest not in closed_chests(s)
+    assert dict(run.floor[chest]) == dict(contents)
+    refused = shadow.step(Step(into.name))  # now he steps onto the pile (and takes what is worth it)
+    assert leader.pos == chest and not any(isinstance(e, ev.ChestOpened) for e in refused)
+    save_run(world, tmp_path / "chest.jsonl", final=True)
+    assert replay(tmp_path / "chest.jsonl").world.checksum() == world.checksum()
+
+
+def _level_of(seed: int, depth: int) -> Level:
+    from game.sim.levels import generate_level, plan_run
+    from game.sim.run_content import default_run_content
+
+    content = default_run_content()
+    return generate_level(plan_run(seed, content), depth, content)
