@@ -571,3 +571,29 @@ class ChestOpened(WorldEvent):
     actor: str
     pos: tuple[int, int]
     items: tuple[tuple[str, int], ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Recruited(WorldEvent):
+    """The leader `actor` stepped into the recruit `recruit` and he joined the party: a prisoner freed
+    (`price` 0) or a hireling paid `price` coins from the leader's purse. He is of the party from now on
+    (faction, sheet, orders: follow), with the gear he stood in."""
+
+    type: ClassVar[str] = "recruited"
+    actor: str
+    recruit: str
+    kind: str
+    price: int = 0
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class RecruitRefused(WorldEvent):
+    """The leader `actor` stepped into the recruit `recruit`, who would not join: `reason` in one line
+    (the party is full, too few coins). Changes nothing."""
+
+    type: ClassVar[str] = "recruit_refused"
+    actor: str
+    recruit: str
+    reason: str

@@ -346,6 +346,11 @@ def _chest_opened(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_chest_opened(state, e.actor, e.pos, e.items)
 
 
+def _recruited(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Recruited)
+    run_world.fold_recruited(state, e.actor, e.recruit, e.kind, e.price)
+
+
 def _follower_set_out(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.FollowerSetOut)
     run_world.fold_follower_set_out(state, e.actor, e.frm, e.arrives)
@@ -404,4 +409,5 @@ _HANDLERS = {
     ev.FollowerSetOut: _follower_set_out,
     ev.FollowerArrived: _follower_arrived,
     ev.ChestOpened: _chest_opened,
+    ev.Recruited: _recruited,
 }

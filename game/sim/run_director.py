@@ -14,17 +14,21 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
+from game.sim.recruits import recruit
 from game.sim.run_world import (
+    COINS,
     arrival,
     closed_chest,
     closed_chests,
     follow_ticks,
     follower_square,
     pain_returning,
+    party_size,
     run_wearer,
     stairs,
     stairs_down,
     stairs_up,
+    waiting_recruit,
 )
 from game.sim.state import Actor, Pile, RunState
 from game.sim.tilemap import Tile
@@ -87,16 +91,30 @@ class RunDirector:
         return arrived
 
     def step_into(self, aid: str, square: Pos) -> bool:
-        """The leader, out of any bout, stepping into a closed chest opens it (`ChestOpened`: the step is
-        all it costs); True when the step did that."""
+        """The leader, out of any bout, stepping into a closed chest opens it (`ChestOpened`), into a
+        recruit asks him to join (`Recruited` or `RecruitRefused`): the step is all it costs; True when
+        the step did one of them."""
         s = self.core.state
         if aid != s.leader or s.bout_of(aid) is not None:
             return False
         contents = closed_chest(s, square)
-        if contents is None:
+        if contents is not None:
+            self.core.emit(ev.ChestOpened(aid, (square.x, square.y), contents))
+            self._map_changed = True
+            return True
+        other = s.at(square)
+        offer = None if other is None else waiting_recruit(s, other.id)
+        if other is None or offer is None:
             return False
-        self.core.emit(ev.ChestOpened(aid, (square.x, square.y), contents))
-        self._map_changed = True
+        run = s.run
+        assert run is not None
+        coins = run.inventories[aid].count(COINS)
+        left = recruit(offer, party_size(s, run), run.content.run.party_cap, coins, other.name)
+        if isinstance(left, Refusal):
+            self.core.emit(ev.RecruitRefused(aid, other.id, left.reason))
+        else:
+            self.core.emit(ev.Recruited(aid, other.id, offer.kind, coins - left))
+            self._map_changed = True  # the sides changed: the caches start again at the tick's end
         return True
 
     def _pain_returns(self, run: RunState) -> None:
@@ -280,6 +298,10 @@ class RunDirector:
         for d in directions(s.house_rules.adjacency):  # a closed chest beside him: open it (the step is all)
             if s.tilemap.tile_at(actor.pos.step(d)) == Tile.CHEST:
                 return d
+        for d in directions(4):  # a recruit beside him who would join: take him on
+            other = s.at(actor.pos.step(d))
+            if other is not None and self._would_join(other):
+                return d
         goal = self._goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
 
@@ -303,6 +325,11 @@ class RunDirector:
                 steps = self._route(pos).steps[here]
                 if steps >= 0 and (best is None or (steps, pos) < best):
                     best = (steps, pos)
+        for other in s.actors.values():
+            if self._would_join(other):
+                steps = self._route(other.pos).steps[here]
+                if steps >= 0 and (best is None or (steps, other.pos) < best):
+                    best = (steps, other.pos)
         for pos in closed_chests(s):
             steps = self._route(pos).steps[here]
             if steps >= 0 and (best is None or (steps, pos) < best):
@@ -310,6 +337,17 @@ class RunDirector:
         if best is not None:
             return best[1]
         return stairs_down(run)
+
+    def _would_join(self, other: Actor) -> bool:
+        """Whether `other` is a recruit waiting here who would join the leader now (cap and coins)."""
+        s = self.core.state
+        offer = waiting_recruit(s, other.id)
+        if offer is None:
+            return False
+        run = s.run
+        assert run is not None
+        coins = run.inventories[s.leader].count(COINS)
+        return not isinstance(recruit(offer, party_size(s, run), run.content.run.party_cap, coins), Refusal)
 
     def _pile_worth(self, actor: Actor, pile: Pile) -> bool:
         s = self.core.state

@@ -30,9 +30,18 @@ from game.sim.inventory import (
     pick_up,
     sheet,
 )
-from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_run
+from game.sim.levels import (
+    CAPTIVE_FACTION,
+    Level,
+    Recruit,
+    RunPlan,
+    generate_level,
+    level_setup,
+    plan_run,
+    recruit_offer,
+)
 from game.sim.run_content import default_run_content
-from game.sim.scenario_file import WorldSetup
+from game.sim.scenario_file import PARTY_FACTION, WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
 from game.sim.tilemap import Tile, TileMap
 from rules.consumables import treat
@@ -40,6 +49,7 @@ from rules.fighter import FighterState
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
+COINS = "coins"  # the item a hireling is paid in (content/items.yaml)
 PAINKILLER_TICKS = 240  # a painkiller dose works this long (40 rounds), then its pain comes back (OUR OWN)
 
 
@@ -290,6 +300,44 @@ def fold_chest_opened(state: WorldState, actor_id: str, at: tuple[int, int], ite
     state.tilemap = state.tilemap.with_tiles({pos: Tile.FLOOR})
     if items:
         run.floor[pos] = _added(run.floor.get(pos, ()), items)
+
+
+def waiting_recruit(state: WorldState, actor_id: str) -> Recruit | None:
+    """The offer of the recruit `actor_id` standing on the party's depth, still waiting to join (None:
+    no such recruit)."""
+    run = state.run
+    actor = state.actors.get(actor_id)
+    if run is None or actor is None or actor.faction != CAPTIVE_FACTION or not actor.alive:
+        return None
+    return recruit_offer(_level(run.seed, run.depth), actor_id)
+
+
+def party_size(state: WorldState, run: RunState) -> int:
+    """The living party members, on this depth and on those left behind (a cap counts them all)."""
+    here = sum(1 for a in state.actors.values() if a.party and a.alive)
+    return here + sum(1 for stash in run.levels.values() for a in stash.actors.values() if a.party and a.alive)
+
+
+def fold_recruited(state: WorldState, actor_id: str, recruit: str, kind: str, price: int) -> None:
+    """The recruit joins: of the party's faction and the party, following the leader, his sheet rebuilt
+    for his new side; a hireling's price leaves the leader's purse."""
+    run = _run(state)
+    offer = waiting_recruit(state, recruit)
+    leader = state.actors.get(actor_id)
+    if offer is None or offer.kind != kind or offer.price != price or leader is None or not leader.leader:
+        raise ValueError(f"{recruit} cannot join as a {kind} for {price} coins")
+    if price:
+        paid = drop(run.inventories[actor_id], COINS, price)
+        if isinstance(paid, Refusal):
+            raise ValueError(paid.reason)
+        run.inventories[actor_id] = paid
+        rebuild_load(state, run, leader)
+    actor = state.actors[recruit]
+    actor.faction = PARTY_FACTION
+    actor.party = True
+    actor.order, actor.order_target, actor.order_at = "follow", None, None
+    rebuild(state, run, actor)
+    state._foes = {}  # the sides changed
 
 
 def fold_follower_set_out(state: WorldState, actor_id: str, frm: int, arrives: int) -> None:

@@ -16,7 +16,7 @@ from game.sim import events as ev
 from game.sim.clone import clone_state
 from game.sim.commands import Confirm, Gear, Order, Step, from_dict, to_dict
 from game.sim.digest import snapshot
-from game.sim.geometry import Pos, chebyshev, directions
+from game.sim.geometry import Pos, chebyshev, directions, manhattan
 from game.sim.inventory import numbers, sheet
 from game.sim.levels import Level
 from game.sim.pathfinding import distance_map
@@ -24,6 +24,7 @@ from game.sim.recording import FORMAT_VERSION
 from game.sim.run_world import run_setup, stairs_down, wearer_of
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
+from game.sim.state import WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.sim.timeline import FoldTimeline
 from game.sim.world import ROUND_TICKS, World
@@ -478,3 +479,95 @@ def _level_of(seed: int, depth: int) -> Level:
 
     content = default_run_content()
     return generate_level(plan_run(seed, content), depth, content)
+
+
+def _beside(s: WorldState, target: Pos) -> Pos:
+    return min((p for d in directions(4) if s.tilemap.passable(p := target.step(d)) and p not in s.occupancy),
+               key=lambda p: (chebyshev(p, s.actors[s.leader].pos), p))
+
+
+def test_a_hireling_at_a_levels_start_joins_when_paid_and_takes_orders() -> None:
+    """Seed 1's depth 2 has a crossbowman for hire (40 coins) in its arrival room: stepping into him
+    without the coins is refused in one line; with them (laid at the leader's feet) he joins the party
+    (paid from the purse) and takes orders like any companion; the fold agrees at every step."""
+    from game.sim.levels import CAPTIVE_FACTION, recruit_id
+
+    shadow = Shadow(World(run_setup(1), seed=1))
+    world = shadow.world
+    s = world.state
+    run = s.run
+    assert run is not None
+    walk_to(shadow, stairs_down(run))
+    assert run.depth == 2
+    hireling = s.actors[recruit_id(2, 0)]
+    assert hireling.faction == CAPTIVE_FACTION and not hireling.party and hireling.creature == "hireling_crossbowman"
+    assert not any(s.hostile(hireling.id, other) for other in s.actors)  # nobody fights him while he waits
+    start = hireling.pos
+    shadow.step(Step(None))
+    assert hireling.pos == start  # he waits where he stands
+    if manhattan(s.actors[s.leader].pos, hireling.pos) != 1:
+        walk_to(shadow, _beside(s, hireling.pos))
+    into = next(d for d in directions(4) if s.actors[s.leader].pos.step(d) == hireling.pos)
+    events = shadow.step(Step(into.name))
+    refusal = [e for e in events if isinstance(e, ev.RecruitRefused)]
+    assert refusal and refusal[0].reason == "Crossbowman asks 40 coins; you have 0" and not hireling.party
+    for state in (s, shadow.state):
+        assert state.run is not None
+        state.run.floor[state.actors[state.leader].pos] = (("coins", 55),)
+    shadow.step(Gear("pick_up", item="coins", count=55))
+    party_before = {a.id for a in s.actors.values() if a.party}
+    events = shadow.step(Step(into.name))
+    assert ev.Recruited("player", hireling.id, "hireling", 40) in events
+    assert hireling.party and hireling.faction == "player" and hireling.fighter.sheet.side == "player"
+    assert run.inventories["player"].count("coins") == 15
+    assert party_before | {hireling.id} <= {a.id for a in s.actors.values() if a.party}  # (and a follower come)
+    assert s.actors[s.leader].pos != start and hireling.pos == start  # the step was all: nobody moved
+    shadow.step(Order(hireling.id, "hold"))
+    assert hireling.order == "hold"
+
+
+def test_a_prisoner_is_freed_for_nothing_and_a_full_party_takes_no_one() -> None:
+    """Seed 3's depth 2 holds a prisoner: stepping into him frees him at no cost; with the party at its
+    cap (`run.party_cap`) he is refused in one line."""
+    from game.sim.levels import recruit_id
+
+    for full in (False, True):
+        shadow = Shadow(World(run_setup(3, ("player_fighter", "companion_spearman", "companion_spearman",
+                                           "companion_spearman")[:4 if full else 2]), seed=3))
+        s = shadow.world.state
+        run = s.run
+        assert run is not None
+        walk_to(shadow, stairs_down(run), 800)
+        prisoner = s.actors[recruit_id(2, 0)]
+        assert prisoner.creature == "prisoner_militiaman"
+        leader = s.actors[s.leader]
+        beside = _beside(s, prisoner.pos)
+        for state in (s, shadow.state):  # (carried past his guards: the fight is not what this tests)
+            state.occupancy.pop(state.actors[state.leader].pos)
+            state.actors[state.leader].pos = beside
+            state.occupancy[beside] = state.leader
+        into = next(d for d in directions(4) if leader.pos.step(d) == prisoner.pos)
+        events = shadow.step(Step(into.name))
+        if full:
+            refusal = [e for e in events if isinstance(e, ev.RecruitRefused)]
+            assert refusal and refusal[0].reason == "the party is full (4 of 4): Freed Militiaman cannot join"
+            assert not prisoner.party
+        else:
+            assert ev.Recruited("player", prisoner.id, "prisoner", 0) in events and prisoner.party
+
+
+def test_the_ai_leader_opens_chests_and_recruits_and_the_run_replays(tmp_path: Path) -> None:
+    """Seed 5's AI-led run opens chests, takes on a recruit on depth 2 and has companions left behind
+    come after it, with the fold checked every tick; its recording replays in sync."""
+    shadow = Shadow(World(run_setup(5), seed=5, player_ai=True))
+    world = shadow.world
+    seen: list[ev.WorldEvent] = []
+    while world.state.tick < 240 and world.state.over is None:
+        seen += [e for e in shadow.step() if isinstance(e, (ev.ChestOpened, ev.Recruited, ev.FollowerArrived))]
+    kinds = {type(e) for e in seen}
+    assert kinds == {ev.ChestOpened, ev.Recruited, ev.FollowerArrived}, seen
+    joined = next(e for e in seen if isinstance(e, ev.Recruited))
+    assert world.state.actors[joined.recruit].party or any(
+        joined.recruit in stash.actors for stash in world.state.run.levels.values())
+    save_run(world, tmp_path / "ai.jsonl", final=True)
+    assert replay(tmp_path / "ai.jsonl").world.checksum() == world.checksum()
