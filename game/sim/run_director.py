@@ -15,6 +15,7 @@ from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
 from game.sim.recruits import recruit
+from game.sim.run_ai import tend_and_train
 from game.sim.run_world import (
     COINS,
     arrival,
@@ -67,6 +68,8 @@ class RunDirector:
             for actor in self.core.living():
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
                     self._pick_up(actor)
+        if self.core.player_ai:
+            tend_and_train(self.core)  # the AI leader's bandages, painkillers and training (game.sim.run_ai)
         arrived = bool(run.following) and self._arrivals(run)
         if self._map_changed:
             self._map_changed, arrived = False, True

@@ -4,6 +4,7 @@ command), change the numbers the rules use, refuse bad requests with one line an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -308,3 +309,40 @@ def test_a_painkiller_wears_off_and_its_pain_comes_back(seed: int) -> None:
     assert character_view(state, LEADER).numbed == ""
     shadow.step(Gear("use", item="poppy_tincture"))  # the dose gone, the next works in full again
     assert fighter.pain == 6
+
+
+def test_the_ai_leader_bandages_numbs_and_trains_at_the_stairs() -> None:
+    """The AI leader (game.sim.run_ai) uses what a player would: a bandage on a bleeding wound, a
+    painkiller on pain of `PAINKILLER_PAIN` or more, and his experience at the stairs on his fighting
+    proficiency, through the same events as the commands (the fold checked every tick)."""
+    from game.sim.run_ai import PAINKILLER_PAIN
+    from rules.progression import proficiency_cost
+
+    shadow = Shadow(World(run_setup(3), seed=3, player_ai=True))
+    state = shadow.world.state
+    run = state.run
+    assert run is not None
+    leader = state.actors[LEADER]
+    for s in both(shadow):
+        assert s.run is not None
+        inv = s.run.inventories[LEADER]  # (found on the way, as far as this test cares)
+        s.run.inventories[LEADER] = replace(inv, carried=(*inv.carried, ("bandage", 2), ("poppy_tincture", 1)))
+        s.run.experience[LEADER] = 25
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, PAINKILLER_PAIN + 1, 2))
+    prof, level = leader.fighter.sheet.proficiency, leader.fighter.sheet.level
+    events = shadow.step()
+    used = [e for e in events if isinstance(e, ev.ItemUsed)]
+    assert used and used[0].effect == "first_aid" and used[0].on == LEADER and len(used) == 1
+    trained = [e for e in events if isinstance(e, ev.Trained)]
+    # at the stairs (he starts beside the stairs up): his fighting proficiency, as long as he can pay
+    first, second, third = (proficiency_cost(level + i) for i in range(3))
+    assert first + second <= 25 < first + second + third
+    assert [(e.kind, e.name, e.value, e.cost) for e in trained] == [
+        ("proficiency", prof, level + 1, first), ("proficiency", prof, level + 2, second)]
+    assert leader.fighter.sheet.level == level + 2 and run.experience[LEADER] == 25 - first - second
+    later: list[ev.WorldEvent] = []
+    for _ in range(3):  # a failed bandage is tried again next tick; once bleeding stops (or the bandages are
+        later += shadow.step()  # gone) the pain's turn comes: one painkiller, not a second while it works
+    kinds = [e.effect for e in later if isinstance(e, ev.ItemUsed)]
+    assert kinds.count("painkiller") == 1 and set(kinds) <= {"first_aid", "painkiller"} and len(kinds) <= 2
+    assert LEADER in run.numbed and leader.fighter.pain < PAINKILLER_PAIN + 1
