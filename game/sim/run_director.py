@@ -16,20 +16,17 @@ from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
 from game.sim.recruits import recruit
 from game.sim.run_ai import tend_and_train
+from game.sim.run_party import follow_ticks, follower_square, party_size, waiting_recruit
 from game.sim.run_world import (
     COINS,
     arrival,
     closed_chest,
     closed_chests,
-    follow_ticks,
-    follower_square,
     pain_returning,
-    party_size,
     run_wearer,
     stairs,
     stairs_down,
     stairs_up,
-    waiting_recruit,
 )
 from game.sim.state import Actor, Pile, RunState
 from game.sim.tilemap import Tile

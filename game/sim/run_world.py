@@ -31,21 +31,17 @@ from game.sim.inventory import (
     sheet,
 )
 from game.sim.levels import (
-    CAPTIVE_FACTION,
     Level,
-    Recruit,
     RunPlan,
     generate_level,
     level_setup,
     plan_run,
-    recruit_offer,
 )
 from game.sim.run_content import default_run_content
-from game.sim.scenario_file import PARTY_FACTION, WorldSetup
+from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
 from game.sim.tilemap import Tile, TileMap
 from rules.consumables import treat
-from rules.fighter import FighterState
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
@@ -182,27 +178,6 @@ def run_wearer(run: RunState, actor: Actor) -> Wearer:
     return wearer_of(actor, run.content.creatures[actor.creature], run.trained.get(actor.id))
 
 
-def follow_ticks(tilemap: TileMap, frm: Pos, to: Pos, speed: int, adjacency: int) -> int | None:
-    """How many ticks a companion left behind at `frm` takes to walk to the stairs at `to` (his route's
-    steps at `speed` move points a round of `ROUND_TICKS`, at least 1); None when no way leads there."""
-    from game.sim.pathfinding import distance_map
-    from game.sim.world_core import ROUND_TICKS
-
-    steps = distance_map(tilemap, [to], adjacency=adjacency).steps[frm.y * tilemap.width + frm.x]
-    if steps < 0:
-        return None
-    return max(1, -(-steps * ROUND_TICKS // max(1, speed)))
-
-
-def follower_square(state: WorldState, run: RunState, frm: int) -> Pos | None:
-    """Where a companion walking from depth `frm` arrives on the party's depth: the free square nearest
-    the stairs that lead to `frm` (up when he comes down); None while every square near them is taken."""
-    level = _level(run.seed, run.depth)
-    start = level.stairs_up if frm < run.depth else level.stairs_down
-    squares = nearest_free(state.tilemap, start, state.occupancy, 1)
-    return squares[0] if squares else None
-
-
 # ----- folding a run's events (called by game.sim.fold) ------------------------------------------------
 
 
@@ -300,79 +275,6 @@ def fold_chest_opened(state: WorldState, actor_id: str, at: tuple[int, int], ite
     state.tilemap = state.tilemap.with_tiles({pos: Tile.FLOOR})
     if items:
         run.floor[pos] = _added(run.floor.get(pos, ()), items)
-
-
-def waiting_recruit(state: WorldState, actor_id: str) -> Recruit | None:
-    """The offer of the recruit `actor_id` standing on the party's depth, still waiting to join (None:
-    no such recruit)."""
-    run = state.run
-    actor = state.actors.get(actor_id)
-    if run is None or actor is None or actor.faction != CAPTIVE_FACTION or not actor.alive:
-        return None
-    return recruit_offer(_level(run.seed, run.depth), actor_id)
-
-
-def party_size(state: WorldState, run: RunState) -> int:
-    """The living party members, on this depth and on those left behind (a cap counts them all)."""
-    here = sum(1 for a in state.actors.values() if a.party and a.alive)
-    return here + sum(1 for stash in run.levels.values() for a in stash.actors.values() if a.party and a.alive)
-
-
-def fold_recruited(state: WorldState, actor_id: str, recruit: str, kind: str, price: int) -> None:
-    """The recruit joins: of the party's faction and the party, following the leader, his sheet rebuilt
-    for his new side; a hireling's price leaves the leader's purse."""
-    run = _run(state)
-    offer = waiting_recruit(state, recruit)
-    leader = state.actors.get(actor_id)
-    if offer is None or offer.kind != kind or offer.price != price or leader is None or not leader.leader:
-        raise ValueError(f"{recruit} cannot join as a {kind} for {price} coins")
-    if price:
-        paid = drop(run.inventories[actor_id], COINS, price)
-        if isinstance(paid, Refusal):
-            raise ValueError(paid.reason)
-        run.inventories[actor_id] = paid
-        rebuild_load(state, run, leader)
-    actor = state.actors[recruit]
-    actor.faction = PARTY_FACTION
-    actor.party = True
-    actor.order, actor.order_target, actor.order_at = "follow", None, None
-    rebuild(state, run, actor)
-    state._foes = {}  # the sides changed
-
-
-def fold_follower_set_out(state: WorldState, actor_id: str, frm: int, arrives: int) -> None:
-    run = _run(state)
-    stash = run.levels.get(frm)
-    if stash is None or actor_id not in stash.actors or not stash.actors[actor_id].party or arrives <= state.tick:
-        raise ValueError(f"{actor_id} cannot set out from depth {frm} to arrive at tick {arrives}")
-    run.following[actor_id] = (frm, arrives)
-
-
-def fold_follower_arrived(state: WorldState, actor_id: str, frm: int, at: tuple[int, int]) -> None:
-    run = _run(state)
-    if run.following.get(actor_id, (None, 0))[0] != frm:
-        raise ValueError(f"{actor_id} is not on his way from depth {frm}")
-    stash = run.levels[frm]
-    actor = stash.actors.pop(actor_id)
-    if stash.occupancy.get(actor.pos) == actor_id:
-        del stash.occupancy[actor.pos]
-    stash.fighters.pop(actor_id, None)
-    stash.membership.pop(actor_id, None)
-    tilemap = state.tilemap
-    if not (0 <= at[0] < tilemap.width and 0 <= at[1] < tilemap.height):
-        raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
-    pos = tilemap.positions_by_index[at[1] * tilemap.width + at[0]]
-    if not tilemap.passable(pos) or pos in state.occupancy:
-        raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
-    actor.pos = pos
-    actor.mp = 0
-    actor.planned = False
-    state.actors[actor_id] = actor
-    state.occupancy[pos] = actor_id
-    state.fighters[actor_id] = actor.fighter
-    del run.following[actor_id]
-    state._foes = {}  # the cast changed
-    FighterState.roster_epoch += 1
 
 
 def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
@@ -556,6 +458,16 @@ def fold_trained(state: WorldState, actor_id: str, kind: str, name: str, value: 
     rebuild(state, run, actor)
     if name == "HT" and before is not None:  # a point more of health: he has it now (lost HT stays lost)
         actor.fighter.ht = hp_before + value - before
+
+
+def level_of(run: RunState, depth: int | None = None) -> Level:
+    """The generated level of `depth` (default: the party's) of the run."""
+    return _level(run.seed, run.depth if depth is None else depth)
+
+
+def run_of(state: WorldState) -> RunState:
+    """The state's run; ValueError for a world that is no run (a run's event there is a bad log)."""
+    return _run(state)
 
 
 def _run(state: WorldState) -> RunState:
