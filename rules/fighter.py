@@ -92,6 +92,12 @@ class FighterSheet:
     proficiency: str = ""  # the proficiency he fights with (best one his weapon allows)
     level: int = 0
     av: Mapping[str, int] = field(default_factory=dict)
+    encumbrance_cp: int = 0  # CP his load costs (rules.encumbrance; set by the run from what he carries)
+
+    @property
+    def cp_penalty(self) -> int:
+        """CP his gear costs: the shield's penalty and his load's encumbrance penalty."""
+        return (self.shield.cp_penalty if self.shield is not None else 0) + self.encumbrance_cp
 
     @classmethod
     def build(
@@ -107,6 +113,7 @@ class FighterSheet:
         shield: str | None = None,
         off_weapon: str | None = None,
         armour: tuple[str, ...] | list[str] = (),
+        encumbrance_cp: int = 0,
     ) -> FighterSheet:
         """Resolve content ids; raises KeyError naming the unknown id."""
         ratings = dict(proficiencies or {})
@@ -142,6 +149,7 @@ class FighterSheet:
             proficiency=prof,
             level=max(0, level),
             av=av,
+            encumbrance_cp=encumbrance_cp,
         )
 
 
@@ -319,7 +327,8 @@ class FighterState:
         return c
 
     def max_cp(self) -> int:
-        """Proficiency + Reflex - max(pain, carried-over shock) - shield penalty; halved at HT 1."""
+        """Proficiency + Reflex - max(pain, carried-over shock) - shield and encumbrance penalties;
+        halved at HT 1."""
         return self._pool(self.prone)
 
     def rested_cp(self) -> int:
@@ -333,7 +342,7 @@ class FighterState:
 
     def _pool(self, prone: bool) -> int:
         sheet = self.sheet
-        penalty = sheet.shield.cp_penalty if sheet.shield is not None else 0
+        penalty = sheet.cp_penalty
         cp = sheet.level + self.reflex - max(self.pain, self.carried_shock) - penalty
         cp = max(0, cp)
         if self.ht == 1:

@@ -41,7 +41,8 @@ def clone_state(state: WorldState) -> WorldState:
     if state.run is not None:
         run = state.run
         copy.run = replace(run, floor=dict(run.floor), inventories=dict(run.inventories),
-                           experience=dict(run.experience), doses=dict(run.doses),
+                           experience=dict(run.experience), doses=dict(run.doses), numbed=dict(run.numbed),
+                           following=dict(run.following),
                            trained={aid: dict(t) for aid, t in run.trained.items()},
                            levels={d: _stash(stash) for d, stash in run.levels.items()})
     return copy

@@ -55,6 +55,8 @@ def _run(run: RunState) -> dict[str, Any]:
         "experience": dict(sorted(run.experience.items())),
         "trained": {aid: dict(sorted(t.items())) for aid, t in sorted(run.trained.items())},
         "doses": dict(sorted(run.doses.items())),
+        "following": {aid: list(f) for aid, f in sorted(run.following.items())},
+        "numbed": {aid: [[t, [list(w) for w in ws]] for t, ws in doses] for aid, doses in sorted(run.numbed.items())},
         "floor": _floor(run.floor),
         "inventories": inventories_snapshot(run.inventories),
         "levels": {str(d): _stash(stash) for d, stash in sorted(run.levels.items())},
@@ -126,7 +128,7 @@ def _sheet(s: FighterSheet) -> list[Any]:
     """What a change of gear changes on a fighter's sheet."""
     return [None if s.weapon is None else s.weapon.name, None if s.shield is None else s.shield.name,
             None if s.off_weapon is None else s.off_weapon.name, [a.name for a in s.armour], s.proficiency, s.level,
-            dict(sorted(s.av.items()))]
+            dict(sorted(s.av.items())), *([s.encumbrance_cp] if s.encumbrance_cp else [])]
 
 
 def _bout(bs: BoutState) -> dict[str, Any]:

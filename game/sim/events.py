@@ -524,3 +524,76 @@ class Trained(WorldEvent):
     name: str
     value: int
     cost: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PainReturned(WorldEvent):
+    """The oldest painkiller dose `actor` took wore off (`run_world.PAINKILLER_TICKS` after it): `wounds`
+    are (wound index, pain) after it, the numbed pain back (never more than before the dose)."""
+
+    type: ClassVar[str] = "pain_returned"
+    actor: str
+    wounds: tuple[tuple[int, int], ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FollowerSetOut(WorldEvent):
+    """The party left depth `frm` without the companion `actor` (too far from the leader, out of any bout):
+    he walks to the stairs they took and reaches the party's depth at tick `arrives` (docs/run.md)."""
+
+    type: ClassVar[str] = "follower_set_out"
+    actor: str
+    frm: int
+    arrives: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FollowerArrived(WorldEvent):
+    """The companion `actor` who set out from depth `frm` arrives on the party's depth at `pos`; depth
+    `frm` is kept as it was, without him."""
+
+    type: ClassVar[str] = "follower_arrived"
+    actor: str
+    frm: int
+    pos: tuple[int, int]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ChestOpened(WorldEvent):
+    """`actor` stepped into the closed chest at `pos` beside him and opened it: its square is floor from
+    now on, and `items` ((item, count), ...), what the level's generation put in it, lie there."""
+
+    type: ClassVar[str] = "chest_opened"
+    actor: str
+    pos: tuple[int, int]
+    items: tuple[tuple[str, int], ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Recruited(WorldEvent):
+    """The leader `actor` stepped into the recruit `recruit` and he joined the party: a prisoner freed
+    (`price` 0) or a hireling paid `price` coins from the leader's purse. He is of the party from now on
+    (faction, sheet, orders: follow), with the gear he stood in."""
+
+    type: ClassVar[str] = "recruited"
+    actor: str
+    recruit: str
+    kind: str
+    price: int = 0
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class RecruitRefused(WorldEvent):
+    """The leader `actor` stepped into the recruit `recruit`, who would not join: `reason` in one line
+    (the party is full, too few coins). Changes nothing."""
+
+    type: ClassVar[str] = "recruit_refused"
+    actor: str
+    recruit: str
+    reason: str

@@ -6,7 +6,8 @@ decision owed are all set here from events, so a state is the fold of its events
 events. In live play the rules fold each of their events as they emit it, and the world records them
 (`RulesEvent`, `ShotLanded`, `Bled`) without folding them again; rebuilding a state from a log
 (`game.sim.history`) folds them here, through the same `rules.fold.apply`. A run's events (a level
-change, items picked up or dropped, a change of gear) are folded by `game.sim.run_world`.
+change, items picked up or dropped, a change of gear) are folded by `game.sim.run_world` (recruits
+and followers by `game.sim.run_party`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import cast
 
 from game.sim import events as ev
-from game.sim import run_world
+from game.sim import run_party, run_world
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules import fold as rules_fold
@@ -336,6 +337,31 @@ def _trained(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_trained(state, e.actor, e.kind, e.name, e.value, e.cost)
 
 
+def _pain_returned(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.PainReturned)
+    run_world.fold_pain_returned(state, e.actor, e.wounds)
+
+
+def _chest_opened(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.ChestOpened)
+    run_world.fold_chest_opened(state, e.actor, e.pos, e.items)
+
+
+def _recruited(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Recruited)
+    run_party.fold_recruited(state, e.actor, e.recruit, e.kind, e.price)
+
+
+def _follower_set_out(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FollowerSetOut)
+    run_party.fold_follower_set_out(state, e.actor, e.frm, e.arrives)
+
+
+def _follower_arrived(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.FollowerArrived)
+    run_party.fold_follower_arrived(state, e.actor, e.frm, e.pos)
+
+
 _DIRECTIONS = dict(Direction.__members__)  # `Direction[name]` without the enum's Python-level lookup
 
 _HANDLERS = {
@@ -380,4 +406,9 @@ _HANDLERS = {
     ev.ItemsGiven: _given,
     ev.ItemUsed: _used,
     ev.Trained: _trained,
+    ev.PainReturned: _pain_returned,
+    ev.FollowerSetOut: _follower_set_out,
+    ev.FollowerArrived: _follower_arrived,
+    ev.ChestOpened: _chest_opened,
+    ev.Recruited: _recruited,
 }

@@ -230,14 +230,16 @@ def unequip(inv: Inventory, slot: str, *, items: Mapping[str, Item]) -> Inventor
     return replace(inv, carried=_add(inv.carried, item_id, 1), equipped=_ordered(equipped))
 
 
-def sheet(inv: Inventory, wearer: Wearer, catalog: Catalog) -> FighterSheet:
-    """The `FighterSheet` of `wearer` fighting with what `inv` has equipped."""
+def sheet(inv: Inventory, wearer: Wearer, catalog: Catalog, items: Mapping[str, Item] | None = None) -> FighterSheet:
+    """The `FighterSheet` of `wearer` fighting with what `inv` has equipped; with `items` (the item
+    table) his load's encumbrance CP penalty is on it too (`FighterSheet.encumbrance_cp`)."""
     weapon = inv.slot("weapon") or inv.innate_weapon
     armour = [i for s, i in inv.equipped if s not in ("weapon", "off_weapon", "shield", "missile")]
+    load_cp = 0 if items is None else encumbrance_of(inv, wearer, items=items, catalog=catalog).cp_penalty
     return FighterSheet.build(
         catalog, id=wearer.id, name=wearer.name, side=wearer.side, attributes=wearer.attributes,
         proficiencies=dict(wearer.proficiencies), weapon=weapon, shield=inv.slot("shield"),
-        off_weapon=inv.slot("off_weapon"), armour=[*armour, *inv.innate_armour],
+        off_weapon=inv.slot("off_weapon"), armour=[*armour, *inv.innate_armour], encumbrance_cp=load_cp,
     )
 
 
@@ -249,6 +251,7 @@ class Numbers:
     proficiency: str
     level: int
     cp: int  # proficiency + Reflex - shield and encumbrance CP penalties
+    cp_load: int  # of which the load's encumbrance penalty
     atn_swing: int | None
     atn_thrust: int | None
     dtn: int  # the better of the weapon's parry and the shield's block
@@ -261,7 +264,7 @@ class Numbers:
 
 
 def numbers(inv: Inventory, wearer: Wearer, *, items: Mapping[str, Item], catalog: Catalog) -> Numbers:
-    fighter = sheet(inv, wearer, catalog)
+    fighter = sheet(inv, wearer, catalog, items)
     enc = encumbrance_of(inv, wearer, items=items, catalog=catalog)
     weapon = fighter.weapon
     st = wearer.attributes.ST
@@ -271,7 +274,8 @@ def numbers(inv: Inventory, wearer: Wearer, *, items: Mapping[str, Item], catalo
         weapon=weapon.name if weapon else None,
         proficiency=fighter.proficiency,
         level=fighter.level,
-        cp=max(0, fresh.max_cp() - enc.cp_penalty),
+        cp=fresh.max_cp(),
+        cp_load=enc.cp_penalty,
         atn_swing=weapon.atn_swing if weapon else None,
         atn_thrust=weapon.atn_thrust if weapon else None,
         dtn=min(dtns) if dtns else 10,
@@ -307,6 +311,7 @@ class Comparison:
 
         b, a = self.before, self.after
         out = [("weapon", show(b.weapon), show(a.weapon)), ("CP", show(b.cp), show(a.cp)),
+               ("CP lost to load", show(b.cp_load), show(a.cp_load)),
                ("ATN swing", show(b.atn_swing), show(a.atn_swing)),
                ("ATN thrust", show(b.atn_thrust), show(a.atn_thrust)), ("DTN", show(b.dtn), show(a.dtn)),
                ("damage swing", show(b.damage_swing), show(a.damage_swing)),

@@ -201,7 +201,15 @@ class Level:
 
     @property
     def tilemap(self) -> TileMap:
+        """The generated map (chests not on it: they stand on floor squares)."""
         return self.dungeon.tilemap
+
+    @property
+    def world_map(self) -> TileMap:
+        """The map the world plays on: the generated one with each closed chest a `Tile.CHEST` square."""
+        if not self.chests:
+            return self.dungeon.tilemap
+        return self.dungeon.tilemap.with_tiles({c.pos: Tile.CHEST for c in self.chests})
 
     @property
     def stairs_up(self) -> Pos:
@@ -379,7 +387,8 @@ def _recruits(
     guarded = [g.room for g in dungeon.spawn_groups if not (dp.goal and g.index == 0)]
     used = {g.room for g in dungeon.spawn_groups} | {dungeon.player_room}
     empty = [i for i in range(len(dungeon.rooms)) if i not in used]
-    options = (guarded if entry.kind == "prisoner" else empty) or empty or guarded or [dungeon.player_room]
+    # a prisoner in a guarded room; a hireling waits in the arrival room (the level's start)
+    options = (guarded or empty or [dungeon.player_room]) if entry.kind == "prisoner" else [dungeon.player_room]
     rooms = [i for i in options if any(p not in taken for p in dungeon.rooms[i].squares())]
     if not rooms:
         return ()
@@ -392,11 +401,28 @@ def _recruits(
 # ---- a starting world -------------------------------------------------------------------------------
 
 
+CAPTIVE_FACTION = "captives"  # a recruit until he joins: neutral to every faction (content/factions.yaml)
+
+
+def recruit_id(depth: int, index: int) -> str:
+    """The actor id of recruit `index` (of `Level.recruits`) of `depth`."""
+    return f"d{depth}_recruit_{index + 1}"
+
+
+def recruit_offer(level: Level, actor_id: str) -> Recruit | None:
+    """The recruit of `level` whose actor id is `actor_id` (None: no recruit of this level)."""
+    head, _, index = actor_id.rpartition("_recruit_")
+    if head != f"d{level.depth}" or not index.isdigit() or not 1 <= int(index) <= len(level.recruits):
+        return None
+    return level.recruits[int(index) - 1]
+
+
 def level_setup(level: Level, party: Sequence[str], content: RunContent | None = None) -> WorldSetup:
     """A `WorldSetup` of `level` with `party` (creature ids, the first the leader) on its arrival
     squares and its foes in place, for a world that knows one level at a time. Foe ids carry the depth
     (`d<depth>_<creature>_<n>`), so they stay unique across a run; the goal's leader takes his title as
-    his name. Recruits, loot and chests are not actors: the world places them (docs/run.md)."""
+    his name. Recruits stand there too, of the faction `CAPTIVE_FACTION` (neutral to all) until they join,
+    as `recruit_id(depth, i)`; loot and chests are the world's (docs/run.md)."""
     content = content or default_run_content()
     if not party:
         raise ValueError("the party needs at least a leader")
@@ -414,10 +440,13 @@ def level_setup(level: Level, party: Sequence[str], content: RunContent | None =
         template = creatures[foe.creature]
         actors.append(ActorSetup(f"d{level.depth}_{foe.creature}_{n}", foe.creature, template.faction, foe.pos,
                                  foe.title or f"{template.name} {n}", False, False))
+    for i, offer in enumerate(level.recruits):
+        actors.append(ActorSetup(recruit_id(level.depth, i), offer.creature, CAPTIVE_FACTION, offer.pos,
+                                 creatures[offer.creature].name, False, False))
     theme = content.themes[level.theme]
     origin: dict[str, object] = {"kind": "run_level", "seed": level.seed, "depth": level.depth, "party": list(party)}
     return WorldSetup(name=f"{theme.name}, depth {level.depth} (seed {level.seed})", seed=level.seed,
-                      tilemap=level.tilemap, actors=tuple(actors), origin=origin)
+                      tilemap=level.world_map, actors=tuple(actors), origin=origin)
 
 
 # ---- command line ----------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ points and bonus square, and the leader swapping squares with a companion.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.sim import events as ev
 from game.sim.brain import Brain
 from game.sim.commands import Bump
@@ -23,6 +25,9 @@ class Movement:
 
     def __init__(self, core: WorldCore) -> None:
         self.core = core
+        # a run's squares that do something when stepped into (a chest, a captive, a hireling): called with
+        # the actor and the square his step was blocked by; True when it handled the step (World sets it)
+        self.step_into: Callable[[str, Pos], bool] | None = None
 
     def roll_movement_initiative(self) -> None:
         s = self.core.state
@@ -57,7 +62,9 @@ class Movement:
             x, y = actor.pos
             tx, ty = x + d.dx, y + d.dy
             if not (0 <= tx < width and 0 <= ty < height and walkable[ty * width + tx]):
-                self.core.emit(ev.Forfeited(aid, d.label, "blocked"))
+                if not (self.step_into is not None and 0 <= tx < width and 0 <= ty < height
+                        and self.step_into(aid, squares[ty * width + tx])):
+                    self.core.emit(ev.Forfeited(aid, d.label, "blocked"))
                 continue
             target = squares[ty * width + tx]
             if target in start:
@@ -85,6 +92,8 @@ class Movement:
                 # a companion who stood there all along swaps; one who just stepped in is bumped
                 if not hostile and start.get(square) == occupant.id and self.swap(actor, occupant, d):
                     swapped.update((aid, occupant.id))
+                    continue
+                if not hostile and self.step_into is not None and self.step_into(aid, square):
                     continue
                 self.core.emit(ev.Bumped(aid, occupant.id, d.name, hostile))
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.sim.geometry import chebyshev
-from game.sim.inventory import SLOTS, Numbers, Refusal, compare, numbers
+from game.sim.inventory import SLOTS, Numbers, Refusal, compare, encumbrance_of, numbers
 from game.sim.run_actions import AT_THE_STAIRS, BESIDE, at_the_stairs
 from game.sim.run_world import run_wearer
 from game.sim.state import Actor, RunState, WorldState
@@ -122,7 +122,8 @@ def now_rows(view: GearView) -> list[tuple[str, str]]:
     def show(value: object) -> str:
         return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
-    out = [("Weapon", show(n.weapon)), ("CP", show(n.cp)), ("ATN swing / thrust", f"{show(n.atn_swing)} / "
+    load_cp = f" ({n.cp + n.cp_load} - {n.cp_load} load)" if n.cp_load else ""
+    out = [("Weapon", show(n.weapon)), ("CP", show(n.cp) + load_cp), ("ATN swing / thrust", f"{show(n.atn_swing)} / "
            f"{show(n.atn_thrust)}"), ("DTN", show(n.dtn)),
            ("Damage swing / thrust", f"{show(n.damage_swing)} / {show(n.damage_thrust)}")]
     out += [("AV head / torso / arms / legs", " / ".join(str(n.av[r]) for r in ("head", "torso", "arms", "legs")))]
@@ -161,6 +162,17 @@ class CharacterView:
     ht: int
     pain: int
     blood_loss: int
+    cp_max: int  # his CP rested on his feet now (pain and every penalty taken)
+    cp_load: int  # of which his load's encumbrance takes (rules.encumbrance)
+    encumbrance: str  # the load's level (unencumbered, light, ...)
+    numbed: str  # the painkiller at work: how much pain, wearing off when ("" without one)
+
+    @property
+    def cp_line(self) -> str:
+        """His CP before and after the load's penalty, in one line."""
+        if not self.cp_load:
+            return f"CP {self.cp_max} ({self.encumbrance})"
+        return f"CP {self.cp_max}: {self.cp_max + self.cp_load} before the load's -{self.cp_load} ({self.encumbrance})"
 
     def can_buy(self, stat: Stat) -> bool:
         return self.at_stairs and not self.fighting and stat.cost is not None and stat.cost <= self.experience
@@ -195,12 +207,23 @@ def character_view(state: WorldState, actor_id: str) -> CharacterView:
     now = tuple(m.name for m in maneuvers_at(catalog, prof, level)) if prof else ()
     opened = tuple(m.name for m in maneuvers_opened(catalog, prof, level, level + 1)) if prof else ()
     f = actor.fighter
+    enc = encumbrance_of(run.inventories[actor_id], wearer, items=run.content.items, catalog=catalog)
     return CharacterView(
         actor_id, actor.name, run.experience.get(actor_id, 0), at_the_stairs(run, actor),
         state.bout_of(actor_id) is not None, attributes, proficiencies,
         catalog.proficiencies[prof].name if prof in catalog.proficiencies else "-", level, now, opened,
-        f.ht, f.pain, f.blood_loss,
+        f.ht, f.pain, f.blood_loss, f.rested_cp(), sheet.encumbrance_cp, enc.name,
+        _numbed(run, actor_id, state.tick),
     )
+
+
+def _numbed(run: RunState, actor_id: str, tick: int) -> str:
+    doses = run.numbed.get(actor_id, ())
+    if not doses:
+        return ""
+    eased = sum(w[4] for _t, numbed in doses for w in numbed)
+    return f"painkiller: {eased} pain numbed, wears off in {doses[0][0] - tick} ticks" + (
+        f" ({len(doses)} doses)" if len(doses) > 1 else "")
 
 
 def opened_by(state: WorldState, proficiency: str, before: int, after: int) -> tuple[str, ...]:

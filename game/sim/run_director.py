@@ -14,7 +14,20 @@ from game.sim.geometry import Direction, Pos, chebyshev, directions, manhattan
 from game.sim.inventory import Inventory, Refusal, drop, equip, pick_up, unequip
 from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
-from game.sim.run_world import arrival, run_wearer, stairs, stairs_down, stairs_up
+from game.sim.recruits import recruit
+from game.sim.run_ai import tend_and_train
+from game.sim.run_party import follow_ticks, follower_square, party_size, waiting_recruit
+from game.sim.run_world import (
+    COINS,
+    arrival,
+    closed_chest,
+    closed_chests,
+    pain_returning,
+    run_wearer,
+    stairs,
+    stairs_down,
+    stairs_up,
+)
 from game.sim.state import Actor, Pile, RunState
 from game.sim.tilemap import Tile
 from game.sim.world_core import WorldCore
@@ -34,6 +47,7 @@ class RunDirector:
         self._drops_epoch = -1  # `FighterState.roster_epoch` at the last look for fallen fighters' drops
         self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
         self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
+        self._map_changed = False  # a chest opened this tick: the map's caches start again at its end
 
     def step(self) -> bool:
         """After the moves: the fallen drop what they carried, party members who stepped onto items
@@ -45,14 +59,74 @@ class RunDirector:
             self._drops_epoch = FighterState.roster_epoch
         run = s.run
         assert run is not None
+        if run.numbed:
+            self._pain_returns(run)
         if run.floor:
             for actor in self.core.living():
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
                     self._pick_up(actor)
+        if self.core.player_ai:
+            tend_and_train(self.core)  # the AI leader's bandages, painkillers and training (game.sim.run_ai)
+        arrived = bool(run.following) and self._arrivals(run)
+        if self._map_changed:
+            self._map_changed, arrived = False, True
         leader = s.actors[s.leader]
         if leader.alive and leader.moved and s.bout_of(leader.id) is None and stairs(s, leader.pos) is not None:
-            return self._stairs(leader)
-        return False
+            return self._stairs(leader) or arrived
+        return arrived
+
+    def _arrivals(self, run: RunState) -> bool:
+        """Companions left behind whose walk is over arrive by the stairs (`FollowerArrived`); True when
+        one did (the cast changed)."""
+        s = self.core.state
+        arrived = False
+        for aid in sorted(run.following):
+            frm, arrives = run.following[aid]
+            if arrives > s.tick:
+                continue
+            square = follower_square(s, run, frm)
+            if square is not None:  # (else every square by the stairs is taken: he comes a tick later)
+                self.core.emit(ev.FollowerArrived(aid, frm, (square.x, square.y)))
+                arrived = True
+        return arrived
+
+    def step_into(self, aid: str, square: Pos) -> bool:
+        """The leader, out of any bout, stepping into a closed chest opens it (`ChestOpened`), into a
+        recruit asks him to join (`Recruited` or `RecruitRefused`): the step is all it costs; True when
+        the step did one of them."""
+        s = self.core.state
+        if aid != s.leader or s.bout_of(aid) is not None:
+            return False
+        contents = closed_chest(s, square)
+        if contents is not None:
+            self.core.emit(ev.ChestOpened(aid, (square.x, square.y), contents))
+            self._map_changed = True
+            return True
+        other = s.at(square)
+        offer = None if other is None else waiting_recruit(s, other.id)
+        if other is None or offer is None:
+            return False
+        run = s.run
+        assert run is not None
+        coins = run.inventories[aid].count(COINS)
+        left = recruit(offer, party_size(s, run), run.content.run.party_cap, coins, other.name)
+        if isinstance(left, Refusal):
+            self.core.emit(ev.RecruitRefused(aid, other.id, left.reason))
+        else:
+            self.core.emit(ev.Recruited(aid, other.id, offer.kind, coins - left))
+            self._map_changed = True  # the sides changed: the caches start again at the tick's end
+        return True
+
+    def _pain_returns(self, run: RunState) -> None:
+        """Painkiller doses that are due wear off (`PainReturned`), on the depth the party is on (time
+        stands still on the others)."""
+        s = self.core.state
+        for aid in sorted(run.numbed):
+            actor = s.actors.get(aid)
+            if actor is None or not actor.alive:
+                continue
+            while (wounds := pain_returning(run, actor, s.tick)) is not None:
+                self.core.emit(ev.PainReturned(aid, wounds))
 
     def gear(self, command: Gear | Train) -> None:
         """The `Gear` command: pick up, put down, equip or unequip, checked against the state (a
@@ -185,8 +259,15 @@ class RunDirector:
                             and chebyshev(a.pos, leader.pos) <= 2 and s.bout_of(a.id) is None]
         squares = arrival(run, depth, down, len(party))
         travellers = tuple((a.id, p.x, p.y) for a, p in zip(party, squares, strict=False))
+        went = {aid for aid, _x, _y in travellers}
+        adjacency = s.house_rules.adjacency
+        followers = [(a.id, t) for a in self.core.living() if a.party and a.id not in went and s.bout_of(a.id) is None
+                     and (t := follow_ticks(s.tilemap, a.pos, leader.pos, a.speed, adjacency)) is not None]
         first_visit = depth > run.deepest
-        self.core.emit(ev.LevelChanged(run.depth, depth, travellers))
+        frm = run.depth
+        self.core.emit(ev.LevelChanged(frm, depth, travellers))
+        for aid, ticks in followers:  # the others walk after the party (docs/run.md)
+            self.core.emit(ev.FollowerSetOut(aid, frm, s.tick + ticks))
         if first_visit:
             for aid, _x, _y in travellers:
                 self.core.emit(ev.ExperienceGained(aid, depth_experience(depth), f"depth {depth}"))
@@ -213,6 +294,14 @@ class RunDirector:
         f = actor.fighter
         if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
             return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        s = self.core.state
+        for d in directions(s.house_rules.adjacency):  # a closed chest beside him: open it (the step is all)
+            if s.tilemap.tile_at(actor.pos.step(d)) == Tile.CHEST:
+                return d
+        for d in directions(4):  # a recruit beside him who would join: take him on
+            other = s.at(actor.pos.step(d))
+            if other is not None and self._would_join(other):
+                return d
         goal = self._goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
 
@@ -236,9 +325,29 @@ class RunDirector:
                 steps = self._route(pos).steps[here]
                 if steps >= 0 and (best is None or (steps, pos) < best):
                     best = (steps, pos)
+        for other in s.actors.values():
+            if self._would_join(other):
+                steps = self._route(other.pos).steps[here]
+                if steps >= 0 and (best is None or (steps, other.pos) < best):
+                    best = (steps, other.pos)
+        for pos in closed_chests(s):
+            steps = self._route(pos).steps[here]
+            if steps >= 0 and (best is None or (steps, pos) < best):
+                best = (steps, pos)
         if best is not None:
             return best[1]
         return stairs_down(run)
+
+    def _would_join(self, other: Actor) -> bool:
+        """Whether `other` is a recruit waiting here who would join the leader now (cap and coins)."""
+        s = self.core.state
+        offer = waiting_recruit(s, other.id)
+        if offer is None:
+            return False
+        run = s.run
+        assert run is not None
+        coins = run.inventories[s.leader].count(COINS)
+        return not isinstance(recruit(offer, party_size(s, run), run.content.run.party_cap, coins), Refusal)
 
     def _pile_worth(self, actor: Actor, pile: Pile) -> bool:
         s = self.core.state
@@ -256,8 +365,10 @@ class RunDirector:
             off = {p for p in (stairs_down(self.core.state.run), stairs_up(self.core.state.run)) if p != goal} \
                 if self.core.state.run is not None else set()  # the way never leads over stairs that are no goal
             adjacency = self.core.state.house_rules.adjacency
-            route = self.core.routes[goal] = distance_map(tilemap, [goal], adjacency=adjacency,
-                                                      blocked=off)
+            # a chest is reached from beside it (it blocks the way): its free neighbours are the sources
+            sources = [goal] if tilemap.tile_at(goal) != Tile.CHEST else [
+                n for d in directions(4) if tilemap.passable(n := goal.step(d))]
+            route = self.core.routes[goal] = distance_map(tilemap, sources, adjacency=adjacency, blocked=off)
         return route
 
     def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:

@@ -14,21 +14,39 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from game.sim.creatures import CreatureTemplate
 from game.sim.geometry import Pos, directions
-from game.sim.inventory import Inventory, Refusal, Wearer, drop, from_creature, numbers, pick_up, sheet
-from game.sim.levels import Level, RunPlan, generate_level, level_setup, plan_run
+from game.sim.inventory import (
+    Inventory,
+    Refusal,
+    Wearer,
+    drop,
+    encumbrance_of,
+    from_creature,
+    numbers,
+    pick_up,
+    sheet,
+)
+from game.sim.levels import (
+    Level,
+    RunPlan,
+    generate_level,
+    level_setup,
+    plan_run,
+)
 from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
-from game.sim.tilemap import Tile
+from game.sim.tilemap import Tile, TileMap
 from rules.consumables import treat
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
+COINS = "coins"  # the item a hireling is paid in (content/items.yaml)
+PAINKILLER_TICKS = 240  # a painkiller dose works this long (40 rounds), then its pain comes back (OUR OWN)
 
 
 @functools.lru_cache(maxsize=4)
@@ -70,13 +88,11 @@ def attach_run(state: WorldState, setup: WorldSetup) -> None:
 
 
 def floor_of(level: Level) -> dict[Pos, Pile]:
-    """The items lying on a fresh level: its floor piles and its chests' contents (a chest is a pile on
-    its square for now: docs/run.md)."""
+    """The items lying on a fresh level: its floor piles and the relic (a chest's contents are on the
+    floor once it is opened: `ChestOpened`)."""
     floor: dict[Pos, Pile] = {}
     for item in level.floor_items:
         floor[item.pos] = _added(floor.get(item.pos, ()), ((item.item, item.count),))
-    for chest in level.chests:
-        floor[chest.pos] = _added(floor.get(chest.pos, ()), chest.contents)
     if level.goal is not None:
         pos = level.goal.relic_pos
         floor[pos] = _added(floor.get(pos, ()), ((level.goal.relic, 1),))
@@ -123,8 +139,12 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
     taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes}
-    tilemap = level.tilemap
-    start = level.stairs_up if down else level.stairs_down
+    tilemap = stash.tilemap if stash is not None else level.world_map
+    return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
+
+
+def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -> list[Pos]:
+    """Up to `n` passable squares nearest `start` that are not `taken` and no stairs, nearest first."""
     seen, todo, out = {start}, deque([start]), list[Pos]()
     while todo and len(out) < n:
         here = todo.popleft()
@@ -198,6 +218,8 @@ def fold_level_changed(state: WorldState, frm: int, depth: int, travellers: Sequ
     run.floor = there.floor
     run.depth = depth
     run.deepest = max(run.deepest, depth)
+    for aid in [a for a, (frm_depth, _t) in run.following.items() if frm_depth == depth]:
+        del run.following[aid]  # the party came back to him before he reached it: he is here
     state._foes = {}  # the cast changed (the hostility of factions did not)
 
 
@@ -218,10 +240,41 @@ def _fresh(state: WorldState, run: RunState, depth: int) -> LevelStash:
         actors[a.id] = make_actor(a, template, state.catalog)
         run.inventories[a.id] = from_creature(template, content.items)
     return LevelStash(
-        tilemap=level.tilemap, actors=actors, occupancy={a.pos: aid for aid, a in actors.items()},
+        tilemap=level.world_map, actors=actors, occupancy={a.pos: aid for aid, a in actors.items()},
         fighters={aid: a.fighter for aid, a in actors.items()}, bouts={}, membership={}, shots=[],
         floor=floor_of(level),
     )
+
+
+def closed_chest(state: WorldState, pos: Pos) -> Pile | None:
+    """What the closed chest at `pos` of the party's depth holds (None: no closed chest there)."""
+    run = state.run
+    if run is None or state.tilemap.tile_at(pos) != Tile.CHEST:
+        return None
+    return next((c.contents for c in _level(run.seed, run.depth).chests if c.pos == pos), ())
+
+
+def closed_chests(state: WorldState) -> list[Pos]:
+    """The squares of the closed chests on the party's depth."""
+    run = state.run
+    if run is None:
+        return []
+    tilemap = state.tilemap
+    return [c.pos for c in _level(run.seed, run.depth).chests if tilemap.tile_at(c.pos) == Tile.CHEST]
+
+
+def fold_chest_opened(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
+    """The chest at `at` is open: its square is floor from now on, its contents a pile there."""
+    run = _run(state)
+    pos = Pos(*at)
+    contents = closed_chest(state, pos)
+    actor = state.actors.get(actor_id)
+    if contents is None or tuple(contents) != tuple(items) or actor is None or max(
+            abs(actor.pos.x - pos.x), abs(actor.pos.y - pos.y)) != 1:
+        raise ValueError(f"{actor_id} cannot open a chest holding {items} at {at}")
+    state.tilemap = state.tilemap.with_tiles({pos: Tile.FLOOR})
+    if items:
+        run.floor[pos] = _added(run.floor.get(pos, ()), items)
 
 
 def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items: Pile) -> None:
@@ -240,6 +293,7 @@ def fold_picked_up(state: WorldState, actor_id: str, at: tuple[int, int], items:
         inv = after
         run.items_picked_up += count
     run.inventories[actor_id] = inv
+    rebuild_load(state, run, actor)
     if pile:
         run.floor[pos] = pile
     else:
@@ -267,7 +321,7 @@ def rebuild(state: WorldState, run: RunState, actor: Actor) -> None:
     inv = run.inventories[actor.id]
     wearer = run_wearer(run, actor)
     fighter = actor.fighter
-    fighter.sheet = sheet(inv, wearer, state.catalog)
+    fighter.sheet = sheet(inv, wearer, state.catalog, run.content.items)
     fighter.cp = fighter.max_cp()
     actor.speed = numbers(inv, wearer, items=run.content.items, catalog=state.catalog).move_points
     catalog = state.catalog
@@ -302,6 +356,7 @@ def fold_put_down(state: WorldState, actor_id: str, at: tuple[int, int], item: s
     if isinstance(after, Refusal):
         raise ValueError(after.reason)
     run.inventories[actor_id] = after
+    rebuild_load(state, run, actor)
     run.floor[pos] = _added(run.floor.get(pos, ()), ((item, count),))
 
 
@@ -333,17 +388,61 @@ def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
     after = drop(run.inventories[actor_id], item, 1)
     if isinstance(after, Refusal) or run.content.items[item].effect != effect:
         raise ValueError(f"{actor_id} cannot use a {item} ({effect})")
-    treat(state.actors[on].fighter, wounds, ht)
+    fighter = state.actors[on].fighter
+    before = [w.pain for w in fighter.wounds]
+    treat(fighter, wounds, ht)
     run.inventories[actor_id] = after
     if effect == "painkiller":
         run.doses[on] = run.doses.get(on, 0) + 1
+        numbed = tuple((w.location, w.damage_type, w.level, before[i], before[i] - pain)
+                       for i, pain, _bl in wounds if pain < before[i] for w in (fighter.wounds[i],))
+        run.numbed[on] = (*run.numbed.get(on, ()), (state.tick + PAINKILLER_TICKS, numbed))
     rebuild_load(state, run, state.actors[actor_id])
 
 
+def pain_returning(run: RunState, actor: Actor, tick: int) -> tuple[tuple[int, int], ...] | None:
+    """When `actor`'s oldest painkiller dose wears off at `tick`: each numbed wound's pain after it (the
+    pain eased comes back on what the wound hurts now, never past its pain before the dose; a wound is
+    known by its place, kind and level, since healing removes the healed ones); None while none is due."""
+    doses = run.numbed.get(actor.id)
+    if not doses or doses[0][0] > tick:
+        return None
+    wounds = actor.fighter.wounds
+    out: list[tuple[int, int]] = []
+    for location, kind, level, before, eased in doses[0][1]:
+        index = next((i for i, w in enumerate(wounds) if (w.location, w.damage_type, w.level) == (location, kind, level)
+                      and all(i != j for j, _p in out)), None)
+        if index is not None:  # (a wound healed away meanwhile stays healed)
+            out.append((index, min(before, wounds[index].pain + eased)))
+    return tuple(out)
+
+
+def fold_pain_returned(state: WorldState, actor_id: str, wounds: tuple[tuple[int, int], ...]) -> None:
+    """The oldest dose wore off: the pain back, one dose fewer counted against the next."""
+    run = _run(state)
+    doses = run.numbed.get(actor_id)
+    if not doses:
+        raise ValueError(f"{actor_id} has no painkiller to wear off")
+    fighter = state.actors[actor_id].fighter
+    treat(fighter, tuple((i, pain, fighter.wounds[i].bl if 0 <= i < len(fighter.wounds) else 0)
+                         for i, pain in wounds))
+    if len(doses) > 1:
+        run.numbed[actor_id] = doses[1:]
+    else:
+        del run.numbed[actor_id]
+    run.doses[actor_id] = max(0, run.doses.get(actor_id, 0) - 1)
+
+
 def rebuild_load(state: WorldState, run: RunState, actor: Actor) -> None:
-    """Only the move points of a lighter load (the sheet, and so CP, stay: he may be between fights)."""
-    actor.speed = numbers(run.inventories[actor.id], run_wearer(run, actor), items=run.content.items,
-                          catalog=state.catalog).move_points
+    """Only what a lighter load changes: move points and the sheet's encumbrance CP penalty (his gear,
+    and the CP he has now, stay: he may be between fights)."""
+    wearer = run_wearer(run, actor)
+    inv = run.inventories[actor.id]
+    enc = encumbrance_of(inv, wearer, items=run.content.items, catalog=state.catalog)
+    actor.speed = enc.move_points
+    fighter = actor.fighter
+    if fighter.sheet.encumbrance_cp != enc.cp_penalty:
+        fighter.sheet = replace(fighter.sheet, encumbrance_cp=enc.cp_penalty)
 
 
 def fold_trained(state: WorldState, actor_id: str, kind: str, name: str, value: int, cost: int) -> None:
@@ -359,6 +458,16 @@ def fold_trained(state: WorldState, actor_id: str, kind: str, name: str, value: 
     rebuild(state, run, actor)
     if name == "HT" and before is not None:  # a point more of health: he has it now (lost HT stays lost)
         actor.fighter.ht = hp_before + value - before
+
+
+def level_of(run: RunState, depth: int | None = None) -> Level:
+    """The generated level of `depth` (default: the party's) of the run."""
+    return _level(run.seed, run.depth if depth is None else depth)
+
+
+def run_of(state: WorldState) -> RunState:
+    """The state's run; ValueError for a world that is no run (a run's event there is a bad log)."""
+    return _run(state)
 
 
 def _run(state: WorldState) -> RunState:

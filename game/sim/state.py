@@ -167,6 +167,11 @@ class RunState:
     # what experience bought (the `Trained` events): attributes and proficiency ratings over the creature's
     trained: dict[str, dict[str, int]] = field(default_factory=dict)
     doses: dict[str, int] = field(default_factory=dict)  # painkiller doses taken, per actor (rules.consumables)
+    # painkiller doses still working, per actor: (the tick it wears off, the wounds it numbed as
+    # ((location, damage type, level, pain before, pain eased), ...))
+    numbed: dict[str, tuple[tuple[int, tuple[tuple[str, str, int, int, int], ...]], ...]] = field(default_factory=dict)
+    # companions left behind on the way to the party: actor -> (the depth he walks from, the tick he arrives)
+    following: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -25,6 +25,7 @@ class Tile(IntEnum):
     DOOR = 2
     STAIRS_DOWN = 3
     STAIRS_UP = 4
+    CHEST = 5  # a closed chest (a run's): blocks the way, not the sight; opened, it is floor
 
     @property
     def label(self) -> str:
@@ -39,7 +40,7 @@ TILE_BY_LABEL: Mapping[str, Tile] = {t.label: t for t in Tile}
 PASSABLE_TILES: frozenset[Tile] = frozenset({Tile.FLOOR, Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP})
 OPAQUE_TILES: frozenset[Tile] = frozenset({Tile.WALL})
 DEFAULT_GLYPHS: Mapping[Tile, str] = {
-    Tile.FLOOR: ".", Tile.WALL: "#", Tile.DOOR: "+", Tile.STAIRS_DOWN: ">", Tile.STAIRS_UP: "<",
+    Tile.FLOOR: ".", Tile.WALL: "#", Tile.DOOR: "+", Tile.STAIRS_DOWN: ">", Tile.STAIRS_UP: "<", Tile.CHEST: "=",
 }
 DEFAULT_LEGEND: Mapping[str, str] = {glyph: tile.label for tile, glyph in DEFAULT_GLYPHS.items()}
 

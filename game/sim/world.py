@@ -33,6 +33,7 @@ from game.sim.deciding import Deciding
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos
 from game.sim.leader_input import LeaderInput, PlayerInput
+from game.sim.levels import CAPTIVE_FACTION
 from game.sim.membership import Membership
 from game.sim.movement import Movement, direction_named
 from game.sim.recovery import health, rest
@@ -91,6 +92,8 @@ class World:
         self.decisions = DecisionFlow(core, self.input)
         self.membership = Membership(core)
         self.run = RunDirector(core)
+        if self.state.run is not None:
+            self.movement.step_into = self.run.step_into
         self._checksum = Checksum(self.state)
         self.movement.roll_movement_initiative()
         self.membership.update()
@@ -235,6 +238,8 @@ class World:
             bout = s.bout_of(actor.id)
             if bout is not None and not self.system.footwork(bout.rules):
                 continue
+            if actor.faction == CAPTIVE_FACTION:
+                continue  # a run's recruit waits where he stands until the leader comes to him
             if actor.id == run_leader and bout is None:
                 intents[actor.id] = self.run.leader_intent(brain, actor)
             elif actor.id == s.leader and not self.player_ai:

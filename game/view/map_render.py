@@ -134,6 +134,9 @@ class Textures:
             base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
             draw = ImageDraw.Draw(base)
             draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
+        elif kind == Tile.CHEST:  # a closed chest on the floor (our own sprite: packaging/tools/make_chest.py)
+            base = floor.copy()
+            base.alpha_composite(_source("chest").resize((px, px), Image.Resampling.LANCZOS))
         elif kind in (Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP):
             base = floor.copy()
             over = _source("door" if kind == Tile.DOOR else "stairs_down").resize((px, px), Image.Resampling.LANCZOS)
@@ -490,6 +493,7 @@ class MapRender:
         self.visible: frozenset[Pos] = frozenset()
         self.seen: set[Pos] = set()
         self._levels = bytearray([UNSEEN]) * (state.tilemap.width * state.tilemap.height)
+        self._drawn_tiles: bytes | None = None  # the tiles the chunks were painted from (a chest opens)
         self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
         self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
         self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
@@ -681,6 +685,9 @@ class MapRender:
         for i in range(len(levels)):
             if levels[i] != old[i]:
                 dirty.add(((i % w) // CHUNK, (i // w) // CHUNK))
+        drawn, self._drawn_tiles = self._drawn_tiles, tm.tiles
+        if drawn is not None and drawn != tm.tiles and len(drawn) == len(tm.tiles):  # a chest opened
+            dirty.update(((i % w) // CHUNK, (i // w) // CHUNK) for i in range(len(drawn)) if drawn[i] != tm.tiles[i])
         self._levels = levels
         for cx, cy in sorted(dirty):
             self._paint_chunk(cx, cy)

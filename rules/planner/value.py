@@ -34,11 +34,10 @@ DEFAULT_WEIGHTS = Weights()
 
 
 def full_pool(state: FighterState) -> int:
-    """The pool the fighter has unhurt: proficiency + Reflex - shield penalty (at least 1)."""
+    """The pool the fighter has unhurt: proficiency + Reflex - shield and encumbrance penalties (at least 1)."""
     sheet = state.sheet
     a = sheet.attributes
-    penalty = sheet.shield.cp_penalty if sheet.shield is not None else 0
-    return max(1, sheet.level + (a.AG + a.WT) // 2 - penalty)
+    return max(1, sheet.level + (a.AG + a.WT) // 2 - sheet.cp_penalty)
 
 
 def strength(state: FighterState, w: Weights = DEFAULT_WEIGHTS) -> float:

@@ -151,7 +151,13 @@ def test_encumbrance_changes_cp_and_move_points() -> None:
     heavy = numbers(inv, WEARER, items=ITEMS, catalog=CATALOG)
     # worn 1.5 + 2 + 5 + 0.5 + 5 + 3 + 2.5, carried cap 1 + small shield 2: 22.5 on CAR 12: medium
     assert heavy.load == pytest.approx(22.5)
-    assert heavy.encumbrance == "medium" and heavy.cp == light.cp - 2
+    assert heavy.encumbrance == "medium" and heavy.cp == light.cp - 2 and heavy.cp_load == 2
+    # the rules take the load's penalty from the sheet: a fresh fighter's pool, and after a round's refresh
+    loaded = FighterState(sheet(inv, WEARER, CATALOG, ITEMS))
+    large = CATALOG.shields["large_shield"].cp_penalty
+    assert loaded.sheet.encumbrance_cp == 2 and loaded.sheet.cp_penalty == 2 + large
+    assert loaded.max_cp() == loaded.rested_cp() == heavy.cp
+    assert FighterState(sheet(inv, WEARER, CATALOG)).max_cp() == heavy.cp + 2  # without the item table: no load
     assert heavy.move_points == 6 - (4 * 6 // 9) - 1  # MOB 4 scaled by 6 / Mobility 9, plus the large shield's 1
     assert heavy.av["legs"] == 3 and heavy.av["head"] == 5 and light.av["legs"] == 0
 
@@ -170,6 +176,7 @@ def test_compare_side_by_side() -> None:
     # the knight has no mass-weapon skill: his CP drops to what a default gives him
     mace_sheet = sheet(result.inventory, WEARER, CATALOG)
     assert rows["CP"] == ("14", str(FighterState(mace_sheet).max_cp()))
+    assert rows["CP lost to load"] == ("0", "0")
     assert int(rows["CP"][1]) < 14
     assert [r[0] for r in result.rows()][-3:] == ["load", "encumbrance", "move points"]
     assert result.inventory == equip(inv, "light_mace", items=ITEMS, catalog=CATALOG)

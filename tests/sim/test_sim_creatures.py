@@ -21,7 +21,7 @@ from rules.catalog import Catalog
 from rules.content.errors import ContentErrors
 from rules.content.loader import load_catalog
 
-FACTIONS = ("player", "town_guard", "bandits", "goblins", "wolves", "vermin", "dead")
+FACTIONS = ("player", "town_guard", "bandits", "goblins", "wolves", "vermin", "dead", "captives")
 CREATURES = (
     "player_fighter",
     "companion_spearman",
@@ -89,11 +89,11 @@ def test_shipped_faction_matrix() -> None:
         assert rel.relation(a, b) == rel.relation(b, a)
         if a == b or {a, b} == {"wolves", "goblins"}:
             assert rel.relation(a, b) == "allied"
-        elif {a, b} == {"town_guard", "player"}:
+        elif {a, b} == {"town_guard", "player"} or "captives" in (a, b):  # a run's recruits: neutral to all
             assert rel.relation(a, b) == "neutral"
         else:
             assert rel.hostile(a, b), (a, b)
-        if a in hostile_to_all and a != b:
+        if a in hostile_to_all and a != b and b != "captives":
             assert rel.hostile(a, b)
 
 

@@ -26,3 +26,11 @@ def test_the_run_creatures_have_sprites() -> None:
 
     for creature in default_creatures().values():
         assert creature.sprite in SPRITES, creature.id
+
+
+def test_a_closed_chest_is_drawn_on_the_floor() -> None:
+    textures = Textures(32, palette())
+    floor, chest = textures.tile(Tile.FLOOR, 0), textures.tile(Tile.CHEST, 0)
+    assert floor is not None and chest is not None
+    diff = ImageChops.difference(floor.convert("RGB"), chest.convert("RGB")).convert("L")
+    assert diff.point(lambda v: 255 if v > 25 else 0).histogram()[255] > 32 * 32 // 4

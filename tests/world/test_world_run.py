@@ -14,18 +14,20 @@ import pytest
 
 from game.sim import events as ev
 from game.sim.clone import clone_state
-from game.sim.commands import Confirm, Gear, Step, from_dict, to_dict
+from game.sim.commands import Confirm, Gear, Order, Step, from_dict, to_dict
 from game.sim.digest import snapshot
-from game.sim.geometry import Pos, chebyshev, directions
+from game.sim.geometry import Pos, chebyshev, directions, manhattan
 from game.sim.inventory import numbers, sheet
+from game.sim.levels import Level
 from game.sim.pathfinding import distance_map
 from game.sim.recording import FORMAT_VERSION
 from game.sim.run_world import run_setup, stairs_down, wearer_of
 from game.sim.runfile import replay, save_run
 from game.sim.scenario_file import dungeon_setup
-from game.sim.tilemap import Tile
+from game.sim.state import WorldState
+from game.sim.tilemap import Tile, TileMap
 from game.sim.timeline import FoldTimeline
-from game.sim.world import World
+from game.sim.world import ROUND_TICKS, World
 from tests.world.test_world_history import Shadow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,10 +149,8 @@ def test_picking_up_and_equipping_change_the_numbers_the_rules_use() -> None:
     assert run is not None
     leader = world.state.actors["player"]
     old_sheet = leader.fighter.sheet
-    picked = play_until(shadow, ev.ItemsPickedUp, 3000)
-    assert isinstance(picked, ev.ItemsPickedUp) and run.items_picked_up >= sum(n for _, n in picked.items)
-    change = play_until(shadow, ev.GearChanged, 3000)
-    assert isinstance(change, ev.GearChanged)
+    change = play_until(shadow, ev.GearChanged, 3000)  # (the AI equips only what it picked up)
+    assert isinstance(change, ev.GearChanged) and run.items_picked_up > 0
     actor = world.state.actors[change.actor]
     inv = run.inventories[change.actor]
     assert inv.equipped == change.equipped and change.item in dict(inv.equipped).values()
@@ -352,9 +352,12 @@ def test_fallen_foes_and_new_depths_give_the_party_experience() -> None:
     run = world.state.run
     assert run is not None
     gained: list[ev.ExperienceGained] = []
+    spent: dict[str, int] = {}
     for _ in range(2000):
         events = shadow.step()
         for e in events:
+            if isinstance(e, ev.Trained):  # the AI leader spends it at the stairs (game.sim.run_ai)
+                spent[e.actor] = spent.get(e.actor, 0) + e.cost
             if isinstance(e, ev.ExperienceGained):
                 gained.append(e)
                 if e.why.startswith("depth "):
@@ -370,4 +373,204 @@ def test_fallen_foes_and_new_depths_give_the_party_experience() -> None:
     totals: dict[str, int] = {}
     for e in gained:
         totals[e.actor] = totals.get(e.actor, 0) + e.amount
-    assert run.experience == totals
+    assert spent and run.experience == {aid: n - spent.get(aid, 0) for aid, n in totals.items()}
+
+
+def _left_behind(seed: int) -> tuple[Shadow, ev.FollowerSetOut]:
+    """Seed `seed`'s companion told to hold; the leader walks down the stairs without him."""
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    companion = next(a for a in world.state.actors.values() if a.party and a.id != world.state.leader)
+    shadow.step(Order(companion.id, "hold"))
+    start = companion.pos
+    events = walk_to(shadow, stairs_down(run))
+    changed = next(e for e in events if isinstance(e, ev.LevelChanged))
+    assert [aid for aid, _x, _y in changed.travellers] == [world.state.leader]
+    set_out = [e for e in events if isinstance(e, ev.FollowerSetOut)]
+    assert len(set_out) == 1 and set_out[0].actor == companion.id and set_out[0].frm == 1
+    stash = run.levels[1]
+    walk = distance_map(stash.tilemap, [stairs_down_of(stash.tilemap)], adjacency=world.state.house_rules.adjacency)
+    steps = walk.steps[start.y * stash.tilemap.width + start.x]
+    assert stash.actors[companion.id].pos == start and steps > 0
+    assert set_out[0].arrives == world.state.tick + max(1, -(-steps * ROUND_TICKS // companion.speed))
+    assert run.following == {companion.id: (1, set_out[0].arrives)}
+    return shadow, set_out[0]
+
+
+def stairs_down_of(tilemap: TileMap) -> Pos:
+    return next(p for p in tilemap.passable_positions() if tilemap.tile_at(p) == Tile.STAIRS_DOWN)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_companion_left_behind_walks_after_the_party_and_arrives_by_the_stairs(seed: int, tmp_path: Path) -> None:
+    shadow, set_out = _left_behind(seed)
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    before = snapshot(world.state)["run"]["levels"]["1"]
+    arrived: list[ev.FollowerArrived] = []
+    while not arrived:
+        assert world.state.tick <= set_out.arrives
+        events = shadow.step(Step(None) if world.state.pending and world.state.pending.kind == "step" else Confirm())
+        arrived = [e for e in events if isinstance(e, ev.FollowerArrived)]
+    assert world.state.tick == set_out.arrives and arrived[0].frm == 1
+    companion = world.state.actors[set_out.actor]
+    assert companion.pos == Pos(*arrived[0].pos) and chebyshev(companion.pos, stairs_up_of(world)) <= 3
+    assert world.state.occupancy[companion.pos] == companion.id and not run.following
+    # depth 1 is kept as it was, without him
+    after = snapshot(world.state)["run"]["levels"]["1"]
+    assert set_out.actor not in after["actors"] and set_out.actor in before["actors"]
+    assert {k: v for k, v in before["actors"].items() if k != set_out.actor} == after["actors"]
+    assert after["floor"] == before["floor"]
+    shadow.step(Step(None))
+    save_run(world, tmp_path / "follow.jsonl", final=True)
+    assert replay(tmp_path / "follow.jsonl").world.checksum() == world.checksum()
+
+
+def test_a_companion_on_his_way_is_where_he_stood_when_the_party_comes_back() -> None:
+    shadow, set_out = _left_behind(3)
+    world = shadow.world
+    run = world.state.run
+    assert run is not None
+    start = run.levels[1].actors[set_out.actor].pos
+    events = walk_to(shadow, stairs_up_of(world))
+    assert any(isinstance(e, ev.LevelChanged) and e.depth == 1 for e in events)
+    assert world.state.tick < set_out.arrives and not run.following
+    assert world.state.actors[set_out.actor].pos == start
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_closed_chest_blocks_the_way_and_opens_when_the_leader_steps_into_it(seed: int, tmp_path: Path) -> None:
+    """Chests stand on the map as obstacles (`Tile.CHEST`); the leader stepping into one opens it for the
+    step's tick alone: its square is floor, its seeded contents lie there, and the fold and the replay agree."""
+    from game.sim.run_world import closed_chest, closed_chests
+
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    world = shadow.world
+    s = world.state
+    run = s.run
+    assert run is not None
+    chests = closed_chests(s)
+    assert chests and all(s.tilemap.tile_at(p) is Tile.CHEST and not s.tilemap.passable(p) for p in chests)
+    assert all(p not in run.floor for p in chests)  # nothing of a closed chest lies on the floor
+    level_chests = {c.pos: c.contents for c in _level_of(seed, 1).chests}
+    chest = min(chests, key=lambda p: chebyshev(p, s.actors[s.leader].pos))
+    beside = next(p for d in directions(4) if s.tilemap.passable(p := chest.step(d)))
+    walk_to(shadow, beside, 600)
+    leader = s.actors[s.leader]
+    assert leader.pos == beside and s.bout_of(leader.id) is None
+    contents = closed_chest(s, chest)
+    assert contents == level_chests[chest] and contents
+    tick = s.tick
+    into = next(d for d in directions(4) if beside.step(d) == chest)
+    events = shadow.step(Step(into.name))
+    assert ev.ChestOpened(leader.id, (chest.x, chest.y), contents) in events
+    assert s.tick == tick + 1 and leader.pos == beside  # the step was all it cost: he stays where he was
+    assert s.tilemap.tile_at(chest) is Tile.FLOOR and closed_chest(s, chest) is None and chest not in closed_chests(s)
+    assert dict(run.floor[chest]) == dict(contents)
+    refused = shadow.step(Step(into.name))  # now he steps onto the pile (and takes what is worth it)
+    assert leader.pos == chest and not any(isinstance(e, ev.ChestOpened) for e in refused)
+    save_run(world, tmp_path / "chest.jsonl", final=True)
+    assert replay(tmp_path / "chest.jsonl").world.checksum() == world.checksum()
+
+
+def _level_of(seed: int, depth: int) -> Level:
+    from game.sim.levels import generate_level, plan_run
+    from game.sim.run_content import default_run_content
+
+    content = default_run_content()
+    return generate_level(plan_run(seed, content), depth, content)
+
+
+def _beside(s: WorldState, target: Pos) -> Pos:
+    return min((p for d in directions(4) if s.tilemap.passable(p := target.step(d)) and p not in s.occupancy),
+               key=lambda p: (chebyshev(p, s.actors[s.leader].pos), p))
+
+
+def test_a_hireling_at_a_levels_start_joins_when_paid_and_takes_orders() -> None:
+    """Seed 1's depth 2 has a crossbowman for hire (40 coins) in its arrival room: stepping into him
+    without the coins is refused in one line; with them (laid at the leader's feet) he joins the party
+    (paid from the purse) and takes orders like any companion; the fold agrees at every step."""
+    from game.sim.levels import CAPTIVE_FACTION, recruit_id
+
+    shadow = Shadow(World(run_setup(1), seed=1))
+    world = shadow.world
+    s = world.state
+    run = s.run
+    assert run is not None
+    walk_to(shadow, stairs_down(run))
+    assert run.depth == 2
+    hireling = s.actors[recruit_id(2, 0)]
+    assert hireling.faction == CAPTIVE_FACTION and not hireling.party and hireling.creature == "hireling_crossbowman"
+    assert not any(s.hostile(hireling.id, other) for other in s.actors)  # nobody fights him while he waits
+    start = hireling.pos
+    shadow.step(Step(None))
+    assert hireling.pos == start  # he waits where he stands
+    if manhattan(s.actors[s.leader].pos, hireling.pos) != 1:
+        walk_to(shadow, _beside(s, hireling.pos))
+    into = next(d for d in directions(4) if s.actors[s.leader].pos.step(d) == hireling.pos)
+    events = shadow.step(Step(into.name))
+    refusal = [e for e in events if isinstance(e, ev.RecruitRefused)]
+    assert refusal and refusal[0].reason == "Crossbowman asks 40 coins; you have 0" and not hireling.party
+    for state in (s, shadow.state):
+        assert state.run is not None
+        state.run.floor[state.actors[state.leader].pos] = (("coins", 55),)
+    shadow.step(Gear("pick_up", item="coins", count=55))
+    party_before = {a.id for a in s.actors.values() if a.party}
+    events = shadow.step(Step(into.name))
+    assert ev.Recruited("player", hireling.id, "hireling", 40) in events
+    assert hireling.party and hireling.faction == "player" and hireling.fighter.sheet.side == "player"
+    assert run.inventories["player"].count("coins") == 15
+    assert party_before | {hireling.id} <= {a.id for a in s.actors.values() if a.party}  # (and a follower come)
+    assert s.actors[s.leader].pos != start and hireling.pos == start  # the step was all: nobody moved
+    shadow.step(Order(hireling.id, "hold"))
+    assert hireling.order == "hold"
+
+
+def test_a_prisoner_is_freed_for_nothing_and_a_full_party_takes_no_one() -> None:
+    """Seed 3's depth 2 holds a prisoner: stepping into him frees him at no cost; with the party at its
+    cap (`run.party_cap`) he is refused in one line."""
+    from game.sim.levels import recruit_id
+
+    for full in (False, True):
+        shadow = Shadow(World(run_setup(3, ("player_fighter", "companion_spearman", "companion_spearman",
+                                           "companion_spearman")[:4 if full else 2]), seed=3))
+        s = shadow.world.state
+        run = s.run
+        assert run is not None
+        walk_to(shadow, stairs_down(run), 800)
+        prisoner = s.actors[recruit_id(2, 0)]
+        assert prisoner.creature == "prisoner_militiaman"
+        leader = s.actors[s.leader]
+        beside = _beside(s, prisoner.pos)
+        for state in (s, shadow.state):  # (carried past his guards: the fight is not what this tests)
+            state.occupancy.pop(state.actors[state.leader].pos)
+            state.actors[state.leader].pos = beside
+            state.occupancy[beside] = state.leader
+        into = next(d for d in directions(4) if leader.pos.step(d) == prisoner.pos)
+        events = shadow.step(Step(into.name))
+        if full:
+            refusal = [e for e in events if isinstance(e, ev.RecruitRefused)]
+            assert refusal and refusal[0].reason == "the party is full (4 of 4): Freed Militiaman cannot join"
+            assert not prisoner.party
+        else:
+            assert ev.Recruited("player", prisoner.id, "prisoner", 0) in events and prisoner.party
+
+
+def test_the_ai_leader_opens_chests_and_recruits_and_the_run_replays(tmp_path: Path) -> None:
+    """Seed 5's AI-led run opens chests, takes on a recruit on depth 2 and has companions left behind
+    come after it, with the fold checked every tick; its recording replays in sync."""
+    shadow = Shadow(World(run_setup(5), seed=5, player_ai=True))
+    world = shadow.world
+    seen: list[ev.WorldEvent] = []
+    while world.state.tick < 240 and world.state.over is None:
+        seen += [e for e in shadow.step() if isinstance(e, (ev.ChestOpened, ev.Recruited, ev.FollowerArrived))]
+    kinds = {type(e) for e in seen}
+    assert kinds == {ev.ChestOpened, ev.Recruited, ev.FollowerArrived}, seen
+    joined = next(e for e in seen if isinstance(e, ev.Recruited))
+    assert world.state.actors[joined.recruit].party or any(
+        joined.recruit in stash.actors for stash in world.state.run.levels.values())
+    save_run(world, tmp_path / "ai.jsonl", final=True)
+    assert replay(tmp_path / "ai.jsonl").world.checksum() == world.checksum()

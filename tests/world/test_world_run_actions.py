@@ -4,13 +4,14 @@ command), change the numbers the rules use, refuse bad requests with one line an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.sim import events as ev
 from game.sim.commands import CompanionStep, Confirm, Gear, Step, Train, from_dict, to_dict
-from game.sim.geometry import chebyshev
+from game.sim.geometry import Direction, chebyshev
 from game.sim.inventory import numbers
 from game.sim.run_world import run_setup, run_wearer
 from game.sim.runfile import replay, save_run
@@ -237,3 +238,111 @@ def test_experience_earned_in_a_run_is_spent_on_arrival_and_replays(tmp_path: Pa
     again = replay(tmp_path / "train.jsonl").world
     assert again.checksum() == world.checksum()
     assert again.state.run is not None and again.state.run.trained == run.trained
+
+
+def test_a_heavy_load_costs_cp_in_the_rules_and_on_the_screens() -> None:
+    """Encumbrance's CP penalty (rules.encumbrance) is on the fighter's sheet from what he carries: his pool
+    and his rest drop by it, the character and inventory screens show it, and setting it down gives it back."""
+    from game.sim.party_sheet import character_view, gear_view, now_rows
+
+    shadow = Shadow(World(run_setup(3), seed=3))
+    state = shadow.world.state
+    leader = state.actors[LEADER]
+    before = leader.fighter.max_cp()
+    assert leader.fighter.sheet.encumbrance_cp == 0
+    assert character_view(state, LEADER).cp_line == f"CP {before} (unencumbered)"
+    put_items(shadow, LEADER, (("mail_hauberk", 1), ("mail_chausses", 1), ("great_helm", 1)))
+    for item in ("mail_hauberk", "mail_chausses", "great_helm"):
+        shadow.step(Gear("equip", item=item))
+    run = state.run
+    assert run is not None
+    n = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items, catalog=state.catalog)
+    assert n.cp_load > 0 and leader.fighter.sheet.encumbrance_cp == n.cp_load
+    assert leader.fighter.max_cp() == leader.fighter.rested_cp() == n.cp == before - n.cp_load
+    assert character_view(state, LEADER).cp_line.startswith(f"CP {n.cp}: {before} before the load's -{n.cp_load}")
+    assert dict(now_rows(gear_view(state, LEADER)))["CP"] == f"{n.cp} ({before} - {n.cp_load} load)"
+    for slot, item in (("body_over", "mail_hauberk"), ("legs", "mail_chausses"), ("head", "great_helm")):
+        shadow.step(Gear("unequip", slot=slot))
+        shadow.step(Gear("drop", item=item))  # a lighter load: CP and move points follow at once
+        now = numbers(run.inventories[LEADER], run_wearer(run, leader), items=run.content.items, catalog=state.catalog)
+        assert leader.fighter.max_cp() == now.cp == before - now.cp_load and leader.speed == now.move_points
+    assert leader.fighter.sheet.encumbrance_cp == 0 and leader.fighter.max_cp() == before
+
+
+def _pace(shadow: Shadow, ticks: int) -> list[ev.WorldEvent]:
+    """The leader walks to and fro for `ticks` ticks (a walker does not heal, so pain changes only by the
+    painkiller), the events of every tick."""
+    state = shadow.world.state
+    leader = state.actors[LEADER]
+    way = next(d for d in ("N", "S", "E", "W") if state.tilemap.passable(leader.pos.step(Direction[d]))
+               and leader.pos.step(Direction[d]) not in state.occupancy)
+    back = {"N": "S", "S": "N", "E": "W", "W": "E"}[way]
+    events: list[ev.WorldEvent] = []
+    for i in range(ticks):
+        events += shadow.step(Step(way if i % 2 == 0 else back))
+    return events
+
+
+@pytest.mark.parametrize("seed", [3, 6])  # seeds whose foes leave the pacing knight alone for 240 ticks
+def test_a_painkiller_wears_off_and_its_pain_comes_back(seed: int) -> None:
+    from game.sim.party_sheet import character_view
+    from game.sim.run_world import PAINKILLER_TICKS
+
+    shadow = Shadow(World(run_setup(seed), seed=seed))
+    state = shadow.world.state
+    run = state.run
+    assert run is not None
+    put_items(shadow, LEADER, (("poppy_tincture", 2),))
+    fighter = state.actors[LEADER].fighter
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, 5, 0), Wound("chest", "puncture", 2, 4, 0))
+    shadow.step(Gear("use", item="poppy_tincture"))
+    taken = state.tick
+    assert fighter.pain == 6 and run.doses[LEADER] == 1
+    assert character_view(state, LEADER).numbed == f"painkiller: 3 pain numbed, wears off in {PAINKILLER_TICKS} ticks"
+    events = _pace(shadow, PAINKILLER_TICKS - 1)
+    assert not [e for e in events if isinstance(e, ev.PainReturned)] and fighter.pain == 6
+    events = _pace(shadow, 1)
+    # the thigh was numbed 5 -> 2 (the chest not): its pain comes back
+    returned = [e for e in events if isinstance(e, ev.PainReturned)]
+    assert state.tick == taken + PAINKILLER_TICKS and returned == [ev.PainReturned(LEADER, ((0, 5),))]
+    assert fighter.pain == 9 and run.doses.get(LEADER, 0) == 0 and LEADER not in run.numbed
+    assert character_view(state, LEADER).numbed == ""
+    shadow.step(Gear("use", item="poppy_tincture"))  # the dose gone, the next works in full again
+    assert fighter.pain == 6
+
+
+def test_the_ai_leader_bandages_numbs_and_trains_at_the_stairs() -> None:
+    """The AI leader (game.sim.run_ai) uses what a player would: a bandage on a bleeding wound, a
+    painkiller on pain of `PAINKILLER_PAIN` or more, and his experience at the stairs on his fighting
+    proficiency, through the same events as the commands (the fold checked every tick)."""
+    from game.sim.run_ai import PAINKILLER_PAIN
+    from rules.progression import proficiency_cost
+
+    shadow = Shadow(World(run_setup(3), seed=3, player_ai=True))
+    state = shadow.world.state
+    run = state.run
+    assert run is not None
+    leader = state.actors[LEADER]
+    for s in both(shadow):
+        assert s.run is not None
+        inv = s.run.inventories[LEADER]  # (found on the way, as far as this test cares)
+        s.run.inventories[LEADER] = replace(inv, carried=(*inv.carried, ("bandage", 2), ("poppy_tincture", 1)))
+        s.run.experience[LEADER] = 25
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, PAINKILLER_PAIN + 1, 2))
+    prof, level = leader.fighter.sheet.proficiency, leader.fighter.sheet.level
+    events = shadow.step()
+    used = [e for e in events if isinstance(e, ev.ItemUsed)]
+    assert used and used[0].effect == "first_aid" and used[0].on == LEADER and len(used) == 1
+    trained = [e for e in events if isinstance(e, ev.Trained)]
+    # at the stairs (he starts beside the stairs up): his fighting proficiency, as long as he can pay
+    first, second, third = (proficiency_cost(level + i) for i in range(3))
+    assert first + second <= 25 < first + second + third
+    assert [(e.kind, e.name, e.value, e.cost) for e in trained] == [
+        ("proficiency", prof, level + 1, first), ("proficiency", prof, level + 2, second)]
+    assert leader.fighter.sheet.level == level + 2 and run.experience[LEADER] == 25 - first - second
+    later: list[ev.WorldEvent] = []
+    for _ in range(3):  # a failed bandage is tried again next tick; once bleeding stops (or the bandages are
+        later += shadow.step()  # gone) the pain's turn comes: one painkiller, not a second while it works
+    kinds = [e.effect for e in later if isinstance(e, ev.ItemUsed)]
+    assert kinds.count("painkiller") == 1 and set(kinds) <= {"first_aid", "painkiller"} and len(kinds) <= 2
+    assert LEADER in run.numbed and leader.fighter.pain < PAINKILLER_PAIN + 1

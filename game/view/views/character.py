@@ -71,6 +71,9 @@ class CharacterView(PartyMemberScreen):
             profs.add(self._stat_button(stat.name + ("" if stat.rated else " (default)"), stat))
         profs.add(self.label(f"Health: HT {sh.ht}   pain {sh.pain}   bleeding {sh.blood_loss}", size=15,
                              colour=t.muted))
+        profs.add(self.label(sh.cp_line, size=15, colour=t.muted, width=380, multiline=True))
+        if sh.numbed:
+            profs.add(self.label(sh.numbed, size=15, colour=t.muted, width=380, multiline=True))
         body.add(profs)
         moves = self.panel(space=6, padding=14)
         moves.add(self.label(f"Fights with {sh.fights_with}, level {sh.level}", size=17, bold=True,
