@@ -45,7 +45,7 @@ from arcade.camera import Camera2D
 from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
-from game.sim.geometry import Direction
+from game.sim.geometry import Direction, Pos
 from game.sim.player_view import PlayerView, actor_statuses, player_view
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import WorldState
@@ -62,7 +62,17 @@ from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_mark
 from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
-from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
+from game.view.modes import (
+    LEGEND_KEYS,
+    InspectMode,
+    LegendMode,
+    MapMode,
+    MenuMode,
+    Mode,
+    PartyMode,
+    PromptMode,
+    TravelMode,
+)
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.run_buttons import RunButtons
@@ -70,6 +80,7 @@ from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.system_table import SystemTable
+from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
 from game.view.widgets import inside
@@ -269,6 +280,7 @@ class GameView(arcade.View):
         self._drawn_level = _level_key(self.state)
         self.animator.fast_forward()
         self.animator.cosmetic.fast_forward()
+        self.pop(TravelMode)  # the route was on the other depth's map
         self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
         self.frames = 0  # the camera snaps to the leader on the next frame
@@ -543,6 +555,9 @@ class GameView(arcade.View):
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
             self.exit("quit")
             return
+        if self.find(TravelMode) is not None:  # any key stops a walk (and does nothing else)
+            self.stop_travel(Stop("key", "Stopped"))
+            return
         if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
             self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
@@ -647,6 +662,42 @@ class GameView(arcade.View):
         x, y = p.x + direction.dx, p.y + direction.dy
         tm = s.tilemap
         return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
+
+    # --- travel -------------------------------------------------------------------------------------------
+    def travel_to(self, goal: Pos | None) -> None:
+        """Walk the leader to ``goal`` (a seen square) or, with None, explore: one step a tick from the next
+        frame on (``TravelMode``), or a line saying why not."""
+        if not self.interactive:
+            return
+        r = self.render
+        started = Travel.start(self.state, r.seen, r.visible, goal)
+        if isinstance(started, Stop):
+            self.show_toast(started.message, refused=started.reason not in ("explored", "arrived"))
+            return
+        self.push(TravelMode(self, started))
+        r.set_route(tuple(started.path))
+        self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+
+    def stop_travel(self, why: Stop) -> None:
+        """End the walk under way, saying why."""
+        self.pop(TravelMode)
+        self.render.set_route(())
+        self.show_toast(why.message)
+
+    def _advance_travel(self) -> None:
+        """One step of the walk under way, once the screen has caught up with the last one."""
+        mode = self.find(TravelMode)
+        if mode is None or self.animator.busy or self.find(LegendMode) is not None:
+            return
+        pending = self.player_view.decision
+        in_fight = (self.state.over is not None or pending is None or pending.kind != "step"
+                    or pending.orientation_due or self.player_view.my_bout is not None
+                    or self.decision_mode() is not None)
+        stop = mode.advance(in_fight)
+        if stop is not None:
+            self.stop_travel(stop)
+        elif self.find(TravelMode) is mode:
+            self.render.set_route(tuple(mode.travel.path[1:]))
 
     def act_confirm(self) -> None:
         self.apply(Confirm())
@@ -759,6 +810,9 @@ class GameView(arcade.View):
 
     # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.find(TravelMode) is not None:  # any click stops a walk (and does nothing else)
+            self.stop_travel(Stop("click", "Stopped"))
+            return
         if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
             for way_back in (self.find(LegendMode), self.find(InspectMode), self.find(PartyMode)):
                 if way_back is not None and way_back.back():
@@ -804,6 +858,10 @@ class GameView(arcade.View):
         wx, wy, _ = self.camera.unproject((x, y))
         view = self.render.actor_view_at(wx, wy)
         if view is None:
+            square = self.render.square_at(wx, wy)
+            for mode in reversed(list(self.modes)):
+                if mode.on_square_click(square):
+                    return
             return
         for mode in reversed(list(self.modes)):
             if mode.on_actor_click(view.id):
@@ -836,6 +894,7 @@ class GameView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.animator.update(delta_time)
         self._drain()
+        self._advance_travel()
         if self._toast_time > 0:
             self._toast_time -= delta_time
             if self._toast_time <= 0:
