@@ -16,6 +16,8 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 - :class:`PromptMode` and :class:`MenuMode` (a decision the world waits for: orientation, target, bump,
   first aid; the maneuver menu): modal, they take every key and intent they use and swallow the rest, except
   Esc, which goes down (closing inspect, else pausing). They close when the decision is answered.
+- :class:`OverviewMode` (M or the HUD's Map button): the explored level over the live screen, modal; M, Esc,
+  Enter, a right click or a click outside it close it.
 - :class:`LegendMode` (``?``, F1 or the HUD's ``?`` button): the legend over the live screen, on top of
   everything; ◀ ▶ turn its pages; ``?``, Esc, Enter, a right click or a click outside it close it. It takes
   every input while open (the world waits).
@@ -155,6 +157,9 @@ class MapMode(Mode):
         hit = g.hud.hit_test(x, y)
         if hit == ("legend",):
             g.open_legend()
+            return True
+        if hit == ("overview",):
+            g.open_overview()
             return True
         if isinstance(hit, tuple) and hit[0] == "party" and g.interactive:
             companion = str(hit[1])
@@ -387,6 +392,46 @@ class LegendMode(Mode):
 
     def covering(self) -> tuple[float, float, float, float] | None:
         return self.game.legend.rect
+
+
+class OverviewMode(Mode):
+    """The overview over the live screen (``game.view.overview``): modal; M, Esc, Enter, a right click, its
+    Close button or a click outside it close it."""
+
+    layer = 4
+    modal = True
+
+    def on_key(self, symbol: int, modifiers: int) -> bool:
+        g = self.game
+        action = g.input_map.resolve(symbol, modifiers, Context.MAP)
+        closing = (Intent.OVERVIEW, Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE)
+        if symbol == arcade.key.ESCAPE or (action is not None and action.intent in closing):
+            g.close_overview()
+        return True  # no key reaches the modes under it
+
+    def on_intent(self, intent: Intent, alternative: bool) -> bool:
+        if intent in (Intent.OVERVIEW, Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE):
+            self.game.close_overview()
+        return True
+
+    def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        g = self.game
+        if g.overview.hit_test(x, y) is not None or not inside(g.overview.rect, x, y):
+            g.close_overview()
+        return True
+
+    def on_actor_click(self, actor: str) -> bool:
+        return True
+
+    def on_square_click(self, pos: Pos) -> bool:
+        return True
+
+    def back(self) -> bool:
+        self.game.close_overview()
+        return True
+
+    def covering(self) -> tuple[float, float, float, float] | None:
+        return self.game.overview.rect
 
 
 class MenuMode(Mode):

@@ -71,6 +71,8 @@ def game_panels(view: GameView) -> dict[str, tuple[Panel | None, Rect]]:
         out["inspect"] = (view.inspect, view.inspect.rect)
     if view.legend.visible:
         out["legend"] = (view.legend, view.legend.rect)
+    if view.overview.visible:
+        out["overview"] = (view.overview, view.overview.rect)
     if view.callout.step is not None:
         out["callout"] = (view.callout, view.callout.rect)
     if view.interactive:
@@ -82,6 +84,8 @@ def game_panels(view: GameView) -> dict[str, tuple[Panel | None, Rect]]:
 # overlays drawn over other panels on purpose: the legend lies over the log, prompts and menu
 ALLOWED = {frozenset({"legend", "log"}), frozenset({"legend", "menu"}), frozenset({"legend", "prompt"}),
            frozenset({"legend", "callout"}), frozenset({"legend", "inspect"}), frozenset({"legend", "party"})}
+# the overview is a modal picture in the middle of the window, over everything but the top bar
+ALLOWED |= {frozenset({"overview", name}) for name in ("log", "menu", "prompt", "callout", "inspect", "party", "pad")}
 
 
 def game_problems(view: GameView, size: tuple[int, int]) -> list[str]:
@@ -162,7 +166,8 @@ def fight_problems(view: GameView) -> list[str]:
     bout = view.player_view.my_bout
     if bout is None:
         return []
-    panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in ("legend", "callout")}
+    overlays = ("legend", "callout", "overview")
+    panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in overlays}
     out: list[str] = []
     size = TILE * view.render.zoom
     for member in bout.members:

@@ -69,10 +69,12 @@ from game.view.modes import (
     MapMode,
     MenuMode,
     Mode,
+    OverviewMode,
     PartyMode,
     PromptMode,
     TravelMode,
 )
+from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.run_buttons import RunButtons
@@ -156,6 +158,7 @@ class GameView(arcade.View):
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
+        self.overview = OverviewPanel()
         self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
         self.system_table = SystemTable()  # a combat system's own state (issue 14); empty for tros_sos
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
@@ -410,6 +413,8 @@ class GameView(arcade.View):
         self.legend.anchor = main  # over the log, prompts and menu: the pad and the fight stay in view
         self.legend.layout(width, height, k)
         self.legend.top_limit = top
+        self.overview.layout(width, height, k)
+        self.overview.top_limit = top
         if self.prompt is not None:
             self.prompt.anchor = main
             self.prompt.layout(width, height, k)
@@ -492,6 +497,18 @@ class GameView(arcade.View):
         else:
             self.close_legend()
 
+    # ----- the overview ------------------------------------------------------------------------------------
+    def open_overview(self) -> None:
+        """Show the explored level over the screen (the overview mode, on top)."""
+        self.push(OverviewMode(self))
+        self.overview.open(self.state, self.render.seen, self.render.visible)
+        self.play_sound(MENU_SELECT)
+
+    def close_overview(self) -> None:
+        self.pop(OverviewMode)
+        self.overview.close()
+        self.play_sound(MENU_BACK)
+
     def _sync_legend(self) -> None:
         """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
         entries = legend_for(self.legend_marks(), self.palette)
@@ -557,6 +574,10 @@ class GameView(arcade.View):
             return
         if self.find(TravelMode) is not None:  # any key stops a walk (and does nothing else)
             self.stop_travel(Stop("key", "Stopped"))
+            return
+        overview = self.find(OverviewMode)
+        if overview is not None:  # over everything but the legend: its keys only
+            overview.on_key(symbol, modifiers)
             return
         if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
             self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
@@ -643,6 +664,12 @@ class GameView(arcade.View):
         if intent is Intent.TOGGLE_LOG:
             self.log.cycle_mode()
             return
+        if intent is Intent.OVERVIEW:
+            if self.find(OverviewMode) is None:
+                self.open_overview()
+            else:
+                self.close_overview()
+            return
         if intent is Intent.INSPECT:
             self._toggle_inspect()
             return
@@ -687,7 +714,8 @@ class GameView(arcade.View):
     def _advance_travel(self) -> None:
         """One step of the walk under way, once the screen has caught up with the last one."""
         mode = self.find(TravelMode)
-        if mode is None or self.animator.busy or self.find(LegendMode) is not None:
+        if mode is None or self.animator.busy or self.find(LegendMode) is not None \
+                or self.find(OverviewMode) is not None:
             return
         pending = self.player_view.decision
         in_fight = (self.state.over is not None or pending is None or pending.kind != "step"
@@ -814,7 +842,8 @@ class GameView(arcade.View):
             self.stop_travel(Stop("click", "Stopped"))
             return
         if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
-            for way_back in (self.find(LegendMode), self.find(InspectMode), self.find(PartyMode)):
+            for way_back in (self.find(LegendMode), self.find(OverviewMode), self.find(InspectMode),
+                             self.find(PartyMode)):
                 if way_back is not None and way_back.back():
                     return
             return
@@ -822,6 +851,10 @@ class GameView(arcade.View):
         legend = self.find(LegendMode)
         if legend is not None:
             legend.on_press(x, y, button, modifiers)
+            return
+        overview = self.find(OverviewMode)
+        if overview is not None:
+            overview.on_press(x, y, button, modifiers)
             return
         if self.tutorial is not None and self.callout.step is not None:
             hit = self.callout.hit_test(x, y)
@@ -1072,6 +1105,8 @@ class GameView(arcade.View):
         if self.toast.message:
             self.toast.draw()
         self._draw_callout()
+        if self.overview.visible:
+            self.overview.draw()
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
