@@ -54,6 +54,7 @@ from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
+from game.view.edge_pointer import EdgePointers
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
@@ -159,6 +160,7 @@ class GameView(arcade.View):
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
         self.overview = OverviewPanel()
+        self.edge = EdgePointers()  # toward companions fighting off-screen
         self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
         self.system_table = SystemTable()  # a combat system's own state (issue 14); empty for tros_sos
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
@@ -414,6 +416,7 @@ class GameView(arcade.View):
         self.legend.layout(width, height, k)
         self.legend.top_limit = top
         self.overview.layout(width, height, k)
+        self.edge.layout(width, height, k)
         self.overview.top_limit = top
         if self.prompt is not None:
             self.prompt.anchor = main
@@ -951,6 +954,24 @@ class GameView(arcade.View):
             self._tutorial_said = True
             self.on_tutorial("done")
 
+    def _draw_edge_pointers(self) -> None:
+        """A pointer at the map's edge toward each companion fighting where the screen does not show him."""
+        s = self.state
+        pv = self.player_view
+        targets: list[tuple[str, str, float, float]] = []
+        for actor_id in pv.membership:
+            actor = s.actors.get(actor_id)
+            view = self.render.actors.get(actor_id)
+            if actor is None or view is None or not actor.party or actor.leader or not actor.alive \
+                    or pv.bout_of(actor_id) is None:
+                continue
+            x, y = self.project(self.render.world_xy(*view.pos))
+            targets.append((actor_id, actor.name, x, y))
+        w, h = self.window.width, self.window.height
+        self.edge.aim(targets, (0.0, 0.0, float(w), h - self.hud.bar_height))
+        if self.edge.pointers:
+            self.edge.draw()
+
     def _draw_callout(self) -> None:
         guide = self.tutorial
         step = guide.current if guide is not None else None
@@ -1084,6 +1105,7 @@ class GameView(arcade.View):
             self.run_buttons.draw()
         if self.interactive:
             self.pad.draw(indicators.pad)
+        self._draw_edge_pointers()  # over the pad and the log: it must be seen
         if self.party.visible:
             self.party.draw()
         elif self.inspect.visible:
