@@ -12,6 +12,7 @@ import arcade
 from arcade.gui import UIFlatButton, UILabel, UIWidget
 
 from game.view.map_render import TILE
+from game.view.tutorial_callout import nearest_foe
 from game.view.views.common import MenuView
 from game.view.views.game import GameView
 from game.view.widgets import Panel, Rect
@@ -162,15 +163,19 @@ def menu_problems(view: MenuView, size: tuple[int, int]) -> list[str]:
 
 
 def fight_problems(view: GameView) -> list[str]:
-    """The leader's fight (each member of his bout on screen) under no panel: the camera frames it clear."""
+    """The leader's fight (each member of his bout on screen; before one, he and the nearest foe in sight) under
+    no panel: the camera frames it clear."""
     bout = view.player_view.my_bout
-    if bout is None:
-        return []
+    if bout is None:  # before a fight (a lesson's start): the leader and the nearest foe in sight
+        foe = nearest_foe(view)
+        members: tuple[str, ...] = (view.state.leader, foe) if foe is not None else ()
+    else:
+        members = bout.members
     overlays = ("legend", "callout", "overview")
     panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in overlays}
     out: list[str] = []
     size = TILE * view.render.zoom
-    for member in bout.members:
+    for member in members:
         actor = view.render.actors.get(member)
         if actor is None or not actor.seen:
             continue

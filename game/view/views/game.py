@@ -9,7 +9,8 @@ Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed 
 animator plays the world's events with their beats, the modes play the menu sounds.
 
 A tutorial lesson (``game.view.tutorial_run``) attaches its guide with :meth:`GameView.attach_tutorial`: the
-guide sees every event shown, Enter (or the callout's Next) answers a step that waits for it, and the callout
+guide sees every event shown, N, Enter while no prompt or menu is open (there Enter answers the game) or the
+callout's Next answers a step that waits for it, and the callout
 is drawn over the screen, pointing at the widget or actor its step explains.
 
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"inventory"`` / ``"character"``
@@ -96,7 +97,8 @@ TOAST_SECONDS = 3.0
 FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
 MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
-TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
+TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
+TUTORIAL_NEXT_KEY = arcade.key.N  # Next, always
 M = TypeVar("M", bound=Mode)
 
 
@@ -588,7 +590,7 @@ class GameView(arcade.View):
         if symbol == arcade.key.END:
             self.log.scroll = 0
             return
-        if self.tutorial is not None and self.find(LegendMode) is None and symbol in TUTORIAL_NEXT_KEYS \
+        if self.tutorial is not None and self.find(LegendMode) is None and self._tutorial_next_key(symbol) \
                 and self.tutorial.next():
             self.tutorial.update(facts_of(self))
             return
@@ -615,6 +617,13 @@ class GameView(arcade.View):
                 self.enqueue(Intent.CANCEL)
             return
         self.enqueue(action.intent, action.alternative)
+
+    def _tutorial_next_key(self, symbol: int) -> bool:
+        """N always moves a callout on; Enter only while no prompt or menu is open (there Enter answers the
+        game: seen under Xvfb, Enter on a callout over the menu went to Next instead of declaring)."""
+        if symbol in TUTORIAL_NEXT_KEYS:
+            return self.decision_mode() is None
+        return symbol == TUTORIAL_NEXT_KEY
 
     def _run_screen_key(self, symbol: int, modifiers: int) -> str | None:
         """In a run, I opens the inventory screen and C the character screen (C only while no binding
@@ -980,6 +989,7 @@ class GameView(arcade.View):
             callout.step = None
             return
         callout.step = step
+        callout.next_hint = "N" if self.decision_mode() is not None else "Enter / N"
         callout.heading = guide.lesson.title
         callout.notice = guide.notice
         callout.target = target_rect(self, step.point)
@@ -1035,28 +1045,57 @@ class GameView(arcade.View):
         w, h = self.window.width, self.window.height
         left, bottom, right, top = self._focus_region()
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
+        centre, points = self._framed(leader)
+        want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
-        fx, fy = self._fight_centre(leader)
+        fx, fy = centre
         z = self.render.zoom
         cx = fx - self._cam_offset[0] / z
         cy = fy - self._cam_offset[1] / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
 
-    def _fight_centre(self, leader: ActorView) -> tuple[float, float]:
-        """What the camera frames: the middle of the leader's bout (its members he can see), else the leader."""
+    def _framed(self, leader: ActorView) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+        """What the camera frames (world points): the middle of the leader's bout (its members he can see); out
+        of a fight, of the leader and the nearest foe in sight; else the leader. With the points framed."""
         fx, fy = self.render.world_xy(*leader.pos)
         bout = self.player_view.my_bout
-        if bout is None:
-            return fx, fy
-        points = [self.render.world_xy(*v.pos) for m in bout.members
+        if bout is None:  # before a fight: the leader and the nearest foe in sight (a lesson's start)
+            foe = nearest_foe(self) if self.interactive else None
+            view = self.render.actors.get(foe) if foe is not None else None
+            if view is None:
+                return (fx, fy), [(fx, fy)]
+            members: tuple[str, ...] = (self.state.leader, view.id)
+        else:
+            members = bout.members
+        points = [self.render.world_xy(*v.pos) for m in members
                   if (v := self.render.actors.get(m)) is not None and v.seen]
         if len(points) < 2:
-            return fx, fy
+            return (fx, fy), [(fx, fy)]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-        reach = 2.5 * TILE  # never so far from the leader that he leaves the frame
-        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy)))
+        reach = (2.5 if bout is not None else 3.5) * TILE  # never so far from the leader that he leaves the frame
+        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy))), points
+
+    def _pad_lift(self, centre: tuple[float, float], points: list[tuple[float, float]],
+                  want: tuple[float, float], top: float) -> float:
+        """Pixels to lift the view so that no framed square stands under the arrow pad (a foe beside the pad
+        column at a lesson's start), as far as the top bar allows."""
+        if not self.interactive:
+            return 0.0
+        z = self.render.zoom
+        half = TILE * z / 2
+        w, h = self.window.width, self.window.height
+        (pcx, pcy), e = self.pad.centre, self.pad.extent
+        pad_left, pad_right, pad_top = pcx - e / 2, pcx + e / 2, pcy + e / 2
+        lift, highest = 0.0, -1e9
+        for px, py in points:
+            sx = (px - centre[0]) * z + want[0] + w / 2
+            sy = (py - centre[1]) * z + want[1] + h / 2
+            highest = max(highest, sy + half)
+            if sx + half > pad_left and sx - half < pad_right and sy - half < pad_top:
+                lift = max(lift, pad_top - (sy - half) + 4)
+        return max(0.0, min(lift, top - highest))
 
     def _selection(self) -> tuple[str | None, str | None]:
         """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
