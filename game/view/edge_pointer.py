@@ -52,10 +52,11 @@ class EdgePointers(Panel):
     def content_key(self) -> Hashable:
         return (self.pointers, self.region)
 
-    def draw(self) -> None:
+    def draw(self, *, fresh: bool = True) -> None:
         if not self.visible:
             return
-        self.refresh()
+        if fresh:
+            self.refresh()
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the plate is see-through

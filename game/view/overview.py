@@ -218,10 +218,11 @@ class OverviewPanel(Panel):
             self.mesh.convex([(x - r * 1.1, y - pointing * r * 0.8), (x + r * 1.1, y - pointing * r * 0.8),
                               (x, y + pointing * r * 1.1)], STAIRS)
 
-    def draw(self) -> None:
+    def draw(self, *, fresh: bool = True) -> None:
         if not self.visible:
             return
-        self.refresh()
+        if fresh:
+            self.refresh()
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through

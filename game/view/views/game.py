@@ -185,6 +185,7 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
+        self._log_waited = False  # the log's rebuild waited a frame (see _log_fresh)
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -1117,6 +1118,17 @@ class GameView(arcade.View):
             self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
+    def _log_fresh(self) -> bool:
+        """Whether the log rebuilds this frame. A tick rebuilds the top bar, a prompt or the menu and the log at
+        once (the frame right after a tick, the slowest): the log then waits one frame, never two in a row."""
+        if self._log_waited or self.log._shape is None:
+            self._log_waited = False
+            return True
+        busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
+            or (self.menu_model is not None and self.menu.dirty())
+        self._log_waited = busy and self.log.dirty()
+        return not self._log_waited
+
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
         """World point -> window pixel (the camera's projection, without building matrices)."""
         cx, cy = self.camera.position
@@ -1136,8 +1148,9 @@ class GameView(arcade.View):
         self.hud.state = self.state
         self.hud.draw()
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
+        log_fresh = self._log_fresh()
         if self.menu_model is None:
-            self.log.draw()
+            self.log.draw(fresh=log_fresh)
         if self._run_buttons_shown():
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
@@ -1156,7 +1169,7 @@ class GameView(arcade.View):
         if self.menu_model is not None:
             self.menu.draw()
             if self.log.mode == "expanded":
-                self.log.draw()
+                self.log.draw(fresh=log_fresh)
         if self.interactive and self.incoming.shooters:
             self.incoming.beside = self.menu.rect if self.menu_model is not None else None
             self.incoming.draw()
