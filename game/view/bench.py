@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("ARCADE_HEADLESS", "1")
     os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 
+    from game.view.startup import fast_gl
+
+    fast_gl()  # as the game does (STEELSTEP_DEBUG_GL=1: with pyglet's GL error checks)
     import arcade
 
     from game.sim.player_view import player_view
