@@ -243,3 +243,47 @@ def distance_map(
                     nxt.append(j)
         frontier = nxt
     return DistanceMap(tilemap, steps)
+
+
+def path_to_nearest(
+    tilemap: TileMap,
+    start: Pos,
+    is_goal: Callable[[Pos], bool],
+    *,
+    adjacency: int = 4,
+    blocked: Blocked = None,
+    max_nodes: int = DEFAULT_MAX_NODES * 4,
+) -> list[Pos] | None:
+    """A shortest path from ``start`` to the nearest square where ``is_goal`` holds (breadth first): the
+    squares after ``start``, ending with that square. ``[]`` if ``start`` itself is one; ``None`` if none is
+    reachable over passable, unblocked squares within ``max_nodes`` squares. Ties go to the square found
+    first (neighbours in the step graph's fixed order), so the same input always gives the same path."""
+    if not tilemap.in_bounds(start):
+        return None
+    if is_goal(start):
+        return []
+    w = tilemap.width
+    positions = tilemap.positions_by_index
+    graph = tilemap.step_graph(adjacency)
+    mask, predicate = _blocked_test(tilemap, blocked)
+    s = start[1] * w + start[0]
+    came = [-1] * (w * tilemap.height)
+    came[s] = s
+    frontier = [s]
+    seen = 1
+    while frontier and seen <= max_nodes:
+        nxt: list[int] = []
+        for i in frontier:
+            for j in graph[i]:
+                if came[j] != -1:
+                    continue
+                if (mask is not None and mask[j]) or (predicate is not None and predicate(positions[j])):
+                    came[j] = -2
+                    continue
+                came[j] = i
+                seen += 1
+                if is_goal(positions[j]):
+                    return _walk_back(came, positions, s, j)
+                nxt.append(j)
+        frontier = nxt
+    return None

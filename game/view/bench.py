@@ -3,7 +3,8 @@
 The scene: a 40 x 22-square view (zoom 1: 32 px squares at 1280 x 720), 30 actors in 10 three-way bouts at
 ``s2`` with their initiative arcs, footbase circles, orientation icons, Atk/Def badges and clocks, the HUD, the
 combat log full of lines and the arrow pad. Prints the median (and 90th percentile) time of a static frame and
-of frames while every actor's move is being tweened, each measured up to ``ctx.finish()`` so the software
+of frames while every actor's move is being tweened (and, of those, the first frame after each tick), each
+measured up to ``ctx.finish()`` so the software
 rasterizer's work counts, the time of a key press in the maneuver menu (a dice change: the choice's odds and
 the menu's rebuild), frames with the legend open, and the time from process start to the first rendered game
 frame.
@@ -109,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("ARCADE_HEADLESS", "1")
     os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 
+    from game.view.startup import fast_gl
+
+    fast_gl()  # as the game does (STEELSTEP_DEBUG_GL=1: with pyglet's GL error checks)
     import arcade
 
     from game.sim.player_view import player_view
@@ -176,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     # frames while the world moves: every tick tweens its movers (WE-GO) at 1x speed
     view.animator.configure(1.0)
     moving: list[float] = []
+    after_tick: list[float] = []  # the first frame after each tick: every panel the tick changed is rebuilt
     ticks = 0
     while len(moving) < args.frames and ticks < 40:
         pending = world.state.pending
@@ -183,8 +188,10 @@ def main(argv: list[str] | None = None) -> int:
             break
         view.apply(arcade_free_step(pending))
         ticks += 1
-        for _ in range(9):  # 150 ms of tweens
+        for i in range(9):  # 150 ms of tweens
             moving.append(frame())
+            if i == 0:
+                after_tick.append(moving[-1])
 
     def stats(values: list[float]) -> str:
         if not values:
@@ -195,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     print(scene)
     print(f"static frame:    {stats(static)}")
     print(f"animating frame: {stats(moving)}")
+    print(f"frame after a tick: {stats(after_tick)}, max {max(after_tick, default=0.0):.1f} ms")
     print(f"menu key press (dice, odds, menu rebuild): {stats(presses)}; odds alone: {stats(odds_only)}")
     print(f"legend frame ({legend_entries} entries): {stats(legend)}")
     print(f"process start -> first game frame: {first_frame:.2f} s")

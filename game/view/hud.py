@@ -1,6 +1,7 @@
 """The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss), the bout clock with
-what the world waits for, the party (HT, CP, standing order; click or 1-4 to select a companion) and the
-legend's ``?`` button (hit action ``("legend",)``).
+what the world waits for (out of a fight: the goal, ``game.view.goal``, and the depth), the party (HT, CP,
+standing order; click or 1-4 to select a companion), the legend's ``?`` button (hit action ``("legend",)``)
+and the overview's Map button (``("overview",)``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from game.sim.player_view import bout_clock, decision_view
 from game.sim.state import WorldState
+from game.view.goal import goal_of
 from game.view.legend import hud_pip_colours
 from game.view.palette import Palette
 from game.view.palette import palette as make_palette
@@ -27,6 +29,7 @@ from game.view.widgets import (
     Panel,
     Rect,
     elide,
+    fit_width,
     touch,
 )
 
@@ -148,36 +151,51 @@ class Hud(Panel):
         self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)
-        bw = 300 * k
         stats_end = px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+        buttons = 2 * (58 + 8) * k + 12 * k  # the Map and ? buttons at the right end
+        bw = max(300 * k, min(400 * k, w - buttons - stats_end))  # wider where it fits: the goal's line
         cx = max(w / 2, stats_end + bw / 2)
+        if cx + bw / 2 > w - buttons and stats_end + bw <= w - buttons:
+            cx = w - buttons - bw / 2
         self.box((cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k), ROW, 10, edge=ACCENT if bout else PANEL_EDGE)
         self.spots["clock"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
+        goal = goal_of(s)
         if s.over is not None:
             big = {"victory": "Victory", "death": "Dead"}.get(s.over, "Defeat")
             small = f"tick {s.tick}"
         elif bout is not None:
             big, small = bout
-        else:
-            big, small = "Exploring", f"tick {s.tick}"
-        self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=(20 if bout else 15) * k,
-                       bold=True, colour=ACCENT if bout else TEXT, anchor_y="center")
+        else:  # out of a fight: what the player is after, and where the party is
+            big, small = goal.text, goal.where or f"tick {s.tick}"
         pending = decision_view(s)
         caption = self.hint or (WAITING_FOR.get(pending.kind, "") if pending is not None else "")
         if not self.hint and pending is not None and pending.kind == "watch" and v.alive:
             caption = "The AI leads the party"
-        self.texts.put("step", small, cx + bw / 2 - 12 * k, top - bar / 2 + 9 * k, size=11 * k, bold=True,
-                       colour=TEXT_DIM, anchor_x="right", anchor_y="center")
-        self.texts.put("wait", elide(caption, 30), cx + bw / 2 - 12 * k, top - bar / 2 - 9 * k, size=10 * k,
-                       colour=TEXT, anchor_x="right", anchor_y="center")
+        step = self.texts.put("step", small, cx + bw / 2 - 12 * k, top - bar / 2 + 9 * k, size=11 * k, bold=True,
+                              colour=TEXT_DIM, anchor_x="right", anchor_y="center")
+        wait = self.texts.put("wait", elide(caption, 30), cx + bw / 2 - 12 * k, top - bar / 2 - 9 * k, size=10 * k,
+                              colour=TEXT, anchor_x="right", anchor_y="center")
+        room = bw - 36 * k - max(step.content_width, wait.content_width)
+        fighting = bout is not None and s.over is None
+        clock = self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2,
+                               size=(20 if fighting else 15 if s.over is not None else 13) * k, bold=True,
+                               colour=ACCENT if fighting else TEXT, anchor_y="center")
+        fit_width(clock, big, room)
+        self.spots["goal"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
         # the legend's button (right end), then the party chips
         help_w = 58 * k
         help_rect = (w - 8 * k - help_w, top - bar + 6 * k, help_w, bar - 12 * k)
         self.button("legend", help_rect, "?", ("legend",), size=16, sub="legend",
                     hit_rect=(w - max(touch(k), help_w + 8 * k), top - bar, max(touch(k), help_w + 8 * k), bar))
+        map_rect = (help_rect[0] - 8 * k - help_w, help_rect[1], help_w, help_rect[3])
+        map_hit = max(touch(k), help_w + 8 * k)
+        if map_rect[0] > cx + bw / 2 + 6 * k:  # the overview's button, left of the legend's
+            self.button("overview", map_rect, "Map", ("overview",), size=13, sub="M",
+                        hit_rect=(help_rect[0] - map_hit, top - bar, map_hit, bar))
+            self.spots["overview"] = map_rect
         companions = [a for a in s.actors.values() if a.party and not a.leader]
         chip_w = 178 * k
-        right = help_rect[0] - 8 * k
+        right = map_rect[0] - 8 * k
         for n, a in enumerate(reversed(companions)):
             index = len(companions) - n
             left = right - chip_w

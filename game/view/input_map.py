@@ -35,6 +35,8 @@ class Intent(StrEnum):
     TOGGLE_LOG = "toggle_log"
     INSPECT = "inspect"
     PAUSE = "pause"
+    EXPLORE = "explore"
+    OVERVIEW = "overview"
 
 
 class Context(StrEnum):
@@ -45,7 +47,7 @@ class Context(StrEnum):
 
 
 MOVES: tuple[Intent, ...] = (Intent.MOVE_N, Intent.MOVE_E, Intent.MOVE_S, Intent.MOVE_W)
-_MAP_ONLY = frozenset({*MOVES, Intent.WAIT, Intent.INSPECT})
+_MAP_ONLY = frozenset({*MOVES, Intent.WAIT, Intent.INSPECT, Intent.EXPLORE, Intent.OVERVIEW})
 _MENU_ONLY = frozenset({Intent.MENU_UP, Intent.MENU_DOWN, Intent.MENU_LEFT, Intent.MENU_RIGHT})
 
 
@@ -87,9 +89,11 @@ COMMON: Bindings = {
     Intent.CANCEL: ("ESCAPE", "BACKSPACE"),
     Intent.NEXT_OPTION: ("TAB",),
     Intent.PREV_OPTION: ("SHIFT+TAB",),
-    Intent.TOGGLE_LOG: ("GRAVE", "M"),
+    Intent.TOGGLE_LOG: ("GRAVE",),
     Intent.INSPECT: ("X", "I"),
     Intent.PAUSE: ("P", "PAUSE", "F10"),
+    Intent.EXPLORE: ("O",),
+    Intent.OVERVIEW: ("M",),
 }
 # Everything within reach of the left hand (WASD cluster); the right hand stays on the mouse or is free.
 ONE_HAND: Bindings = {
@@ -102,6 +106,8 @@ ONE_HAND: Bindings = {
     Intent.TOGGLE_LOG: ("TAB",),
     Intent.INSPECT: ("C",),
     Intent.PAUSE: ("GRAVE",),
+    Intent.EXPLORE: ("R",),
+    Intent.OVERVIEW: ("G",),
 }
 
 

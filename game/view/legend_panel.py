@@ -209,10 +209,11 @@ class LegendPanel(Panel):
         elif entry.colour is not None:
             self.mesh.disc(cx, cy, 9 * k, entry.colour)
 
-    def draw(self) -> None:
+    def draw(self, *, fresh: bool = True) -> None:
         if not self.visible:
             return
-        self.refresh()
+        if fresh:
+            self.refresh()
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through

@@ -403,6 +403,20 @@ class Textures:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HEALTH_COLOURS[PIP_BLEEDING])
         return self._done(img, key, f"pips-{ht}-{ht_max}-{bleeding}-{down}")
 
+    def route_dot(self, last: bool) -> arcade.Texture:
+        """A dot on a square of the leader's travel route (a ring on its last square)."""
+        key = ("route", last)
+        if key in self._cache:
+            return self._cache[key]
+        img, draw, s = self._canvas(0.5, 0.5)
+        w, h = img.size
+        col = (235, 215, 120, 200)
+        if last:
+            draw.ellipse((w * 0.12, h * 0.12, w * 0.88, h * 0.88), outline=col, width=max(2, round(s * 0.06)))
+        else:
+            draw.ellipse((w * 0.36, h * 0.36, w * 0.64, h * 0.64), fill=col)
+        return self._done(img, key, f"route-{last}")
+
     def planned(self, wait: bool) -> arcade.Texture:
         key = ("planned", wait)
         if key in self._cache:
@@ -498,6 +512,8 @@ class MapRender:
         self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
         self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
         self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
+        self.route: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the leader's travel route
+        self.route_squares: tuple[Pos, ...] = ()
         self.arcs: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.bodies: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # fallen actors
         self.living: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -898,11 +914,25 @@ class MapRender:
             sprite.visible = visible
         self._place_status()
 
+    def set_route(self, squares: tuple[Pos, ...]) -> None:
+        """Show the leader's travel route (``()``: none); rebuilt only when it changed."""
+        if squares == self.route_squares:
+            return
+        self.route_squares = squares
+        self.route.clear()
+        k = 1 / self.zoom
+        for i, p in enumerate(squares):
+            sprite = arcade.Sprite(self.textures.route_dot(i == len(squares) - 1), scale=k)
+            sprite.center_x, sprite.center_y = self.world_xy(p.x, p.y)
+            self.route.append(sprite)
+
     # --- drawing ------------------------------------------------------------------------------------------
     def draw_world(self) -> None:
         """Everything in world space (call with the world camera active)."""
         self.layout_overlay()
         self.chunks.draw(pixelated=True)
+        if self.route_squares:
+            self.route.draw()
         self.ground.draw()
         self.bodies.draw()
         self.living.draw()

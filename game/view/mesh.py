@@ -78,23 +78,37 @@ def dash_segments(
 
 
 class Mesh:
-    """Accumulates coloured triangles."""
+    """Accumulates coloured triangles, straight into the flat vertex data a ``Shape`` draws (x, y, r, g, b, a
+    per vertex): no per-vertex packing when the shape is made (a panel's rebuild after a tick)."""
 
     def __init__(self) -> None:
-        self.points: list[Point] = []
-        self.colours: list[RGBA] = []
+        self.data: list[float] = []
 
     def __len__(self) -> int:
-        return len(self.points) // 3
+        return len(self.data) // 18
+
+    @property
+    def points(self) -> list[Point]:
+        d = self.data
+        return [(d[i], d[i + 1]) for i in range(0, len(d), 6)]
+
+    @property
+    def colours(self) -> list[RGBA]:
+        d = self.data
+        return [(int(d[i + 2]), int(d[i + 3]), int(d[i + 4]), int(d[i + 5])) for i in range(0, len(d), 6)]
 
     def triangle(self, a: Point, b: Point, c: Point, colour: RGBA) -> None:
-        self.points += (a, b, c)
-        self.colours += (colour, colour, colour)
+        r, g, bl, al = colour
+        self.data += (a[0], a[1], r, g, bl, al, b[0], b[1], r, g, bl, al, c[0], c[1], r, g, bl, al)
 
     def convex(self, outline: Sequence[Point], colour: RGBA) -> None:
         """A filled convex polygon (triangle fan)."""
+        r, g, bl, al = colour
+        ox, oy = outline[0]
+        data = self.data
         for i in range(1, len(outline) - 1):
-            self.triangle(outline[0], outline[i], outline[i + 1], colour)
+            p, q = outline[i], outline[i + 1]
+            data += (ox, oy, r, g, bl, al, p[0], p[1], r, g, bl, al, q[0], q[1], r, g, bl, al)
 
     def band(self, outer: Sequence[Point], inner: Sequence[Point], colour: RGBA) -> None:
         """The closed strip between two outlines with the same number of points (a ring, a frame)."""
@@ -120,11 +134,13 @@ class Mesh:
         self.band(outer, inner, colour)
 
     def disc(self, cx: float, cy: float, radius: float, colour: RGBA, segments: int = 28) -> None:
-        self.convex(_circle(cx, cy, radius, segments), colour)
+        """A filled circle; a small one with fewer sides (a 5 px pip looks as round with 10)."""
+        self.convex(_circle(cx, cy, radius, _sides(radius, segments)), colour)
 
     def ring(self, cx: float, cy: float, radius: float, thickness: float, colour: RGBA, segments: int = 28) -> None:
         """A ring whose outer edge is at ``radius``."""
-        self.band(_circle(cx, cy, radius, segments), _circle(cx, cy, radius - thickness, segments), colour)
+        n = _sides(radius, segments)
+        self.band(_circle(cx, cy, radius, n), _circle(cx, cy, radius - thickness, n), colour)
 
     def segment(self, a: Point, b: Point, width: float, colour: RGBA, extend: float = 0.0) -> None:
         """A thick straight line (butt caps, optionally extended by ``extend`` at both ends)."""
@@ -203,7 +219,34 @@ class Mesh:
 
     def shape(self) -> Shape:
         """One arcade ``Shape`` of all triangles (needs an active window)."""
-        return fast_triangles(self.points, self.colours)
+        return _flat_shape(self.data)
+
+
+def _flat_shape(data: list[float]) -> Shape:
+    """A ``Shape`` of triangles from flat vertex data (x, y, r, g, b, a per vertex), as
+    :func:`fast_triangles` makes it; arcade's own constructor if its internals change."""
+    try:
+        from arcade import get_window
+        from arcade.gl import TRIANGLES
+
+        shape = Shape.__new__(Shape)
+        shape.ctx = get_window().ctx
+        shape.program = shape.ctx.line_generic_with_colors_program
+        shape.mode = TRIANGLES
+        shape.points = ()  # not kept: the data is all a draw needs
+        shape.colors = []
+        shape.data = array("f", data)
+        shape.vertices = len(data) // 6
+        shape.geometry = None
+        shape.buffer = None
+        if not hasattr(Shape, "_init_geometry"):
+            raise AttributeError("Shape._init_geometry")
+        return shape
+    except (AttributeError, ImportError):  # pragma: no cover - a future arcade
+        pts = [(data[i], data[i + 1]) for i in range(0, len(data), 6)]
+        cols = [(int(data[i + 2]), int(data[i + 3]), int(data[i + 4]), int(data[i + 5]))
+                for i in range(0, len(data), 6)]
+        return create_triangles_filled_with_colors(pts, cols)
 
 
 def fast_triangles(points: Sequence[Point], colours: Sequence[RGBA]) -> Shape:
@@ -229,6 +272,11 @@ def fast_triangles(points: Sequence[Point], colours: Sequence[RGBA]) -> Shape:
         return shape
     except (AttributeError, ImportError):  # pragma: no cover - a future arcade
         return create_triangles_filled_with_colors(points, colours)
+
+
+def _sides(radius: float, most: int) -> int:
+    """Sides enough for a circle of ``radius`` px to look round: about one per 1.2 px of radius, 10 to ``most``."""
+    return max(min(10, most), min(most, round(radius * 1.2)))
 
 
 def _circle(cx: float, cy: float, r: float, segments: int) -> list[Point]:

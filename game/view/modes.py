@@ -6,6 +6,9 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 
 - :class:`MapMode` (always at the bottom): moves, waits, the orientation prompt a move may need, companion
   keys 1-4, clicks on the HUD, the log, the arrow pad and the map; its way back is the pause menu.
+- :class:`TravelMode`: the leader walks to a clicked square, or explores (``game.view.travel``): one step a
+  tick while the screen is settled; any key or click stops it (the game view asks it first), and so do a
+  hostile coming into view, a fight and a blocked way.
 - :class:`PartyMode`: a companion is selected: arrows set his next step, Tab cycles his order, the party
   panel's buttons give orders; Esc / Enter / right click deselect him. Dormant while a decision is open.
 - :class:`InspectMode`: the inspect panel: Tab shows the next actor; Esc, a tap on the panel or a right
@@ -13,6 +16,8 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 - :class:`PromptMode` and :class:`MenuMode` (a decision the world waits for: orientation, target, bump,
   first aid; the maneuver menu): modal, they take every key and intent they use and swallow the rest, except
   Esc, which goes down (closing inspect, else pausing). They close when the decision is answered.
+- :class:`OverviewMode` (M or the HUD's Map button): the explored level over the live screen, modal; M, Esc,
+  Enter, a right click or a click outside it close it.
 - :class:`LegendMode` (``?``, F1 or the HUD's ``?`` button): the legend over the live screen, on top of
   everything; ◀ ▶ turn its pages; ``?``, Esc, Enter, a right click or a click outside it close it. It takes
   every input while open (the world waits).
@@ -30,10 +35,12 @@ import arcade
 
 from game.sim.commands import Declare
 from game.sim.events import Rejected
+from game.sim.geometry import Pos
 from game.view.input_map import MOVES, Context, Intent
 from game.view.maneuver_menu import MenuModel, Row
 from game.view.prompts import ALTERNATIVE, MOVE_DIRECTION, OrientationPrompt, Prompt, TargetPrompt
 from game.view.sound import MENU_MOVE, MENU_SELECT
+from game.view.travel import Stop, Travel
 from game.view.widgets import inside
 
 if TYPE_CHECKING:
@@ -68,6 +75,10 @@ class Mode:
 
     def on_actor_click(self, actor: str) -> bool:
         """A click on an actor on the map."""
+        return False
+
+    def on_square_click(self, pos: Pos) -> bool:
+        """A click on a map square with no actor on it (``pos``: the square)."""
         return False
 
     def on_drag(self, x: float, y: float) -> bool:
@@ -121,6 +132,9 @@ class MapMode(Mode):
             return True
         if pending.kind != "step":
             return False
+        if intent is Intent.EXPLORE:
+            g.travel_to(None)
+            return True
         if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
             # Enter takes the suggested step (keeping the party together, out of a fight); Wait always waits
             direction = g.world.suggested_step() if intent is Intent.CONFIRM else MOVE_DIRECTION.get(intent)
@@ -143,6 +157,9 @@ class MapMode(Mode):
         hit = g.hud.hit_test(x, y)
         if hit == ("legend",):
             g.open_legend()
+            return True
+        if hit == ("overview",):
+            g.open_overview()
             return True
         if isinstance(hit, tuple) and hit[0] == "party" and g.interactive:
             companion = str(hit[1])
@@ -172,6 +189,35 @@ class MapMode(Mode):
             return True
         g.show_inspect(None if g.inspect.visible and g.inspect.actor == actor else actor)
         return True
+
+
+    def on_square_click(self, pos: Pos) -> bool:
+        g = self.game
+        pending = g.player_view.decision
+        if not g.interactive or pending is None or pending.kind != "step" or g.state.over is not None:
+            return False
+        g.travel_to(pos)
+        return True
+
+
+class TravelMode(Mode):
+    """A walk under way (``game.view.travel.Travel``); the game view sends its steps and stops it."""
+
+    layer = 1
+
+    def __init__(self, game: GameView, travel: Travel) -> None:
+        super().__init__(game)
+        self.travel = travel
+
+    def advance(self, in_fight: bool) -> Stop | None:
+        """Send the next step (one tick), or say why the walk ends."""
+        g = self.game
+        r = g.render
+        step = self.travel.next_step(g.state, r.seen, r.visible, in_fight)
+        if isinstance(step, Stop):
+            return step
+        g.act_step(step)
+        return None
 
 
 class PartyMode(Mode):
@@ -346,6 +392,46 @@ class LegendMode(Mode):
 
     def covering(self) -> tuple[float, float, float, float] | None:
         return self.game.legend.rect
+
+
+class OverviewMode(Mode):
+    """The overview over the live screen (``game.view.overview``): modal; M, Esc, Enter, a right click, its
+    Close button or a click outside it close it."""
+
+    layer = 4
+    modal = True
+
+    def on_key(self, symbol: int, modifiers: int) -> bool:
+        g = self.game
+        action = g.input_map.resolve(symbol, modifiers, Context.MAP)
+        closing = (Intent.OVERVIEW, Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE)
+        if symbol == arcade.key.ESCAPE or (action is not None and action.intent in closing):
+            g.close_overview()
+        return True  # no key reaches the modes under it
+
+    def on_intent(self, intent: Intent, alternative: bool) -> bool:
+        if intent in (Intent.OVERVIEW, Intent.CANCEL, Intent.CONFIRM, Intent.PAUSE):
+            self.game.close_overview()
+        return True
+
+    def on_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        g = self.game
+        if g.overview.hit_test(x, y) is not None or not inside(g.overview.rect, x, y):
+            g.close_overview()
+        return True
+
+    def on_actor_click(self, actor: str) -> bool:
+        return True
+
+    def on_square_click(self, pos: Pos) -> bool:
+        return True
+
+    def back(self) -> bool:
+        self.game.close_overview()
+        return True
+
+    def covering(self) -> tuple[float, float, float, float] | None:
+        return self.game.overview.rect
 
 
 class MenuMode(Mode):

@@ -2,9 +2,10 @@
 
 A later start must show the title within about 2 s (issue 17), so the title imports nothing of the
 simulation and everything it does not need waits. `begin` (called by ``game.__main__`` before the first
-``import arcade``) pauses the cyclic garbage collector (about a tenth of the import time goes to it) and
-keeps pyglet's media import from probing the audio drivers' and FFmpeg's libraries (a tenth to a fifth of
-the time to the title on the measuring machine). `after_first_frame` calls back once the window's first
+``import arcade``) turns off pyglet's GL error check after every call (`fast_gl`), pauses the cyclic
+garbage collector (about a tenth of the import time goes to it) and keeps pyglet's media import from
+probing the audio drivers' and FFmpeg's libraries (a tenth to a fifth of the time to the title on the
+measuring machine). `after_first_frame` calls back once the window's first
 frame has been drawn and shown; `first_frame_shown` then turns the collector back on, and `run_steps`
 runs the deferred steps (the real audio driver, `start_audio`; the window icon; the game view's modules;
 the content catalog) one per clock tick, so that the window keeps drawing between them. A step that fails
@@ -59,12 +60,24 @@ def begin() -> None:
     _deferred.begun = True
     _deferred.gc_was_enabled = gc.isenabled()
     gc.disable()
+    fast_gl()
     if "pyglet.media" not in sys.modules:
         import pyglet  # the bare package: cheap, and arcade still sets its other options before use
 
         pyglet.options.audio = ("silent",)
         sys.modules[FFMPEG_LIB] = None  # type: ignore[assignment]  # a blocked import: "no FFmpeg"
         _deferred.audio_deferred = True
+
+
+def fast_gl() -> None:
+    """Before pyglet's GL module loads (the first ``import arcade``): no ``glGetError`` after every GL call
+    (pyglet's ``debug_gl``; about 500 calls a frame, a few ms of a frame on the software renderer). GL errors
+    then go unreported: ``STEELSTEP_DEBUG_GL=1`` keeps the checks."""
+    if os.environ.get("STEELSTEP_DEBUG_GL") == "1" or "pyglet.gl" in sys.modules:
+        return
+    import pyglet
+
+    pyglet.options.debug_gl = False
 
 
 def first_frame_shown() -> None:

@@ -58,6 +58,7 @@ class Callout(Panel):
         self.heading = ""  # the lesson's title
         self.notice = ""
         self.skip_label = "Skip tutorial"  # "" for a scenario's introduction: Next (Enter) is the way on
+        self.next_hint = "Enter / N"  # the keys that press Next now (the game view: N alone over a prompt or menu)
         self.target: Rect | None = None
         self.avoid: Sequence[Rect] = ()
         self.soft: Sequence[Rect] = ()  # better not covered either (the leader), but a panel matters more
@@ -67,7 +68,8 @@ class Callout(Panel):
     def content_key(self) -> Hashable:
         target = None if self.target is None else tuple(round(v) for v in self.target)
         avoid = tuple(tuple(round(v) for v in r) for r in (*self.avoid, *self.soft))
-        return (id(self.step), self.heading, self.notice, self.skip_label, target, avoid, round(self.top_limit))
+        return (id(self.step), self.heading, self.notice, self.skip_label, target, avoid, round(self.top_limit),
+                self.next_hint)
 
     def build(self) -> None:
         step = self.step
@@ -145,7 +147,7 @@ class Callout(Panel):
             next_w = min(110 * k, (width - 2 * pad) * 0.3)
             self.button("next", (left + pad, bottom + pad, next_w, button_h), "Next  ›", ("tutorial", "next"),
                         primary=True, size=13 if compact else 14)
-            hint, hint_x = "Enter", left + pad + next_w + 8 * k
+            hint, hint_x = self.next_hint, left + pad + next_w + 8 * k
         else:
             hint, hint_x = "Do it" if compact else "Do it to go on", left + pad
         self.texts.put("hint", hint, hint_x, bottom + pad + button_h / 2, size=11 * k, colour=TEXT_DIM,

@@ -59,11 +59,14 @@ class Hit:
 
 
 class TextPool:
-    """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest."""
+    """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest.
+    A hidden text is reused for the next new key of the same make (a new log line takes the place of one that
+    scrolled away): changing a text's string costs a fraction of making a new ``arcade.Text``."""
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
         self._texts: dict[Hashable, arcade.Text] = {}
+        self._spare: dict[object, list[arcade.Text]] = {}  # hidden texts by make (size, bold, anchors, width)
         self._used: set[Hashable] = set()
         self.font = load_ui_fonts()
 
@@ -88,9 +91,13 @@ class TextPool:
         self._used.add(key)
         t = self._texts.get(key)
         spec = (size, bold, anchor_x, anchor_y, width, multiline)
-        if t is None or getattr(t, "_spec", None) != spec:
-            if t is not None:
-                t.visible = False
+        if t is not None and getattr(t, "_spec", None) != spec:
+            t.visible = False
+            self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
+            t = None
+        if t is None and self._spare.get(spec):
+            t = self._texts[key] = self._spare[spec].pop()  # a text of the same make: relaid, not made anew
+        if t is None:
             t = arcade.Text(
                 text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
                 anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch,
@@ -109,9 +116,12 @@ class TextPool:
         return t
 
     def end(self) -> None:
-        for key, t in self._texts.items():
-            if key not in self._used and t.visible:
+        """Hide the texts this build did not put; they wait, by make, to be reused for new keys."""
+        for key in [k for k in self._texts if k not in self._used]:
+            t = self._texts.pop(key)
+            if t.visible:
                 t.visible = False
+            self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
 
     def clear(self) -> None:
         for t in self._texts.values():
@@ -154,10 +164,18 @@ class Panel:
     def build(self) -> None:
         """Fill :attr:`mesh`, :attr:`texts` (between begin/end) and :attr:`hits`."""
 
-    def refresh(self) -> None:
-        key = (self.content_key(), self.width, self.height, self.scale, self.anchor)
+    def _full_key(self) -> Hashable:
+        return (self.content_key(), self.width, self.height, self.scale, self.anchor)
+
+    def dirty(self) -> bool:
+        """Its content changed since the last build (the next :meth:`refresh` rebuilds it)."""
+        return self._full_key() != self._key
+
+    def refresh(self) -> bool:
+        """Rebuild if the content changed; True if it did."""
+        key = self._full_key()
         if key == self._key:
-            return
+            return False
         self._key = key
         self.mesh = Mesh()
         self.hits = []
@@ -165,11 +183,15 @@ class Panel:
         self.build()
         self.texts.end()
         self._shape = self.mesh.shape() if len(self.mesh) else None
+        return True
 
-    def draw(self) -> None:
+    def draw(self, *, fresh: bool = True) -> None:
+        """Draw, rebuilt first if its content changed (``fresh=False``: as last built, to spread the rebuilds
+        after a tick over two frames)."""
         if not self.visible:
             return
-        self.refresh()
+        if fresh:
+            self.refresh()
         if self._shape is not None:
             self._shape.draw()
         self.texts.draw()

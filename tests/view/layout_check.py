@@ -12,6 +12,7 @@ import arcade
 from arcade.gui import UIFlatButton, UILabel, UIWidget
 
 from game.view.map_render import TILE
+from game.view.tutorial_callout import nearest_foe
 from game.view.views.common import MenuView
 from game.view.views.game import GameView
 from game.view.widgets import Panel, Rect
@@ -71,6 +72,8 @@ def game_panels(view: GameView) -> dict[str, tuple[Panel | None, Rect]]:
         out["inspect"] = (view.inspect, view.inspect.rect)
     if view.legend.visible:
         out["legend"] = (view.legend, view.legend.rect)
+    if view.overview.visible:
+        out["overview"] = (view.overview, view.overview.rect)
     if view.callout.step is not None:
         out["callout"] = (view.callout, view.callout.rect)
     if view.interactive:
@@ -82,6 +85,8 @@ def game_panels(view: GameView) -> dict[str, tuple[Panel | None, Rect]]:
 # overlays drawn over other panels on purpose: the legend lies over the log, prompts and menu
 ALLOWED = {frozenset({"legend", "log"}), frozenset({"legend", "menu"}), frozenset({"legend", "prompt"}),
            frozenset({"legend", "callout"}), frozenset({"legend", "inspect"}), frozenset({"legend", "party"})}
+# the overview is a modal picture in the middle of the window, over everything but the top bar
+ALLOWED |= {frozenset({"overview", name}) for name in ("log", "menu", "prompt", "callout", "inspect", "party", "pad")}
 
 
 def game_problems(view: GameView, size: tuple[int, int]) -> list[str]:
@@ -158,14 +163,19 @@ def menu_problems(view: MenuView, size: tuple[int, int]) -> list[str]:
 
 
 def fight_problems(view: GameView) -> list[str]:
-    """The leader's fight (each member of his bout on screen) under no panel: the camera frames it clear."""
+    """The leader's fight (each member of his bout on screen; before one, he and the nearest foe in sight) under
+    no panel: the camera frames it clear."""
     bout = view.player_view.my_bout
-    if bout is None:
-        return []
-    panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in ("legend", "callout")}
+    if bout is None:  # before a fight (a lesson's start): the leader and the nearest foe in sight
+        foe = nearest_foe(view)
+        members: tuple[str, ...] = (view.state.leader, foe) if foe is not None else ()
+    else:
+        members = bout.members
+    overlays = ("legend", "callout", "overview")
+    panels = {name: rect for name, (_p, rect) in game_panels(view).items() if name not in overlays}
     out: list[str] = []
     size = TILE * view.render.zoom
-    for member in bout.members:
+    for member in members:
         actor = view.render.actors.get(member)
         if actor is None or not actor.seen:
             continue

@@ -160,7 +160,7 @@ def test_screen_inspect_and_log_filters(window: arcade.Window, game: Callable[..
     helpers.press(window, arcade.key.V)
     helpers.press(window, arcade.key.V)
     assert view.log.filter is LogFilter.ROLLS
-    helpers.press(window, arcade.key.M)  # expanded log
+    helpers.press(window, arcade.key.GRAVE)  # expanded log
     helpers.advance(window, 1)
     screenshot("game_log_rolls_expanded")
     lines = view.log.model.filtered(LogFilter.ROLLS)

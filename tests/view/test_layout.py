@@ -102,6 +102,9 @@ def _game_states(app: App, window: arcade.Window, helpers: ModuleType) -> Iterat
     view.open_legend()
     yield "legend", view
     view.close_legend()
+    view.open_overview()
+    yield "overview", view
+    view.close_overview()
 
 
 def _watch_problems(app: App, window: arcade.Window, helpers: ModuleType, size: tuple[int, int]) -> list[str]:

@@ -1,7 +1,7 @@
 """Drive the tutorial with keys the way a newcomer following its callouts would (for the tutorial tests).
 
 ``play_lesson`` looks at the step on screen and the decision the world waits for and presses the key the
-callout asks for: Enter for Next, an arrow towards the nearest foe to walk up and to choose Aggressive,
+callout asks for: N for Next, an arrow towards the nearest foe to walk up and to choose Aggressive,
 Enter to confirm a prompt or declare, Space to wait for first aid.
 """
 
@@ -36,7 +36,7 @@ def next_key(view: GameView) -> int:
     guide = view.tutorial
     step = guide.current if guide is not None else None
     if step is not None and step.waits_for_next:
-        return K.ENTER
+        return K.N  # the callout's own key (Enter goes to a prompt or the menu when one is open)
     decision = view.player_view.decision
     if view.prompt is not None or view.menu_model is not None:
         return K.ENTER

@@ -9,7 +9,8 @@ Sound effects play through one ``game.view.sound.SoundBank`` (the app's, handed 
 animator plays the world's events with their beats, the modes play the menu sounds.
 
 A tutorial lesson (``game.view.tutorial_run``) attaches its guide with :meth:`GameView.attach_tutorial`: the
-guide sees every event shown, Enter (or the callout's Next) answers a step that waits for it, and the callout
+guide sees every event shown, N, Enter while no prompt or menu is open (there Enter answers the game) or the
+callout's Next answers a step that waits for it, and the callout
 is drawn over the screen, pointing at the widget or actor its step explains.
 
 ``on_exit(reason)`` is called with ``"pause"`` (Escape / Pause with nothing to close), ``"inventory"`` / ``"character"``
@@ -45,7 +46,7 @@ from arcade.camera import Camera2D
 from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
-from game.sim.geometry import Direction
+from game.sim.geometry import Direction, Pos
 from game.sim.player_view import PlayerView, actor_statuses, player_view
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import WorldState
@@ -54,6 +55,7 @@ from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
+from game.view.edge_pointer import EdgePointers
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
@@ -62,7 +64,19 @@ from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_mark
 from game.view.legend_panel import LegendPanel
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
-from game.view.modes import LEGEND_KEYS, InspectMode, LegendMode, MapMode, MenuMode, Mode, PartyMode, PromptMode
+from game.view.modes import (
+    LEGEND_KEYS,
+    InspectMode,
+    LegendMode,
+    MapMode,
+    MenuMode,
+    Mode,
+    OverviewMode,
+    PartyMode,
+    PromptMode,
+    TravelMode,
+)
+from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.run_buttons import RunButtons
@@ -70,6 +84,7 @@ from game.view.session import Session
 from game.view.settings import Settings
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.system_table import SystemTable
+from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
 from game.view.widgets import inside
@@ -82,7 +97,8 @@ TOAST_SECONDS = 3.0
 FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
 MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
-TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})
+TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
+TUTORIAL_NEXT_KEY = arcade.key.N  # Next, always
 M = TypeVar("M", bound=Mode)
 
 
@@ -145,6 +161,8 @@ class GameView(arcade.View):
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
         self.legend = LegendPanel()
+        self.overview = OverviewPanel()
+        self.edge = EdgePointers()  # toward companions fighting off-screen
         self.run_buttons = RunButtons()  # Inventory and Character, in a run (issue 10)
         self.system_table = SystemTable()  # a combat system's own state (issue 14); empty for tros_sos
         self.pad = ArrowPad(self.palette, scale=min(1.0, settings.ui_scale), handedness=settings.handedness)
@@ -167,6 +185,7 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
+        self._log_waited = False  # the log's rebuild waited a frame (see _log_fresh)
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -269,6 +288,7 @@ class GameView(arcade.View):
         self._drawn_level = _level_key(self.state)
         self.animator.fast_forward()
         self.animator.cosmetic.fast_forward()
+        self.pop(TravelMode)  # the route was on the other depth's map
         self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
         self.frames = 0  # the camera snaps to the leader on the next frame
@@ -398,6 +418,9 @@ class GameView(arcade.View):
         self.legend.anchor = main  # over the log, prompts and menu: the pad and the fight stay in view
         self.legend.layout(width, height, k)
         self.legend.top_limit = top
+        self.overview.layout(width, height, k)
+        self.edge.layout(width, height, k)
+        self.overview.top_limit = top
         if self.prompt is not None:
             self.prompt.anchor = main
             self.prompt.layout(width, height, k)
@@ -480,6 +503,18 @@ class GameView(arcade.View):
         else:
             self.close_legend()
 
+    # ----- the overview ------------------------------------------------------------------------------------
+    def open_overview(self) -> None:
+        """Show the explored level over the screen (the overview mode, on top)."""
+        self.push(OverviewMode(self))
+        self.overview.open(self.state, self.render.seen, self.render.visible)
+        self.play_sound(MENU_SELECT)
+
+    def close_overview(self) -> None:
+        self.pop(OverviewMode)
+        self.overview.close()
+        self.play_sound(MENU_BACK)
+
     def _sync_legend(self) -> None:
         """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
         entries = legend_for(self.legend_marks(), self.palette)
@@ -543,13 +578,20 @@ class GameView(arcade.View):
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
             self.exit("quit")
             return
+        if self.find(TravelMode) is not None:  # any key stops a walk (and does nothing else)
+            self.stop_travel(Stop("key", "Stopped"))
+            return
+        overview = self.find(OverviewMode)
+        if overview is not None:  # over everything but the legend: its keys only
+            overview.on_key(symbol, modifiers)
+            return
         if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
             self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
         if symbol == arcade.key.END:
             self.log.scroll = 0
             return
-        if self.tutorial is not None and self.find(LegendMode) is None and symbol in TUTORIAL_NEXT_KEYS \
+        if self.tutorial is not None and self.find(LegendMode) is None and self._tutorial_next_key(symbol) \
                 and self.tutorial.next():
             self.tutorial.update(facts_of(self))
             return
@@ -576,6 +618,13 @@ class GameView(arcade.View):
                 self.enqueue(Intent.CANCEL)
             return
         self.enqueue(action.intent, action.alternative)
+
+    def _tutorial_next_key(self, symbol: int) -> bool:
+        """N always moves a callout on; Enter only while no prompt or menu is open (there Enter answers the
+        game: seen under Xvfb, Enter on a callout over the menu went to Next instead of declaring)."""
+        if symbol in TUTORIAL_NEXT_KEYS:
+            return self.decision_mode() is None
+        return symbol == TUTORIAL_NEXT_KEY
 
     def _run_screen_key(self, symbol: int, modifiers: int) -> str | None:
         """In a run, I opens the inventory screen and C the character screen (C only while no binding
@@ -628,6 +677,12 @@ class GameView(arcade.View):
         if intent is Intent.TOGGLE_LOG:
             self.log.cycle_mode()
             return
+        if intent is Intent.OVERVIEW:
+            if self.find(OverviewMode) is None:
+                self.open_overview()
+            else:
+                self.close_overview()
+            return
         if intent is Intent.INSPECT:
             self._toggle_inspect()
             return
@@ -647,6 +702,43 @@ class GameView(arcade.View):
         x, y = p.x + direction.dx, p.y + direction.dy
         tm = s.tilemap
         return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
+
+    # --- travel -------------------------------------------------------------------------------------------
+    def travel_to(self, goal: Pos | None) -> None:
+        """Walk the leader to ``goal`` (a seen square) or, with None, explore: one step a tick from the next
+        frame on (``TravelMode``), or a line saying why not."""
+        if not self.interactive:
+            return
+        r = self.render
+        started = Travel.start(self.state, r.seen, r.visible, goal)
+        if isinstance(started, Stop):
+            self.show_toast(started.message, refused=started.reason not in ("explored", "arrived"))
+            return
+        self.push(TravelMode(self, started))
+        r.set_route(tuple(started.path))
+        self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+
+    def stop_travel(self, why: Stop) -> None:
+        """End the walk under way, saying why."""
+        self.pop(TravelMode)
+        self.render.set_route(())
+        self.show_toast(why.message)
+
+    def _advance_travel(self) -> None:
+        """One step of the walk under way, once the screen has caught up with the last one."""
+        mode = self.find(TravelMode)
+        if mode is None or self.animator.busy or self.find(LegendMode) is not None \
+                or self.find(OverviewMode) is not None:
+            return
+        pending = self.player_view.decision
+        in_fight = (self.state.over is not None or pending is None or pending.kind != "step"
+                    or pending.orientation_due or self.player_view.my_bout is not None
+                    or self.decision_mode() is not None)
+        stop = mode.advance(in_fight)
+        if stop is not None:
+            self.stop_travel(stop)
+        elif self.find(TravelMode) is mode:
+            self.render.set_route(tuple(mode.travel.path[1:]))
 
     def act_confirm(self) -> None:
         self.apply(Confirm())
@@ -759,8 +851,12 @@ class GameView(arcade.View):
 
     # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.find(TravelMode) is not None:  # any click stops a walk (and does nothing else)
+            self.stop_travel(Stop("click", "Stopped"))
+            return
         if button == arcade.MOUSE_BUTTON_RIGHT:  # the way back of the topmost mode that has one
-            for way_back in (self.find(LegendMode), self.find(InspectMode), self.find(PartyMode)):
+            for way_back in (self.find(LegendMode), self.find(OverviewMode), self.find(InspectMode),
+                             self.find(PartyMode)):
                 if way_back is not None and way_back.back():
                     return
             return
@@ -768,6 +864,10 @@ class GameView(arcade.View):
         legend = self.find(LegendMode)
         if legend is not None:
             legend.on_press(x, y, button, modifiers)
+            return
+        overview = self.find(OverviewMode)
+        if overview is not None:
+            overview.on_press(x, y, button, modifiers)
             return
         if self.tutorial is not None and self.callout.step is not None:
             hit = self.callout.hit_test(x, y)
@@ -804,6 +904,10 @@ class GameView(arcade.View):
         wx, wy, _ = self.camera.unproject((x, y))
         view = self.render.actor_view_at(wx, wy)
         if view is None:
+            square = self.render.square_at(wx, wy)
+            for mode in reversed(list(self.modes)):
+                if mode.on_square_click(square):
+                    return
             return
         for mode in reversed(list(self.modes)):
             if mode.on_actor_click(view.id):
@@ -836,6 +940,7 @@ class GameView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.animator.update(delta_time)
         self._drain()
+        self._advance_travel()
         if self._toast_time > 0:
             self._toast_time -= delta_time
             if self._toast_time <= 0:
@@ -859,6 +964,24 @@ class GameView(arcade.View):
             self._tutorial_said = True
             self.on_tutorial("done")
 
+    def _draw_edge_pointers(self) -> None:
+        """A pointer at the map's edge toward each companion fighting where the screen does not show him."""
+        s = self.state
+        pv = self.player_view
+        targets: list[tuple[str, str, float, float]] = []
+        for actor_id in pv.membership:
+            actor = s.actors.get(actor_id)
+            view = self.render.actors.get(actor_id)
+            if actor is None or view is None or not actor.party or actor.leader or not actor.alive \
+                    or pv.bout_of(actor_id) is None:
+                continue
+            x, y = self.project(self.render.world_xy(*view.pos))
+            targets.append((actor_id, actor.name, x, y))
+        w, h = self.window.width, self.window.height
+        self.edge.aim(targets, (0.0, 0.0, float(w), h - self.hud.bar_height))
+        if self.edge.pointers:
+            self.edge.draw()
+
     def _draw_callout(self) -> None:
         guide = self.tutorial
         step = guide.current if guide is not None else None
@@ -867,6 +990,7 @@ class GameView(arcade.View):
             callout.step = None
             return
         callout.step = step
+        callout.next_hint = "N" if self.decision_mode() is not None else "Enter / N"
         callout.heading = guide.lesson.title
         callout.notice = guide.notice
         callout.target = target_rect(self, step.point)
@@ -922,28 +1046,57 @@ class GameView(arcade.View):
         w, h = self.window.width, self.window.height
         left, bottom, right, top = self._focus_region()
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
+        centre, points = self._framed(leader)
+        want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
-        fx, fy = self._fight_centre(leader)
+        fx, fy = centre
         z = self.render.zoom
         cx = fx - self._cam_offset[0] / z
         cy = fy - self._cam_offset[1] / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
 
-    def _fight_centre(self, leader: ActorView) -> tuple[float, float]:
-        """What the camera frames: the middle of the leader's bout (its members he can see), else the leader."""
+    def _framed(self, leader: ActorView) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+        """What the camera frames (world points): the middle of the leader's bout (its members he can see); out
+        of a fight, of the leader and the nearest foe in sight; else the leader. With the points framed."""
         fx, fy = self.render.world_xy(*leader.pos)
         bout = self.player_view.my_bout
-        if bout is None:
-            return fx, fy
-        points = [self.render.world_xy(*v.pos) for m in bout.members
+        if bout is None:  # before a fight: the leader and the nearest foe in sight (a lesson's start)
+            foe = nearest_foe(self) if self.interactive else None
+            view = self.render.actors.get(foe) if foe is not None else None
+            if view is None:
+                return (fx, fy), [(fx, fy)]
+            members: tuple[str, ...] = (self.state.leader, view.id)
+        else:
+            members = bout.members
+        points = [self.render.world_xy(*v.pos) for m in members
                   if (v := self.render.actors.get(m)) is not None and v.seen]
         if len(points) < 2:
-            return fx, fy
+            return (fx, fy), [(fx, fy)]
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-        reach = 2.5 * TILE  # never so far from the leader that he leaves the frame
-        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy)))
+        reach = (2.5 if bout is not None else 3.5) * TILE  # never so far from the leader that he leaves the frame
+        return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy))), points
+
+    def _pad_lift(self, centre: tuple[float, float], points: list[tuple[float, float]],
+                  want: tuple[float, float], top: float) -> float:
+        """Pixels to lift the view so that no framed square stands under the arrow pad (a foe beside the pad
+        column at a lesson's start), as far as the top bar allows."""
+        if not self.interactive:
+            return 0.0
+        z = self.render.zoom
+        half = TILE * z / 2
+        w, h = self.window.width, self.window.height
+        (pcx, pcy), e = self.pad.centre, self.pad.extent
+        pad_left, pad_right, pad_top = pcx - e / 2, pcx + e / 2, pcy + e / 2
+        lift, highest = 0.0, -1e9
+        for px, py in points:
+            sx = (px - centre[0]) * z + want[0] + w / 2
+            sy = (py - centre[1]) * z + want[1] + h / 2
+            highest = max(highest, sy + half)
+            if sx + half > pad_left and sx - half < pad_right and sy - half < pad_top:
+                lift = max(lift, pad_top - (sy - half) + 4)
+        return max(0.0, min(lift, top - highest))
 
     def _selection(self) -> tuple[str | None, str | None]:
         """(opponent selected in the menu or a prompt, the target prompt's candidate)."""
@@ -965,6 +1118,17 @@ class GameView(arcade.View):
             self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
+    def _log_fresh(self) -> bool:
+        """Whether the log rebuilds this frame. A tick rebuilds the top bar, a prompt or the menu and the log at
+        once (the frame right after a tick, the slowest): the log then waits one frame, never two in a row."""
+        if self._log_waited or self.log._shape is None:
+            self._log_waited = False
+            return True
+        busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
+            or (self.menu_model is not None and self.menu.dirty())
+        self._log_waited = busy and self.log.dirty()
+        return not self._log_waited
+
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
         """World point -> window pixel (the camera's projection, without building matrices)."""
         cx, cy = self.camera.position
@@ -984,14 +1148,16 @@ class GameView(arcade.View):
         self.hud.state = self.state
         self.hud.draw()
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
+        log_fresh = self._log_fresh()
         if self.menu_model is None:
-            self.log.draw()
+            self.log.draw(fresh=log_fresh)
         if self._run_buttons_shown():
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
             self.run_buttons.draw()
         if self.interactive:
             self.pad.draw(indicators.pad)
+        self._draw_edge_pointers()  # over the pad and the log: it must be seen
         if self.party.visible:
             self.party.draw()
         elif self.inspect.visible:
@@ -1003,7 +1169,7 @@ class GameView(arcade.View):
         if self.menu_model is not None:
             self.menu.draw()
             if self.log.mode == "expanded":
-                self.log.draw()
+                self.log.draw(fresh=log_fresh)
         if self.interactive and self.incoming.shooters:
             self.incoming.beside = self.menu.rect if self.menu_model is not None else None
             self.incoming.draw()
@@ -1013,6 +1179,8 @@ class GameView(arcade.View):
         if self.toast.message:
             self.toast.draw()
         self._draw_callout()
+        if self.overview.visible:
+            self.overview.draw()
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
