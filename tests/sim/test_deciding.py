@@ -6,18 +6,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from game.sim.commands import Confirm
-from game.sim.deciding import explain_for
+from game.sim.deciding import Deciding, concerns, engaged_with, explain_for
 from game.sim.declaring import declaration_source
 from game.sim.difficulty import DIFFICULTIES
 from game.sim.recording import RecordingError
 from game.sim.runfile import header_for, replay, save_run
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
+from rules.deciders import DecisionMaker
+from rules.decisions import DECLARATION, Decision
+from rules.dice import SeededStream
 from rules.menu import available_actions
+from rules.systems import CombatSystem
+from tests.rules.planner_helpers import random_bout
 
 
 def _world(seed: int = 2, difficulty: str | None = "normal") -> World:
@@ -180,3 +186,31 @@ def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
             continue
         world.apply(Confirm())
     assert moved > 0
+
+
+class _Echo:
+    """A combat system stand-in whose suggestion is the name of the decision-maker it was handed."""
+
+    def suggest(self, bout: object, decision: object, maker: DecisionMaker, stream: object) -> str:
+        return maker.name
+
+
+def test_a_foe_plans_only_when_he_fights_the_party() -> None:
+    """In the party's bout a foe busy with somebody else answers as the baseline (cheap), one who targets a
+    party member (or is targeted by one) with the difficulty's planner; before anyone has a target, every
+    foe of the party's bout plans, and a fight the party is not in stays on the baseline."""
+    bout = random_bout(3, 4, 4)  # f0 the party, f1..f3 three other sides, all hostile to each other
+    deciding = Deciding("hard", 1)
+    party = frozenset({"f0"})
+
+    def maker(fid: str, members: frozenset[str] = party) -> str:
+        decision = Decision(DECLARATION, fid)
+        return cast(str, deciding.answer(cast(CombatSystem, _Echo()), bout, 1, decision, party=fid in members,
+                                         party_members=members, tick=1, world_ai=SeededStream(1, "ai")))
+
+    assert [maker(f) for f in ("f0", "f1", "f2", "f3")] == ["planner"] * 4  # nothing shows whom they fight
+    bout.targets.update({"f0": "f1", "f1": "f2", "f2": "f3", "f3": "f2"})
+    assert engaged_with(bout, "f1") == {"f0", "f2"} and engaged_with(bout, "f3") == {"f2"}
+    assert [maker(f) for f in ("f0", "f1", "f2", "f3")] == ["planner", "planner", "baseline", "baseline"]
+    assert [maker(f, frozenset()) for f in ("f1", "f2")] == ["baseline", "baseline"]
+    assert concerns(bout, "f3", frozenset({"f2"})) and not concerns(bout, "f3", party)
