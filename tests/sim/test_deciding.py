@@ -14,6 +14,7 @@ from game.sim.commands import Confirm
 from game.sim.deciding import Deciding, concerns, engaged_with, explain_for
 from game.sim.declaring import declaration_source
 from game.sim.difficulty import DIFFICULTIES
+from game.sim.leader_step import badly_hurt
 from game.sim.recording import RecordingError
 from game.sim.runfile import header_for, replay, save_run
 from game.sim.scenario_file import load_named_scenario
@@ -21,6 +22,7 @@ from game.sim.world import World
 from rules.deciders import DecisionMaker
 from rules.decisions import DECLARATION, Decision
 from rules.dice import SeededStream
+from rules.fighter import Wound
 from rules.menu import available_actions
 from rules.systems import CombatSystem
 from tests.rules.planner_helpers import random_bout
@@ -173,6 +175,8 @@ def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
     for _ in range(20):
         s = world.state
         leader, spearman = s.actors[s.leader], s.actors["companion_spearman_1"]
+        if badly_hurt(leader.fighter):
+            break  # (the hurt leader's step is the next test's)
         step = world.suggested_step()
         apart = manhattan(leader.pos, spearman.pos)
         if s.bout_of(s.leader) is not None or apart <= 1:
@@ -186,6 +190,36 @@ def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
             continue
         world.apply(Confirm())
     assert moved > 0
+
+
+def test_a_badly_hurt_leader_withdraws_from_the_foes_near_him_and_rests() -> None:
+    """Badly hurt, Enter steps away from the foes close to him (in a fight only at its footwork stage, and
+    then Defensive), and waits (rest) once none is close; unhurt in a fight it holds his ground."""
+    from game.sim.geometry import Pos, manhattan
+    from game.sim.leader_step import THREAT_IN_FIGHT, THREAT_OUT_OF_FIGHT, suggested_step
+
+    world = _world(4)
+    s = world.state
+    while s.bout_of(s.leader) is None:  # Enter until his first fight (a foe next to him)
+        world.apply(Confirm())
+    leader = s.actors[s.leader]
+    living = [a for a in s.actors.values() if a.alive and not a.fighter.out_of_fight]
+    goals: list[Pos] = []
+    assert suggested_step(s, goals, living, footwork=True) is None  # unhurt: he holds his ground
+
+    def nearest_foe(pos: Pos) -> int:
+        return min(manhattan(pos, a.pos) for a in living if s.hostile(leader.id, a.id))
+
+    f = leader.fighter
+    f.add_wound(Wound("chest", "cut", 4, -(-(f.sheet.level + f.reflex) // 2), 0))  # half of all his pool
+    assert badly_hurt(f) and nearest_foe(leader.pos) <= THREAT_IN_FIGHT
+    assert suggested_step(s, goals, living, footwork=False) is None  # no footwork now: he waits
+    step = suggested_step(s, goals, living, footwork=True)
+    assert step is not None and nearest_foe(leader.pos.step(step)) > nearest_foe(leader.pos)
+    assert world.input.contextual_orientation(step) == "defensive"  # a step away, and so what Enter sends
+    far = [a for a in living if not s.hostile(leader.id, a.id) or manhattan(leader.pos, a.pos) > THREAT_OUT_OF_FIGHT]
+    assert len(far) < len(living)
+    assert suggested_step(s, goals, far, footwork=True) is None  # no foe close: he rests
 
 
 class _Echo:
