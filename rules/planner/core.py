@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules import ai
-from rules.bout import Action, Bout, IllegalAction
+from rules.bout import AGGRESSIVE, RED, Action, Bout, IllegalAction
 from rules.declare import commit_declaration
 from rules.dice import DiceStream, SeededStream
 from rules.exchange import resolve_exchange
@@ -73,7 +73,7 @@ class Planner:
 
     # ----- orientation ----------------------------------------------------------------------------
     def orientation(self, bout: Bout, fid: str, stream: DiceStream) -> str:
-        choices = bout.orientation_choices()
+        choices = _orientations(bout, fid)
         seed = derive_seed(stream)
         samples = max(self.budget.orientation_min, _scaled(self.budget.orientation_samples, bout, self.budget))
 
@@ -168,6 +168,17 @@ class Planner:
 
     def explain(self, bout: Bout, fid: str) -> str:
         return self._explained.get(fid, "")
+
+
+def _orientations(bout: Bout, fid: str) -> tuple[str, ...]:
+    """The orientations worth weighing: every choice, but never one that cannot defend (aggressive,
+    a red throw) while two or more foes in the bout can attack him."""
+    choices = bout.orientation_choices()
+    fighters = bout.fighters
+    if sum(1 for f in bout.foes(fid) if not fighters[f].out_of_fight) < 2:
+        return choices
+    kept = tuple(c for c in choices if c not in (AGGRESSIVE, RED))
+    return kept or choices
 
 
 def _best(choices: Sequence[str], samples: int, play: Callable[[str, int], float]) -> str:
