@@ -70,6 +70,7 @@ class Planner:
         self.budget = budget
         self.weights = weights
         self._explained: dict[str, str] = {}
+        self.rollouts = 0  # bouts played forward so far (a clone each): the work done, for the benches
 
     # ----- orientation ----------------------------------------------------------------------------
     def orientation(self, bout: Bout, fid: str, stream: DiceStream) -> str:
@@ -78,6 +79,7 @@ class Planner:
         samples = max(self.budget.orientation_min, _scaled(self.budget.orientation_samples, bout, self.budget))
 
         def play(choice: str, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             s = SeededStream(seed, f"o{i}")
             for other in clone.orientation_due():
@@ -99,6 +101,7 @@ class Planner:
         samples = _scaled(self.budget.target_samples, bout, self.budget)
 
         def play(choice: str, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             s = SeededStream(seed, f"t{i}")
 
@@ -139,6 +142,7 @@ class Planner:
         illegal: set[Declaration] = set()
 
         def play(cand: Declaration, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             hide_from(clone, fid)
             s = SeededStream(seed, f"d{i}")
