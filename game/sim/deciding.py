@@ -2,9 +2,10 @@
 (SPEC §11, issue 12).
 
 The difficulty picks the enemies' decision-maker (`DIFFICULTY_DECIDERS`: easy the baseline heuristics,
-normal `planner_fast`, hard the full `planner`) in the fights the party is in (a fight between two other
-sides stays on the baseline: it is not what the difficulty is about, and planning there would cost every
-tick of a busy dungeon); the party (the companions, an AI-led leader, and the
+normal `planner_fast`, hard the full `planner`) in the fights the party is in, for the foes who fight a
+party member there (`concerns`; a fight between two other sides, or a foe of the party's bout busy with
+somebody else, stays on the baseline: it is not what the difficulty is about, and planning there would
+cost every tick of a busy dungeon); the party (the companions, an AI-led leader, and the
 leader's preselected orientation, target and declaration) always uses the planner. A world built with no
 difficulty (`None`, what a run file from before the field reads as) is the old game: everyone on the
 baseline, drawing from the world's `ai` stream, the rules' menu default under Enter, so old recordings
