@@ -2,9 +2,10 @@
 (SPEC §11, issue 12).
 
 The difficulty picks the enemies' decision-maker (`DIFFICULTY_DECIDERS`: easy the baseline heuristics,
-normal `planner_fast`, hard the full `planner`) in the fights the party is in (a fight between two other
-sides stays on the baseline: it is not what the difficulty is about, and planning there would cost every
-tick of a busy dungeon); the party (the companions, an AI-led leader, and the
+normal `planner_fast`, hard the full `planner`) in the fights the party is in, for the foes who fight a
+party member there (`concerns`; a fight between two other sides, or a foe of the party's bout busy with
+somebody else, stays on the baseline: it is not what the difficulty is about, and planning there would
+cost every tick of a busy dungeon); the party (the companions, an AI-led leader, and the
 leader's preselected orientation, target and declaration) always uses the planner. A world built with no
 difficulty (`None`, what a run file from before the field reads as) is the old game: everyone on the
 baseline, drawing from the world's `ai` stream, the rules' menu default under Enter, so old recordings
@@ -46,6 +47,35 @@ def legal_with_reserve(bout: Bout, fid: str, actions: tuple[Action, ...], reserv
     return True
 
 
+def engaged_with(bout: Bout, fid: str) -> set[str]:
+    """Whom fid fights as far as the bout shows: his target (this exchange's and the last's), those who
+    target him, whom he declared against and who declared against him."""
+    out: set[str] = set()
+    targets, before = bout.targets, bout.prev_targets
+    for t in (targets.get(fid), before.get(fid)):
+        if t is not None:
+            out.add(t)
+    for other in bout.roster():
+        if other != fid and (targets.get(other) == fid or before.get(other) == fid):
+            out.add(other)
+    for owner, items in bout.declarations.items():
+        for c in items:
+            if owner == fid and c.opponent is not None:
+                out.add(c.opponent)
+            elif c.opponent == fid:
+                out.add(owner)
+    return out
+
+
+def concerns(bout: Bout, fid: str, party_members: frozenset[str]) -> bool:
+    """Does fid's decision concern the party: he is engaged with one of `party_members`, or nothing shows
+    yet whom he fights (a bout's first orientation); always under another combat system's bout."""
+    if not isinstance(bout, Bout):
+        return True
+    engaged = engaged_with(bout, fid)
+    return not engaged or not engaged.isdisjoint(party_members)
+
+
 class Deciding:
     """The decision-makers of one world and the leader's cached defaults (see the module docstring)."""
 
@@ -72,11 +102,18 @@ class Deciding:
         return SeededStream(self.seed, f"planner:{kind}:{tick}:{bout}:{fid}")
 
     def answer(self, system: CombatSystem, bout: Bout, bout_id: int, decision: Decision, *, party: bool,
-               party_in_bout: bool, tick: int, world_ai: DiceStream) -> Answer:
+               party_members: frozenset[str], tick: int, world_ai: DiceStream) -> Answer:
         """An AI's answer to one of the combat system's decisions: a party member's from the party's maker,
-        an enemy's from the difficulty's when he fights the party, else (a fight between two other sides,
-        which the difficulty is not about) from the baseline, as cheap as it ever was."""
-        maker = self.maker(party) if party or party_in_bout else self.baseline
+        an enemy's from the difficulty's when he fights the party (`party_members`: those of the party in
+        his bout), else from the baseline, as cheap as it ever was: a fight between two other sides, or a
+        foe in the party's bout busy with somebody else (`engaged_with`): the difficulty is about how foes
+        fight you, and planning for every fighter of a big bout cost whole ticks (issue 12)."""
+        if party:
+            maker = self.party
+        elif party_members and concerns(bout, decision.who, party_members):
+            maker = self.enemies
+        else:
+            maker = self.baseline
         return system.suggest(bout, decision, maker, self.stream(maker, decision.kind, tick, bout_id, decision.who,
                                                                  world_ai))
 

@@ -73,8 +73,9 @@ class LeaderInput:
             return PlayerInput()
         if kind == "step":
             if isinstance(command, Confirm):  # Enter: the suggested step (game.sim.leader_step) or a wait
-                return PlayerInput(direction=self.suggested_step(),
-                                   orientation=self.contextual_orientation(None) if pending.orientation_due else None)
+                step = self.suggested_step()
+                return PlayerInput(direction=step,
+                                   orientation=self.contextual_orientation(step) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
                 zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
                 kind = "aim" if isinstance(command, Aim) else "shoot"
@@ -149,11 +150,15 @@ class LeaderInput:
         return PlayerInput(answer=(decision.kind, value))
 
     def suggested_step(self) -> Direction | None:
-        """What Enter (`Confirm`) does at a step prompt: out of a fight, a step that keeps the party together
-        (`game.sim.leader_step`); None, a wait, in a fight and always in the old game (no difficulty)."""
+        """What Enter (`Confirm`) does at a step prompt (`game.sim.leader_step`): out of a fight, a step that keeps
+        the party together; badly hurt, a step away from the foes near him (in a fight at its footwork stage)
+        or rest; None, a wait, otherwise in a fight and always in the old game (no difficulty)."""
         if self.core.deciding.legacy:
             return None
-        return suggested_step(self.core.state, self.core.goals, self.core.living())
+        s = self.core.state
+        bout = s.bout_of(s.leader)
+        footwork = bout is not None and self.core.system.footwork(bout.rules)
+        return suggested_step(s, self.core.goals, self.core.living(), footwork)
 
     def default_declaration(self, bout: BoutState, reserve: int) -> tuple[Action, ...]:
         """What Enter declares: the planner's suggestion (`game.sim.deciding`), or the rules' menu default in

@@ -76,7 +76,8 @@ class DecisionFlow:
         actors = s.actors
         return self.core.deciding.answer(self.core.system, bout.rules, bout.id, decision,
                                          party=actors[decision.who].party,
-                                         party_in_bout=any(actors[m].party for m in bout.members), tick=s.tick,
+                                         party_members=frozenset(m for m in bout.members if actors[m].party),
+                                         tick=s.tick,
                                          world_ai=s.ai)
 
     def decide(self) -> None:

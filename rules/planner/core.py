@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules import ai
-from rules.bout import Action, Bout, IllegalAction
+from rules.bout import AGGRESSIVE, RED, Action, Bout, IllegalAction
 from rules.declare import commit_declaration
 from rules.dice import DiceStream, SeededStream
 from rules.exchange import resolve_exchange
@@ -70,14 +70,16 @@ class Planner:
         self.budget = budget
         self.weights = weights
         self._explained: dict[str, str] = {}
+        self.rollouts = 0  # bouts played forward so far (a clone each): the work done, for the benches
 
     # ----- orientation ----------------------------------------------------------------------------
     def orientation(self, bout: Bout, fid: str, stream: DiceStream) -> str:
-        choices = bout.orientation_choices()
+        choices = _orientations(bout, fid)
         seed = derive_seed(stream)
         samples = max(self.budget.orientation_min, _scaled(self.budget.orientation_samples, bout, self.budget))
 
         def play(choice: str, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             s = SeededStream(seed, f"o{i}")
             for other in clone.orientation_due():
@@ -99,6 +101,7 @@ class Planner:
         samples = _scaled(self.budget.target_samples, bout, self.budget)
 
         def play(choice: str, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             s = SeededStream(seed, f"t{i}")
 
@@ -139,6 +142,7 @@ class Planner:
         illegal: set[Declaration] = set()
 
         def play(cand: Declaration, i: int) -> float:
+            self.rollouts += 1
             clone = clone_bout(bout)
             hide_from(clone, fid)
             s = SeededStream(seed, f"d{i}")
@@ -168,6 +172,17 @@ class Planner:
 
     def explain(self, bout: Bout, fid: str) -> str:
         return self._explained.get(fid, "")
+
+
+def _orientations(bout: Bout, fid: str) -> tuple[str, ...]:
+    """The orientations worth weighing: every choice, but never one that cannot defend (aggressive,
+    a red throw) while two or more foes in the bout can attack him."""
+    choices = bout.orientation_choices()
+    fighters = bout.fighters
+    if sum(1 for f in bout.foes(fid) if not fighters[f].out_of_fight) < 2:
+        return choices
+    kept = tuple(c for c in choices if c not in (AGGRESSIVE, RED))
+    return kept or choices
 
 
 def _best(choices: Sequence[str], samples: int, play: Callable[[str, int], float]) -> str:

@@ -188,3 +188,19 @@ def test_a_preview_before_its_turn_changes_nothing() -> None:
         assert text and "no chance seen" not in text  # the samples played the candidates through
         previews += bool(actions)
     assert previews > 0
+
+
+@pytest.mark.parametrize("model", INITIATIVE_MODELS)
+def test_never_an_orientation_that_cannot_defend_against_two_foes(model: str) -> None:
+    """With two or more foes able to attack him, the planner never picks Aggressive (a red throw): it
+    could not defend at all. Against one foe it may."""
+    planner = Planner(QUICK)
+    picked: dict[int, set[str]] = {2: set(), 3: set()}
+    for seed in range(12):
+        for fighters in (2, 3):
+            bout = random_bout(seed, fighters, fighters, initiative_model=model)
+            for fid in bout.orientation_due():
+                picked[fighters].add(planner.orientation(bout, fid, SeededStream(seed, "t")))
+    never = {"aggressive", "red"}
+    assert picked[3] and not picked[3] & never, picked
+    assert picked[2] & never, picked  # (the duel still weighs it, and takes it sometimes)

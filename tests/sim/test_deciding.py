@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from game.sim.commands import Confirm
-from game.sim.deciding import explain_for
+from game.sim.deciding import Deciding, concerns, engaged_with, explain_for
 from game.sim.declaring import declaration_source
 from game.sim.difficulty import DIFFICULTIES
+from game.sim.leader_step import badly_hurt
 from game.sim.recording import RecordingError
 from game.sim.runfile import header_for, replay, save_run
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
+from rules.deciders import DecisionMaker
+from rules.decisions import DECLARATION, Decision
+from rules.dice import SeededStream
+from rules.fighter import Wound
 from rules.menu import available_actions
+from rules.systems import CombatSystem
+from tests.rules.planner_helpers import random_bout
 
 
 def _world(seed: int = 2, difficulty: str | None = "normal") -> World:
@@ -167,6 +175,8 @@ def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
     for _ in range(20):
         s = world.state
         leader, spearman = s.actors[s.leader], s.actors["companion_spearman_1"]
+        if badly_hurt(leader.fighter):
+            break  # (the hurt leader's step is the next test's)
         step = world.suggested_step()
         apart = manhattan(leader.pos, spearman.pos)
         if s.bout_of(s.leader) is not None or apart <= 1:
@@ -180,3 +190,61 @@ def test_enters_step_keeps_the_party_together_out_of_a_fight() -> None:
             continue
         world.apply(Confirm())
     assert moved > 0
+
+
+def test_a_badly_hurt_leader_withdraws_from_the_foes_near_him_and_rests() -> None:
+    """Badly hurt, Enter steps away from the foes close to him (in a fight only at its footwork stage, and
+    then Defensive), and waits (rest) once none is close; unhurt in a fight it holds his ground."""
+    from game.sim.geometry import Pos, manhattan
+    from game.sim.leader_step import THREAT_IN_FIGHT, THREAT_OUT_OF_FIGHT, suggested_step
+
+    world = _world(4)
+    s = world.state
+    while s.bout_of(s.leader) is None:  # Enter until his first fight (a foe next to him)
+        world.apply(Confirm())
+    leader = s.actors[s.leader]
+    living = [a for a in s.actors.values() if a.alive and not a.fighter.out_of_fight]
+    goals: list[Pos] = []
+    assert suggested_step(s, goals, living, footwork=True) is None  # unhurt: he holds his ground
+
+    def nearest_foe(pos: Pos) -> int:
+        return min(manhattan(pos, a.pos) for a in living if s.hostile(leader.id, a.id))
+
+    f = leader.fighter
+    f.add_wound(Wound("chest", "cut", 4, -(-(f.sheet.level + f.reflex) // 2), 0))  # half of all his pool
+    assert badly_hurt(f) and nearest_foe(leader.pos) <= THREAT_IN_FIGHT
+    assert suggested_step(s, goals, living, footwork=False) is None  # no footwork now: he waits
+    step = suggested_step(s, goals, living, footwork=True)
+    assert step is not None and nearest_foe(leader.pos.step(step)) > nearest_foe(leader.pos)
+    assert world.input.contextual_orientation(step) == "defensive"  # a step away, and so what Enter sends
+    far = [a for a in living if not s.hostile(leader.id, a.id) or manhattan(leader.pos, a.pos) > THREAT_OUT_OF_FIGHT]
+    assert len(far) < len(living)
+    assert suggested_step(s, goals, far, footwork=True) is None  # no foe close: he rests
+
+
+class _Echo:
+    """A combat system stand-in whose suggestion is the name of the decision-maker it was handed."""
+
+    def suggest(self, bout: object, decision: object, maker: DecisionMaker, stream: object) -> str:
+        return maker.name
+
+
+def test_a_foe_plans_only_when_he_fights_the_party() -> None:
+    """In the party's bout a foe busy with somebody else answers as the baseline (cheap), one who targets a
+    party member (or is targeted by one) with the difficulty's planner; before anyone has a target, every
+    foe of the party's bout plans, and a fight the party is not in stays on the baseline."""
+    bout = random_bout(3, 4, 4)  # f0 the party, f1..f3 three other sides, all hostile to each other
+    deciding = Deciding("hard", 1)
+    party = frozenset({"f0"})
+
+    def maker(fid: str, members: frozenset[str] = party) -> str:
+        decision = Decision(DECLARATION, fid)
+        return cast(str, deciding.answer(cast(CombatSystem, _Echo()), bout, 1, decision, party=fid in members,
+                                         party_members=members, tick=1, world_ai=SeededStream(1, "ai")))
+
+    assert [maker(f) for f in ("f0", "f1", "f2", "f3")] == ["planner"] * 4  # nothing shows whom they fight
+    bout.targets.update({"f0": "f1", "f1": "f2", "f2": "f3", "f3": "f2"})
+    assert engaged_with(bout, "f1") == {"f0", "f2"} and engaged_with(bout, "f3") == {"f2"}
+    assert [maker(f) for f in ("f0", "f1", "f2", "f3")] == ["planner", "planner", "baseline", "baseline"]
+    assert [maker(f, frozenset()) for f in ("f1", "f2")] == ["baseline", "baseline"]
+    assert concerns(bout, "f3", frozenset({"f2"})) and not concerns(bout, "f3", party)

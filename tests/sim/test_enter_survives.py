@@ -1,6 +1,7 @@
-"""Pressing Enter on every default (issue 12): the leader's suggested step keeps the party together and the
-planner suggests his orientation, target and declaration, so he survives more often than not, where the old
-game's defaults (a wait, the rules' menu default) lost him in nearly every seed. The 50-seed figures are a
+"""Pressing Enter on every default (issue 12): the leader's suggested step keeps the party together (and,
+badly hurt, withdraws and rests) and the planner suggests his orientation, target and declaration, so he
+survives more often than not, where the old game's defaults (a wait, the rules' menu default) lost him
+in nearly every seed. The 50-seed figures are a
 benchmark (`python -m game.sim.enter_bench`, numbers in docs/planner.md); this checks the first ten seeds
 with a clear bound, the same seeds both ways."""
 
@@ -8,14 +9,14 @@ from __future__ import annotations
 
 from game.sim.enter_bench import enter_only
 
-SEEDS = range(1, 11)  # the first ten, not picked: 4 survive (over 50 seeds 30, 60 %; the old game 0 of 10)
+SEEDS = range(1, 11)  # the first ten, not picked: 7 survive (over seeds 1-50 33, 66 %; the old game 0 of 10)
 TICKS = 150  # every fight of these seeds is over by then (the last foe standing flees)
 
 
 def test_enter_on_every_default_keeps_the_leader_alive_far_more_often_in_the_arena() -> None:
     new = [enter_only("arena_three_way", seed, "normal", TICKS)[0] for seed in SEEDS]
     old = [enter_only("arena_three_way", seed, None, TICKS)[0] for seed in SEEDS]
-    assert sum(new) >= 4, new  # the bound for these ten seeds; the more-often-than-not figure is the benchmark's
+    assert sum(new) >= 6, new  # more often than not in these ten seeds; the 50-seed figure is the benchmark's
     assert sum(old) <= 1, old  # what the issue found: the old defaults lose the leader in nearly every seed
 
 
