@@ -28,7 +28,7 @@ from rules.dew import table as dew_table
 from rules.dew.build import DEFAULT_RANGE, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
 from rules.dew.fold import apply
-from rules.dew.state import DewBout, clamp_range, pair
+from rules.dew.state import COMBAT, DewBout, clamp_range, pair
 from rules.dew.stats import DewStats, load_stats
 from rules.dew.system import NAME, DewSequence
 from rules.dice import DiceStream
@@ -175,12 +175,18 @@ class HostedDew:
         return True  # never busy (`in_window`): nothing dissolves into a dew bout
 
     def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
-        """The heading (round, phase, segment, initiative) and a row per character, as a player keeps it."""
+        """The round, phase and segment, who holds the initiative, and a short row per character as a player
+        keeps it: blows left (active/reactive), EN, BD, and unalert, fallen, down or preparations when so
+        (`rules.dew.table` has the full table, phase EN and weapon too, for the terminal)."""
         b = as_dew(bout)
-        rows = [("Clock", dew_table.heading(b))]
-        for name, blows, en, phase_en, bd, state, prep, weapon in dew_table.rows(b):
-            rows.append((name, f"blows {blows} · EN {en} (phase {phase_en}) · BD {bd} · {state}"
-                               + ("" if prep == "-" else f" · prepared {prep}") + f" · {weapon}"))
+        segment = f", segment {b.segment}" if b.phase == COMBAT else ""
+        rows = [(f"Round {b.round}", f"{b.phase} phase{segment}"),
+                ("Initiative", ", ".join(b.fighters[h].name for h in b.holders if h in b.fighters) or "-")]
+        for name, blows, en, _phase_en, bd, state, prep, _weapon in dew_table.rows(b):
+            marks = [] if state == "alert" else [state]
+            if prep != "-":
+                marks.append(f"prep {prep}")
+            rows.append((name, f"{blows} blows · EN {en} · BD {bd}" + "".join(f" · {m}" for m in marks)))
         return tuple(rows)
 
     def label(self, bout: Bout) -> tuple[str, str]:

@@ -180,7 +180,8 @@ def test_the_leader_answers_by_answer_and_sees_the_table() -> None:
         else:
             shadow.step(Confirm())
     assert {"dew_option"} <= asked, asked
-    assert tables and tables[0][0][0] == "Clock" and any("blows" in text for _, text in tables[0][1:])
+    assert tables and tables[0][0][0].startswith("Round ") and tables[0][1][0] == "Initiative"
+    assert all("blows · EN " in text and " · BD " in text for table in tables for _, text in table[2:])
 
 
 def test_the_log_speaks_the_documents_words() -> None:
