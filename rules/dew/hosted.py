@@ -25,7 +25,7 @@ from rules.deciders import DecisionMaker
 from rules.decisions import Decision
 from rules.dew import events as ev
 from rules.dew import table as dew_table
-from rules.dew.build import DEFAULT_RANGE, derive_creature, fighter
+from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
 from rules.dew.fold import apply
 from rules.dew.state import COMBAT, DewBout, clamp_range, pair
@@ -81,15 +81,37 @@ class HostedDew:
                 derived = who.creature not in self.stats.creatures
                 events.append(self._emit(ev.Joined(fid, sheet.name, who.side, who.creature, derived,
                                                    back=fid in b.away), bout))
-        ids = sorted(f for f in b.fighters if f in squares)
+        ids = sorted(f for f in b.fighters if f in members)
         for i, one in enumerate(ids):
-            (x1, y1) = squares[one]
             for other in ids[i + 1:]:
-                (x2, y2) = squares[other]
-                now = clamp_range(max(abs(x1 - x2), abs(y1 - y2)))
+                if one in squares and other in squares:
+                    (x1, y1), (x2, y2) = squares[one], squares[other]
+                    now = clamp_range(max(abs(x1 - x2), abs(y1 - y2)))
+                elif other in bout.foes_in_reach(one):
+                    now = 1  # no squares (a bout with no map): in reach is range 1
+                else:
+                    continue
                 if b.ranges.get(pair(one, other)) != now:
                     events.append(self._emit(ev.RangeSet(*pair(one, other), now), bout))
         return events
+
+    def _unplaced(self, bout: Bout) -> list[Event]:
+        """A bout nobody placed (no world around it: `python -m rules.scenario`): its members join with the
+        stats their id or name finds (`build.creature_id_for`; else derived from the sheet), ranges 1 for
+        those in reach of each other."""
+        b = as_dew(bout)
+        if all(fid in b.fighters for fid in bout.members()):
+            return []
+
+        def entrant(fid: str) -> Entrant:
+            sheet = bout.fighters[fid].sheet
+            try:
+                creature = creature_id_for(self.stats, fid, sheet.name)
+            except ValueError:
+                creature = ""  # no entry: derived from his sheet
+            return Entrant(creature, sheet.side)
+
+        return self.enter(bout, entrant)
 
     def _emit(self, event: Event, bout: Bout) -> Event:
         self.fold(event, bout.fighters, bout)
@@ -137,8 +159,11 @@ class HostedDew:
         return events
 
     def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
+        placed = self._unplaced(bout)
         result = self.engine.advance(as_dew(bout), stream)
         _to_fighters(result.events, bout.fighters)
+        if placed:
+            result.events[:0] = placed
         return result
 
     def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:

@@ -221,3 +221,22 @@ def test_the_command_line_fights_to_an_end_and_replays_in_sync(seed: int, tmp_pa
     again = subprocess.run([sys.executable, "-m", "game.sim", "replay", str(record)],
                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "in sync" in again.stdout, again.stderr
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_bout_with_no_world_around_it_places_its_members_and_ends(seed: int) -> None:
+    """`python -m rules.scenario FILE --system dew_sequence`: nobody calls `enter`, so the first `advance`
+    places the members (stats by id or name, else from the sheet; in reach is range 1) and the bout ends
+    with one side standing, the fallen out of the fight in their `FighterState`s too."""
+    from rules.scenario.runner import load_scenario, run_scenario
+
+    result = run_scenario(load_scenario(ROOT / "content" / "scenarios" / "bouts" / "auto_brawl.yaml"), seed=seed,
+                          system_name=SYSTEM)
+    joined = [e for e in result.events if isinstance(e, dev.Joined)]
+    assert sorted(e.fighter for e in joined) == sorted(result.bout.fighters)
+    b = as_dew(result.bout)
+    assert b.over
+    standing = {f.side for f in b.fighters.values() if f.conscious}
+    assert len(standing) == 1
+    for fid, f in b.fighters.items():
+        assert result.bout.fighters[fid].out_of_fight == (not f.conscious)
