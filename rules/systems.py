@@ -199,9 +199,23 @@ def _dew_sequence() -> CombatSystem:
 SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
     DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
 }
+# the modules whose `rules.events.Event` subclasses a system's bouts emit beside `rules.events`' own: imported
+# by `import_event_types` so that an event log (game.sim.event_codec) decodes them before any bout is made
+EVENT_MODULES: dict[str, tuple[str, ...]] = {
+    "sophias_children": ("rules.sophias_children.events",), "dew_sequence": ("rules.dew.events",),
+}
 # the systems the world hosts (game.sim); the others play in their scenario runners only, so far
 WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children", "dew_sequence"}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
+
+
+def import_event_types() -> None:
+    """Import every system's event modules (`EVENT_MODULES`), so that every event type is known by name."""
+    import importlib
+
+    for modules in EVENT_MODULES.values():
+        for module in modules:
+            importlib.import_module(module)
 
 
 def describer(name: str = DEFAULT_SYSTEM) -> Describe:

@@ -240,3 +240,19 @@ def test_a_bout_with_no_world_around_it_places_its_members_and_ends(seed: int) -
     assert len(standing) == 1
     for fid, f in b.fighters.items():
         assert result.bout.fighters[fid].out_of_fight == (not f.conscious)
+
+
+@pytest.mark.parametrize("name", [SYSTEM, "sophias_children"])
+def test_an_event_log_of_a_world_run_folds_to_its_digest(name: str, tmp_path: Path) -> None:
+    """`fold FILE` knows every system's events by name (`rules.systems.EVENT_MODULES`), not only those of a
+    system already in use (it refused `dew_joined` and `sc_combatant` as unknown)."""
+    log = tmp_path / "events.jsonl"
+    run = subprocess.run([sys.executable, "-m", "game.sim", "run", "--scenario", "arena_three_way", "--system", name,
+                          "--seed", "3", "--ticks", "60", "--events", str(log), "--digest"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    folded = subprocess.run([sys.executable, "-m", "game.sim", "fold", str(log)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert folded.returncode == 0, folded.stderr
+    digest = run.stdout.strip().splitlines()[-1]
+    assert digest.startswith("digest ") and folded.stdout.strip().splitlines()[-1] == digest
