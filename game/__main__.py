@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true", help="watch an AI-against-AI fight")
     parser.add_argument("--system", default=None, metavar="NAME",
                         help="with --seed, --scenario or --demo: the combat system that runs the bouts "
-                             "(tros_sos, the default; sophias_children)")
+                             "(tros_sos, the default; sophias_children; dew_sequence)")
     parser.add_argument("--watch", metavar="FILE", default=None, help="watch a recording (a run file)")
     parser.add_argument("--smoke", action="store_true",
                         help="render every screen once, check a few pixels, print SMOKE OK and exit")

@@ -88,14 +88,18 @@ class ScriptExhausted(RuntimeError):
 
 
 class ScriptedStream:
-    """Hands out the given faces in order; d6 rolls take the next face too (it must be 1..6)."""
+    """Hands out the given faces in order; d6 rolls take the next face too (it must be 1..6). `roll(sides)`
+    is one die of any size (the systems with D12 to D100, `rules.dew`), its face checked against the die;
+    `largest` is the greatest face the script may hold (10 for the d10 pools; 100 for those systems). When
+    the faces run out the `fallback` rolls (a `roll` wants a `SeededStream` or another `ScriptedStream`)."""
 
     __slots__ = ("_faces", "_pos", "fallback")
 
-    def __init__(self, faces: list[int] | tuple[int, ...], fallback: DiceStream | None = None) -> None:
+    def __init__(self, faces: list[int] | tuple[int, ...], fallback: DiceStream | None = None,
+                 largest: int = 10) -> None:
         for face in faces:
-            if not 1 <= face <= 10:
-                raise ValueError(f"scripted die face {face} is not between 1 and 10")
+            if not 1 <= face <= largest:
+                raise ValueError(f"scripted die face {face} is not between 1 and {largest}")
         self._faces = tuple(faces)
         self._pos = 0
         self.fallback = fallback
@@ -120,6 +124,21 @@ class ScriptedStream:
         face = self._next("d6")
         if not 1 <= face <= 6:
             raise ValueError(f"scripted face {face} used for a d6 roll (hit location) must be 1..6")
+        return face
+
+    def roll(self, sides: int) -> int:
+        """One die of `sides` faces, 1..sides; a scripted face too big for it is an error naming both."""
+        if self._pos >= len(self._faces):
+            fallback = self.fallback
+            if isinstance(fallback, SeededStream):
+                return fallback.randint(1, sides)
+            if isinstance(fallback, ScriptedStream):
+                return fallback.roll(sides)
+            raise ScriptExhausted(f"scripted dice ran out after {len(self._faces)} faces (a D{sides} wanted)")
+        face = self._faces[self._pos]
+        if face > sides:
+            raise ValueError(f"scripted face {face} (number {self._pos + 1}) used for a D{sides}")
+        self._pos += 1
         return face
 
 

@@ -17,18 +17,26 @@ as `Answer(kind, value)`: one of its options' values, or a whole number from `lo
 
 `SYSTEMS` maps a system's name to it; `system(name)` looks one up with a clear error. The run file
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
-`sophias_children`, source document 001's initiative pools: `rules.sophias_children`; `combat_basics`,
-document 003's turns, readied actions and combat clusters: `rules.combat_basics`).
+`sophias_children`, source document 001's initiative pools: `rules.sophias_children`; `dew_sequence`,
+source document 004's detailed sequence: `rules.dew`, hosted by `rules.dew.hosted`; `combat_basics`,
+document 003's turns, readied actions and combat clusters: `rules.combat_basics`; `gold_and_glory`,
+document 002's action and movement points: `rules.gold_glory`; the last two play in their scenario
+runners only, so far).
+
+The world's bout is a `rules.bout.Bout` for every system; the world reads of it only `BoutLike` (the
+membership) and asks the system the rest (`in_window`, `at_round_start`, `footwork`, `label`, `table`,
+`map_moves`); a system keeps its own state on `Bout.system_state` and carries it through the world's
+merges and splits (`merge`, `split`). What a system implements to be hosted: docs/systems/README.md.
 `describe` gives a system's combat-log lines in its own words (`describer(name)` by name).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from rules.bout import Action, Bout
+from rules.bout import Action, Bout, SystemState
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
 from rules.decisions import Decision
@@ -49,6 +57,7 @@ class Entrant:
 
     creature: str
     side: str
+    pos: tuple[int, int] | None = None  # his square (a system that keeps ranges reads them from the grid)
     facing_foe: bool = True
 
 
@@ -60,6 +69,31 @@ class StepResult:
     events: list[Event] = field(default_factory=list)
     left: tuple[str, ...] = ()
     resolved: bool = False
+
+
+MapMove = tuple[str, str, int]  # (mover, other, change of his distance to the other: negative closes)
+
+
+class BoutLike(Protocol):
+    """What the world asks of every bout, whatever its system: its membership (who is in it, who left, who
+    may still act), the map's reach (who stands next to whom), a copy for lookahead, and the system's own
+    state. `rules.bout.Bout` is the world's bout for every system it hosts (its clock and declarations are
+    `tros_sos`'s; another system keeps its state on `system_state`, as mypyc forbids subclassing it) and
+    implements this; the world reads nothing else of a bout directly but through its `CombatSystem`."""
+
+    @property
+    def fighters(self) -> Mapping[str, FighterState]: ...
+    @property
+    def left(self) -> set[str]: ...
+    @property
+    def system_state(self) -> SystemState | None: ...
+    def members(self) -> list[str]: ...
+    def active(self, fid: str) -> bool: ...
+    def add_fighter(self, fighter: FighterSheet | FighterState) -> None: ...
+    def remove_fighter(self, fid: str) -> None: ...
+    def set_reach(self, reach: Mapping[str, Iterable[str]] | None) -> None: ...
+    def same_reach(self, reach: Mapping[str, Iterable[str]]) -> bool: ...
+    def foes_in_reach(self, fid: str) -> list[str]: ...
 
 
 class CombatSystem(Protocol):
@@ -121,6 +155,34 @@ class CombatSystem(Protocol):
         for `tros_sos`)."""
         ...
 
+    # ----- what the world's membership asks (neutral answers for a system without such a thing) ---------
+    def in_window(self, bout: Bout) -> bool:
+        """May a newcomer join the bout as an ordinary member now, and may it merge with another bout in
+        its window (`tros_sos`: the first exchange, before declarations: `e1s0`/`e1s1`)? A system with no
+        such window: always."""
+        ...
+
+    def at_round_start(self, bout: Bout) -> bool:
+        """Is the bout at the very start of a round, nothing committed (`tros_sos`: `e1s0`, no
+        declaration, no arrival), so that it may dissolve into a busy bout it touches? Always, for a system
+        whose bouts are never busy (`in_window` always)."""
+        ...
+
+    def merge(self, into: Bout, other: Bout) -> None:
+        """Bouts merge (the world's `BoutSynced` fold, before `other`'s members are added to `into`): carry
+        `other`'s own state of its members into `into`. Part of the world's fold: no events, no dice."""
+        ...
+
+    def split(self, old: Bout, new: Bout) -> None:
+        """A bout splits (the world's `BoutSplit` fold, before `new`'s members are removed from `old`):
+        carry their own state into `new`. Part of the world's fold: no events, no dice."""
+        ...
+
+    def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        """The steps on the map a step's events ask for (a maneuver that closes or opens a range), as
+        (mover, other, change of distance); the world walks them square by square. None for most systems."""
+        ...
+
 
 def _tros_sos() -> CombatSystem:
     from rules.tros_sos import TrosSos
@@ -135,12 +197,9 @@ def _sophias_children() -> CombatSystem:
 
 
 def _dew_sequence() -> CombatSystem:
-    from typing import cast
+    from rules.dew.hosted import HostedDew
 
-    from rules.dew.system import DewSequence
-
-    # its bout is a rules.dew.state.DewBout, not rules.bout.Bout: docs/systems/dew_sequence.md, "Protocol and wiring"
-    return cast(CombatSystem, DewSequence())
+    return HostedDew()
 
 
 def _combat_basics() -> CombatSystem:
@@ -165,9 +224,23 @@ SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
     DEFAULT_SYSTEM: _tros_sos, "sophias_children": _sophias_children, "dew_sequence": _dew_sequence,
     "combat_basics": _combat_basics, "gold_and_glory": _gold_and_glory,
 }
+# the modules whose `rules.events.Event` subclasses a system's bouts emit beside `rules.events`' own: imported
+# by `import_event_types` so that an event log (game.sim.event_codec) decodes them before any bout is made
+EVENT_MODULES: dict[str, tuple[str, ...]] = {
+    "sophias_children": ("rules.sophias_children.events",), "dew_sequence": ("rules.dew.events",),
+}
 # the systems the world hosts (game.sim); the others play in their scenario runners only, so far
-WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children"}
+WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children", "dew_sequence"}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
+
+
+def import_event_types() -> None:
+    """Import every system's event modules (`EVENT_MODULES`), so that every event type is known by name."""
+    import importlib
+
+    for modules in EVENT_MODULES.values():
+        for module in modules:
+            importlib.import_module(module)
 
 
 def describer(name: str = DEFAULT_SYSTEM) -> Describe:

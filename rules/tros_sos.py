@@ -10,7 +10,7 @@ and `rules.exchange`; this module only orders them and turns them into decisions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules import fold as rules_fold
 from rules import log as rules_log
@@ -23,7 +23,7 @@ from rules.dice import DiceStream
 from rules.events import Event
 from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, Entrant, StepResult
+from rules.systems import Answer, Entrant, MapMove, StepResult
 
 STEP_NAMES = ("Footwork", "Targeting", "Declare")
 ORIENTATION_LABELS = {"aggressive": "Aggressive", "cautious": "Cautious", "defensive": "Defensive",
@@ -107,6 +107,23 @@ class TrosSos:
 
     def label(self, bout: Bout) -> tuple[str, str]:
         return bout.clock.label(), STEP_NAMES[bout.clock.step]
+
+    def in_window(self, bout: Bout) -> bool:
+        clock = bout.clock
+        return clock.exchange == 1 and clock.step <= 1
+
+    def at_round_start(self, bout: Bout) -> bool:
+        clock = bout.clock
+        return clock.exchange == 1 and clock.step == 0 and not bout.declarations and not bout.arrivals
+
+    def merge(self, into: Bout, other: Bout) -> None:
+        return None  # the world's fold moves orientations and targets (game.sim.fold)
+
+    def split(self, old: Bout, new: Bout) -> None:
+        return None  # as `merge`
+
+    def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        return ()  # footwork is the world's own movement
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}

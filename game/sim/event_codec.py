@@ -17,6 +17,7 @@ from typing import Any, Union
 from game.sim import events as ev
 from rules import events as rev
 from rules import ranged  # noqa: F401  (registers rules.ranged.Shot with the rules' events)
+from rules.systems import import_event_types
 
 
 class EventDecodeError(ValueError):
@@ -46,6 +47,7 @@ def _world_types() -> dict[str, type]:
 
 @cache
 def _rules_types() -> dict[str, type]:
+    import_event_types()  # every combat system's events (rules.systems.EVENT_MODULES)
     return {_name(cls): cls for cls in _subclasses(rev.Event) if dataclasses.is_dataclass(cls)}
 
 

@@ -121,6 +121,7 @@ def _synced(state: WorldState, e: ev.WorldEvent) -> None:
     into = state.bouts[e.bout]
     for other_id in e.merged:
         other = state.bouts.pop(other_id)
+        state.system.merge(into.rules, other.rules)  # the system's own state of the members (rules.systems)
         for fid in other.members:
             state.membership[fid] = into.id
             orientation = other.rules.orientation.get(fid)
@@ -154,6 +155,7 @@ def _split(state: WorldState, e: ev.WorldEvent) -> None:
     for key, holder in old.rules.flow.items():
         if key[0] in members and key[1] in members:
             new.flow[key] = holder
+    state.system.split(old.rules, new)  # the system's own state of the members (rules.systems)
     for fid in e.members:
         old.rules.remove_fighter(fid)
     state.bouts[e.new_bout] = BoutState(e.new_bout, new)

@@ -82,8 +82,8 @@ class Membership:
             if not foes:
                 continue
             near = {b.id: b for f in foes if (b := s.bout_of(f)) is not None}
-            window = sorted((b for b in near.values() if b.rules.clock.exchange == 1 and b.step <= 1),
-                            key=lambda b: b.id)
+            in_window = self.core.system.in_window
+            window = sorted((b for b in near.values() if in_window(b.rules)), key=lambda b: b.id)
             free = [f for f in foes if s.bout_of(f) is None and f not in self.core.disengaged]
             if window:
                 into = self.merge(window)
@@ -118,7 +118,7 @@ class Membership:
         facing, (x, y) = actor.facing, actor.pos
         sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy > 0
                    for foe in self.core.adjacent_hostiles(actor))
-        return Entrant(actor.creature, actor.faction, sees)
+        return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees)
 
     def merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to
@@ -138,7 +138,8 @@ class Membership:
         touching it dissolves into it afterwards (`join_busy_bouts`, house rule `allow_force_enter`);
         otherwise they merge at the first tick both are in their window."""
         s = self.core.state
-        window = {b.id: b for b in s.bouts.values() if b.rules.clock.exchange == 1 and b.step <= 1}
+        in_window = self.core.system.in_window
+        window = {b.id: b for b in s.bouts.values() if in_window(b.rules)}
         if len(window) < 2:
             return
         root = {bid: bid for bid in window}
@@ -175,17 +176,16 @@ class Membership:
         rule `allow_force_enter`. After the window merge no two touching bouts are both in their window,
         so a bout that dissolves touches no bout still waiting to dissolve through its members."""
         s = self.core.state
+        system = self.core.system
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
-            rules = bout.rules
-            if rules.clock.exchange != 1 or bout.step != 0 or rules.declarations or rules.arrivals:
+            if not system.at_round_start(bout.rules):
                 continue
             members = sorted(bout.members)
             busy: set[int] = set()
             for fid in members:
                 for foe in self.core.adjacent_hostiles(s.actors[fid]):
                     other = s.bout_of(foe)
-                    if other is not None and other.id != bout.id and (
-                            other.rules.clock.exchange != 1 or other.step > 1):
+                    if other is not None and other.id != bout.id and not system.in_window(other.rules):
                         busy.add(other.id)
             if not busy:
                 continue

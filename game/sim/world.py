@@ -41,6 +41,7 @@ from game.sim.run_director import RunDirector
 from game.sim.scenario_file import WorldSetup
 from game.sim.shooting import DEFAULT_SHOT_ZONE, Ranged, Shooting
 from game.sim.state import Actor, BoutState, WorldState
+from game.sim.system_moves import walk
 from game.sim.world_checksum import Checksum
 from game.sim.world_core import ROUND_TICKS, WorldCore
 from game.sim.world_decisions import DecisionFlow
@@ -272,7 +273,12 @@ class World:
                 self.core.emit(ev.OrientationRevealed(bout.id, revealed))
         self.decisions.answer_due(bout, inp)
         if not self.system.due(bout.rules):  # a decision still owed (the leader's next) holds the step
-            self.core.rules_events(bout.id, self.system.settle(bout.rules, s.combat))
+            settled = self.system.settle(bout.rules, s.combat)
+            self.core.rules_events(bout.id, settled)
+            if settled:
+                moves = self.system.map_moves(settled)  # a system's own maneuvers, walked on the map
+                if moves:
+                    walk(self.core, moves)
 
     def _end_tick(self) -> None:
         s = self.state

@@ -1,15 +1,16 @@
 """Dice of the detailed sequence: D10, D12, D20, D40, D100 and damage dice, from named streams.
 
 `DewDice.roll(sides)` is one die. `SeededDice` draws from a `rules.dice.SeededStream` (one draw per
-die); `ScriptedDice` hands out a fixed list of faces (scenario files, tests), each checked against the
-die it is used for, then falls back to a seeded stream when given one.
+die); the scripted dice of scenario files and tests are the rules' one scripted type,
+`rules.dice.ScriptedStream` (`scripted`: faces up to 100, each checked against the die it is used for,
+then a seeded stream when given one).
 """
 
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from rules.dice import SeededStream
+from rules.dice import ScriptedStream, SeededStream
 
 SIDES = (4, 6, 8, 10, 12, 20, 40, 100)
 
@@ -33,37 +34,9 @@ class SeededDice:
         return self.stream.randint(1, sides)
 
 
-class DiceExhausted(RuntimeError):
-    """Scripted dice ran out with no fallback."""
-
-
-class ScriptedDice:
-    """The given faces in order; a face too big for the die rolled is an error naming both."""
-
-    __slots__ = ("_faces", "_pos", "fallback")
-
-    def __init__(self, faces: list[int] | tuple[int, ...], fallback: DewDice | None = None) -> None:
-        for face in faces:
-            if not 1 <= face <= 100:
-                raise ValueError(f"scripted die face {face} is not between 1 and 100")
-        self._faces = tuple(faces)
-        self._pos = 0
-        self.fallback = fallback
-
-    @property
-    def remaining(self) -> int:
-        return len(self._faces) - self._pos
-
-    def roll(self, sides: int) -> int:
-        if self._pos >= len(self._faces):
-            if self.fallback is None:
-                raise DiceExhausted(f"scripted dice ran out after {len(self._faces)} faces (a D{sides} wanted)")
-            return self.fallback.roll(sides)
-        face = self._faces[self._pos]
-        if face > sides:
-            raise ValueError(f"scripted face {face} (number {self._pos + 1}) used for a D{sides}")
-        self._pos += 1
-        return face
+def scripted(faces: list[int] | tuple[int, ...], fallback: SeededStream | None = None) -> ScriptedStream:
+    """Scripted faces for the detailed sequence's dice (D4 to D100); ValueError for a face out of 1..100."""
+    return ScriptedStream(faces, fallback, largest=100)
 
 
 def parse_damage(text: str) -> tuple[int, int, int]:

@@ -285,3 +285,27 @@ class LeftBout(Event):
 
     type: ClassVar[str] = "dew_left"
     fighters: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined(Event):
+    """A world fighter entered the bout (`rules.dew.hosted`): his stats are the creature's (`derived`: from his
+    TRoS sheet by `build.derive_creature`, the creature having no entry); one who left it comes back as he
+    left (`back`). He has no blows until the next round begins."""
+
+    type: ClassVar[str] = "dew_joined"
+    fighter: str
+    name: str
+    side: str
+    creature: str
+    derived: bool = False
+    back: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn(Event):
+    """A world fighter left the bout on his feet (separated on the map, or taken out by something else than
+    this bout): he is kept aside as he is, in case he comes back."""
+
+    type: ClassVar[str] = "dew_withdrawn"
+    fighter: str

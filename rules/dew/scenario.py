@@ -16,7 +16,7 @@ from rules.bout import IllegalAction
 from rules.content.yamlsource import load_model
 from rules.decisions import Decision
 from rules.dew.build import Entrant, new_dew_bout
-from rules.dew.dice import DewDice, ScriptedDice, SeededDice
+from rules.dew.dice import DewDice, SeededDice, scripted
 from rules.dew.state import DewBout
 from rules.dew.stats import DewStats, load_stats
 from rules.dew.system import DewSequence
@@ -110,9 +110,9 @@ def run(spec: ScenarioFile, seed: int | None = None, stats: DewStats | None = No
     system = DewSequence(stats)
     bout = build(spec, stats)
     start = build(spec, stats)
-    seeded = SeededDice(SeededStream(spec.seed if seed is None else seed, "combat"))
-    scripted = ScriptedDice(spec.dice, fallback=seeded) if spec.dice else None
-    dice: DewDice = scripted or seeded
+    stream = SeededStream(spec.seed if seed is None else seed, "combat")
+    script = scripted(spec.dice, fallback=stream) if spec.dice else None
+    dice: DewDice = script or SeededDice(stream)
     queues = {fid: list(values) for fid, values in spec.answers.items()}
     for fid in queues:
         if fid not in bout.fighters:
@@ -140,7 +140,7 @@ def run(spec: ScenarioFile, seed: int | None = None, stats: DewStats | None = No
         if bout.over or done >= spec.count:
             break
     names = {fid: f.name for fid, f in bout.fighters.items()}
-    result = Result(events, bout, start, names, scripted.remaining if scripted else None)
+    result = Result(events, bout, start, names, script.remaining if script else None)
     result.failures = check(spec.expect, result)
     return result
 

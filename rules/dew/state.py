@@ -7,7 +7,7 @@ more"). See docs/systems/dew_sequence.md for how they map onto the grid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.dew.stats import CreatureModel, DewStats
 
@@ -101,6 +101,20 @@ class DewBout:
     ground: list[tuple[str, str]] = field(default_factory=list)  # (item, where: the one it lies by)
     over: bool = False
     left_unreported: list[str] = field(default_factory=list)
+    away: dict[str, DewFighter] = field(default_factory=dict)  # hosted: left the bout on his feet (`Withdrawn`)
+
+    def clone(self) -> DewBout:
+        """A copy sharing nothing that changes (the stats are read-only): `rules.bout.SystemState`, for the
+        world's lookahead and time travel when the bout is hosted (`rules.dew.hosted`)."""
+        def copy_fighter(f: DewFighter) -> DewFighter:
+            return replace(f, sheathed=list(f.sheathed))
+
+        return replace(
+            self, fighters={fid: copy_fighter(f) for fid, f in self.fighters.items()}, ranges=dict(self.ranges),
+            pending=dict(self.pending), parries=dict(self.parries), noncombat_choices=dict(self.noncombat_choices),
+            move_choices=dict(self.move_choices), reactions=dict(self.reactions),
+            newly_in_reach=dict(self.newly_in_reach), ground=list(self.ground),
+            left_unreported=list(self.left_unreported), away={fid: copy_fighter(f) for fid, f in self.away.items()})
 
     def range(self, a: str, b: str) -> int:
         return self.ranges[pair(a, b)]

@@ -7,8 +7,8 @@ The clock, one step a call of `due`/`answer`/`settle`/`advance`:
 - noncombat phase, one step: the eligible choose `dew_noncombat` at once; `settle` resolves them.
 - movement phase, one or two steps: `dew_move` at once, `settle` moves; then `dew_react` for those a
   foe came within reach of, and `settle` resolves their borrowed attacks; `advance` ends the round.
-The protocol's `Bout` is TRoS's; this system's bout is a `rules.dew.state.DewBout` (see
-docs/systems/dew_sequence.md, "Protocol and wiring").
+Here the bout is a bare `rules.dew.state.DewBout` (scenario files, the league, tests); the world hosts the
+sequence through `rules.dew.hosted.HostedDew`, which keeps a `DewBout` on its `rules.bout.Bout`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ come from the sheets and each side rolls for surprise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
@@ -33,7 +33,7 @@ from rules.sophias_children.state import DESIGNATE as PHASE_DESIGNATE
 from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout, ScState
 from rules.sophias_children.state import INTERRUPT as PHASE_INTERRUPT
 from rules.sophias_children.stats import ScStats, squads_for, world_stats
-from rules.systems import Answer, Entrant, StepResult
+from rules.systems import Answer, Entrant, MapMove, StepResult
 
 NUMBER_KINDS = frozenset({BID, INTERRUPT, COUNTER})
 
@@ -223,6 +223,24 @@ class SophiasChildren:
     def label(self, bout: Bout) -> tuple[str, str]:
         sc = as_sc(bout).sc
         return f"Round {sc.round}", sc.phase.replace("_", " ").capitalize()
+
+    # the world's membership reads the bout's own clock (never stepped here), as before this system had a say
+    def in_window(self, bout: Bout) -> bool:
+        clock = bout.clock
+        return clock.exchange == 1 and clock.step <= 1
+
+    def at_round_start(self, bout: Bout) -> bool:
+        clock = bout.clock
+        return clock.exchange == 1 and clock.step == 0 and not bout.declarations and not bout.arrivals
+
+    def merge(self, into: Bout, other: Bout) -> None:
+        return None  # newcomers are placed by `enter`
+
+    def split(self, old: Bout, new: Bout) -> None:
+        return None  # the new bout's members are placed by `enter`
+
+    def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        return ()  # members hold their squares
 
 
 def _number(value: Answer) -> int:

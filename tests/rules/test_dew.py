@@ -209,7 +209,7 @@ def test_a_heavy_weapon_attack_needs_both_blows_within_the_en_cap() -> None:
 
 
 def test_two_simultaneous_grabs_of_one_item_give_it_to_one() -> None:
-    from rules.dew.dice import ScriptedDice
+    from rules.dew.dice import scripted
 
     bout = new_dew_bout(load_stats(), [Entrant("A", "Arn", "red", "bandit", overrides={"weapon": None}),
                                        Entrant("B", "Bors", "blue", "bandit", overrides={"weapon": None}),
@@ -217,7 +217,7 @@ def test_two_simultaneous_grabs_of_one_item_give_it_to_one() -> None:
                         {("A", "B"): 1, ("A", "C"): 1, ("B", "C"): 1})
     bout.ground.append(("dagger", "C"))
     dew = DewSequence()
-    dice = ScriptedDice([1, 1])
+    dice = scripted([1, 1])
     dew.advance(bout, dice)
     assert bout.holders == ("A", "B")
     for d in dew.due(bout):

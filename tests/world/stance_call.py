@@ -6,7 +6,7 @@ with the event log still rebuilding the world. `registered` puts it in the syste
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -18,7 +18,7 @@ from rules.decisions import ORIENTATION, Decision
 from rules.dice import DiceStream
 from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, CombatSystem, Entrant, StepResult
+from rules.systems import Answer, CombatSystem, Entrant, MapMove, StepResult
 from rules.tros_sos import TrosSos
 
 NAME = "stance_call"
@@ -76,6 +76,21 @@ class StanceCall:
 
     def label(self, bout: Bout) -> tuple[str, str]:
         return self.inner.label(bout)
+
+    def in_window(self, bout: Bout) -> bool:
+        return self.inner.in_window(bout)
+
+    def at_round_start(self, bout: Bout) -> bool:
+        return self.inner.at_round_start(bout)
+
+    def merge(self, into: Bout, other: Bout) -> None:
+        self.inner.merge(into, other)
+
+    def split(self, old: Bout, new: Bout) -> None:
+        self.inner.split(old, new)
+
+    def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        return self.inner.map_moves(events)
 
 
 def _factory() -> CombatSystem:

@@ -1,0 +1,271 @@
+"""`HostedDew`: the detailed sequence in the world (`rules.systems` registers it as `dew_sequence`).
+
+The world's bout is a `rules.bout.Bout` (its membership, its reach); this system keeps its `DewBout` on the
+bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequence`:
+
+- `enter` (after every membership update) places the world's fighters: a newcomer joins with his
+  creature's stats from `content/dew_stats.yaml` (`dew_joined`; derived from his TRoS sheet if the creature
+  has none); one who left on his feet is set aside as he is (`dew_withdrawn`) and comes back so; every
+  range is the Chebyshev distance between the two squares, 1 to 6 (`dew_range` when it changed).
+- `map_moves` turns a step's maneuvers (`dew_maneuver`) and movement (`dew_move`) into steps on the map;
+  the world walks them and the next `enter` reads the ranges back from the squares.
+- `fold` is the one writer of both: the `DewBout` (`rules.dew.fold.apply`, with `dew_joined` and
+  `dew_withdrawn` here), and of the world's `FighterState`, from `dew_out`: EN 0 or less is unconscious, BD
+  0 or less dead, so the world takes him off the map and out of its bouts.
+- `merge` and `split` carry the characters' state when the world's bouts merge or split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from rules import fold as rules_fold
+from rules.bout import Bout, IllegalAction
+from rules.catalog import Catalog, HouseRules
+from rules.deciders import DecisionMaker
+from rules.decisions import Decision
+from rules.dew import events as ev
+from rules.dew import table as dew_table
+from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
+from rules.dew.build import Entrant as DewEntrant
+from rules.dew.fold import apply
+from rules.dew.state import COMBAT, DewBout, clamp_range, pair
+from rules.dew.stats import DewStats, load_stats
+from rules.dew.system import NAME, DewSequence
+from rules.dice import DiceStream
+from rules.events import Event
+from rules.fighter import FighterSheet, FighterState
+from rules.systems import Answer, Entrant, MapMove, StepResult
+
+STALE = "the world's fighter is out of this bout"
+
+
+def as_dew(bout: Bout) -> DewBout:
+    """The detailed sequence's state of a bout it made; IllegalAction for another system's bout."""
+    state = bout.system_state
+    if not isinstance(state, DewBout):
+        raise IllegalAction("this bout is not a dew_sequence bout")
+    return state
+
+
+class HostedDew:
+    """The detailed sequence as the world's combat system (see the module docstring)."""
+
+    name = NAME
+
+    def __init__(self, stats: DewStats | None = None) -> None:
+        self.engine = DewSequence(stats or load_stats())
+        self.stats = self.engine.stats
+
+    # ----- building and placing -------------------------------------------------------------------
+    def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
+                 house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
+        """The world's bout with an empty `DewBout`: `enter` places its members."""
+        bout = Bout(catalog, fighters, house_rules, reach)
+        bout.system_state = DewBout(self.stats, {}, {})
+        return bout
+
+    def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
+        b = as_dew(bout)
+        members = bout.members()
+        events: list[Event] = []
+        for fid in list(b.fighters):
+            if fid not in members and b.fighters[fid].conscious:
+                events.append(self._emit(ev.Withdrawn(fid), bout))
+        squares: dict[str, tuple[int, int]] = {}
+        for fid in members:
+            who = entrant(fid)
+            if who.pos is not None:
+                squares[fid] = who.pos
+            if fid not in b.fighters:
+                sheet = bout.fighters[fid].sheet
+                derived = who.creature not in self.stats.creatures
+                events.append(self._emit(ev.Joined(fid, sheet.name, who.side, who.creature, derived,
+                                                   back=fid in b.away), bout))
+        ids = sorted(f for f in b.fighters if f in members)
+        for i, one in enumerate(ids):
+            for other in ids[i + 1:]:
+                if one in squares and other in squares:
+                    (x1, y1), (x2, y2) = squares[one], squares[other]
+                    now = clamp_range(max(abs(x1 - x2), abs(y1 - y2)))
+                elif other in bout.foes_in_reach(one):
+                    now = 1  # no squares (a bout with no map): in reach is range 1
+                else:
+                    continue
+                if b.ranges.get(pair(one, other)) != now:
+                    events.append(self._emit(ev.RangeSet(*pair(one, other), now), bout))
+        return events
+
+    def _unplaced(self, bout: Bout) -> list[Event]:
+        """A bout nobody placed (no world around it: `python -m rules.scenario`): its members join with the
+        stats their id or name finds (`build.creature_id_for`; else derived from the sheet), ranges 1 for
+        those in reach of each other."""
+        b = as_dew(bout)
+        if all(fid in b.fighters for fid in bout.members()):
+            return []
+
+        def entrant(fid: str) -> Entrant:
+            sheet = bout.fighters[fid].sheet
+            try:
+                creature = creature_id_for(self.stats, fid, sheet.name)
+            except ValueError:
+                creature = ""  # no entry: derived from his sheet
+            return Entrant(creature, sheet.side)
+
+        return self.enter(bout, entrant)
+
+    def _emit(self, event: Event, bout: Bout) -> Event:
+        self.fold(event, bout.fighters, bout)
+        return event
+
+    def merge(self, into: Bout, other: Bout) -> None:
+        a, b = as_dew(into), as_dew(other)
+        for fid, f in b.fighters.items():
+            a.fighters[fid] = f
+        a.away.update(b.away)
+        a.ranges.update(b.ranges)
+        _fill_ranges(a)
+        if a.over and a.fight_left():
+            a.over = False
+
+    def split(self, old: Bout, new: Bout) -> None:
+        a, b = as_dew(old), as_dew(new)
+        for fid in new.fighters:
+            if fid in a.fighters:
+                b.fighters[fid] = a.fighters.pop(fid)
+                _forget(a, fid)
+        b.ranges = {key: r for key, r in a.ranges.items() if key[0] in b.fighters and key[1] in b.fighters}
+        a.ranges = {key: r for key, r in a.ranges.items() if key[0] in a.fighters and key[1] in a.fighters}
+        _fill_ranges(b)
+
+    def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        out: list[MapMove] = []
+        for e in events:
+            if isinstance(e, ev.Maneuvered) and e.new_range != e.old_range:
+                out.append((e.fighter, e.other, e.new_range - e.old_range))
+            elif isinstance(e, ev.Moved) and e.other is not None and e.allowance > 0 and e.direction != "stay":
+                out.append((e.fighter, e.other, -e.allowance if e.direction == "close" else e.allowance))
+        return tuple(out)
+
+    # ----- the clock: the engine's, on the bout's DewBout -----------------------------------------
+    def due(self, bout: Bout) -> list[Decision]:
+        return self.engine.due(as_dew(bout))
+
+    def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
+        return self.engine.answer(as_dew(bout), decision, value)
+
+    def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
+        events = self.engine.settle(as_dew(bout), stream)
+        _to_fighters(events, bout.fighters)
+        return events
+
+    def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
+        placed = self._unplaced(bout)
+        result = self.engine.advance(as_dew(bout), stream)
+        _to_fighters(result.events, bout.fighters)
+        if placed:
+            result.events[:0] = placed
+        return result
+
+    def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
+        return self.engine.ai.choose(as_dew(bout), decision)
+
+    def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
+        if bout is not None:
+            b = as_dew(bout)
+            if isinstance(event, ev.Joined):
+                _join(b, event, fighters)
+            elif isinstance(event, ev.Withdrawn):
+                _withdraw(b, event.fighter)
+            else:
+                apply(event, b)
+        else:  # a world event's rules events (a shot, a bleed: the world's own TRoS rules) fold as TRoS's
+            rules_fold.apply(event, fighters, None)
+        _to_fighters((event,), fighters)
+
+    def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
+        if isinstance(event, ev.Joined):
+            return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
+        if isinstance(event, ev.Withdrawn):
+            return f"{(names or {}).get(event.fighter, event.fighter)} is out of reach of the fight."
+        if isinstance(event, ev.RangeSet):
+            return None  # the map shows it
+        return self.engine.describe(event, names)
+
+    # ----- what the world and the view ask ----------------------------------------------------------
+    def footwork(self, bout: Bout) -> bool:
+        return False  # movement is the sequence's own phase (`map_moves`)
+
+    def in_window(self, bout: Bout) -> bool:
+        return True  # a newcomer joins at once, with no blows until the next round
+
+    def at_round_start(self, bout: Bout) -> bool:
+        return True  # never busy (`in_window`): nothing dissolves into a dew bout
+
+    def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The round, phase and segment, who holds the initiative, and a short row per character as a player
+        keeps it: blows left (active/reactive), EN, BD, and unalert, fallen, down or preparations when so
+        (`rules.dew.table` has the full table, phase EN and weapon too, for the terminal)."""
+        b = as_dew(bout)
+        segment = f", segment {b.segment}" if b.phase == COMBAT else ""
+        rows = [(f"Round {b.round}", f"{b.phase} phase{segment}"),
+                ("Initiative", ", ".join(b.fighters[h].name for h in b.holders if h in b.fighters) or "-")]
+        for name, blows, en, _phase_en, bd, state, prep, _weapon in dew_table.rows(b):
+            marks = [] if state == "alert" else [state]
+            if prep != "-":
+                marks.append(f"prep {prep}")
+            rows.append((name, f"{blows} blows · EN {en} · BD {bd}" + "".join(f" · {m}" for m in marks)))
+        return tuple(rows)
+
+    def label(self, bout: Bout) -> tuple[str, str]:
+        b = as_dew(bout)
+        return f"Round {b.round}", f"{b.phase.capitalize()} phase"
+
+
+def _to_fighters(events: Iterable[Event], fighters: Mapping[str, FighterState]) -> None:
+    """The world's part of the sequence's events: who is out of the fight (our ruling: EN 0 unconscious, BD
+    0 dead; docs/systems/dew_sequence.md)."""
+    for e in events:
+        if isinstance(e, ev.OutOfFight) and e.fighter in fighters:
+            if e.state == "dead":
+                fighters[e.fighter].dead = True
+            else:
+                fighters[e.fighter].unconscious = True
+
+
+def _join(b: DewBout, e: ev.Joined, fighters: Mapping[str, FighterState]) -> None:
+    if e.back and e.fighter in b.away:
+        b.fighters[e.fighter] = b.away.pop(e.fighter)
+    else:
+        derived = derive_creature(b.stats, fighters[e.fighter].sheet) if e.derived else None
+        b.fighters[e.fighter] = fighter(b.stats, DewEntrant(e.fighter, e.name, e.side, e.creature, derived=derived))
+    _fill_ranges(b)
+    if b.over and b.fight_left():
+        b.over = False  # a fresh foe: the sequence goes on
+
+
+def _withdraw(b: DewBout, fid: str) -> None:
+    b.away[fid] = b.fighters.pop(fid)
+    _forget(b, fid)
+    b.ranges = {key: r for key, r in b.ranges.items() if fid not in key}
+
+
+def _forget(b: DewBout, fid: str) -> None:
+    """The step in progress without him (he left the bout)."""
+    b.holders = tuple(h for h in b.holders if h != fid)
+    if b.chain == fid:
+        b.chain = None
+    for table in (b.pending, b.parries, b.noncombat_choices, b.move_choices, b.reactions, b.newly_in_reach):
+        table.pop(fid, None)
+    b.parries = {p: (None if a == fid else a) for p, a in b.parries.items()}
+    b.pending = {p: o for p, o in b.pending.items() if not o.endswith(":" + fid)}
+    b.newly_in_reach = {p: tuple(o for o in foes if o != fid) for p, foes in b.newly_in_reach.items()}
+    b.left_unreported = [f for f in b.left_unreported if f != fid]
+
+
+def _fill_ranges(b: DewBout) -> None:
+    """Every pair of characters has a range (`DEFAULT_RANGE` until the squares say)."""
+    ids = sorted(b.fighters)
+    for i, one in enumerate(ids):
+        for other in ids[i + 1:]:
+            b.ranges.setdefault(pair(one, other), DEFAULT_RANGE)
