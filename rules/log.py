@@ -104,6 +104,10 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         if event.instant:
             return f"{n(event.fighter)}: {event.kind} is automatic"
         result = "fails" if event.failed else "holds"
+        if event.failed and event.kind == "disarm":
+            result = "fails: his weapon falls from his hand"
+        elif event.failed and event.kind == "knockdown":
+            result = "fails: he goes down"
         return (f"{n(event.fighter)}: {event.kind} check {event.dice}d10 TN{event.tn} "
                 f"{_faces(event.faces)} = {event.successes}, {result}")
     if isinstance(event, ev.Died):

@@ -312,8 +312,8 @@ def _action_hand(bout: Bout, action: Action) -> str:
 
 
 def _zones(catalog: Catalog, m: Maneuver) -> tuple[tuple[str, int], ...]:
-    if m.role != "attack" or (not m.effects.deals_damage and m.attack_kind is None):
-        return ()
+    if m.role != "attack" or not m.effects.deals_damage:
+        return ()  # a blow that wounds nobody (Beat, Disarm, Hook, Grapple, ...) aims at no zone
     kind = m.attack_kind or "swing"
     return tuple((z.id, z.aim_cost) for z in catalog.zones.values() if z.attack_kind == kind)
 
@@ -339,8 +339,9 @@ def _defence_fits(m: Maneuver, incoming: tuple[str, int] | None, sheet: FighterS
     if incoming is None:
         return True
     kind, dice = incoming
-    if m.requires.vs_attack and kind not in m.requires.vs_attack:
-        return False
+    if m.requires.vs_attack and kind not in m.requires.vs_attack and not (
+            m.effects.special == "expulsion" and kind == "swing" and dice <= 4):
+        return False  # Expulsion: thrusts, or swings of 4 dice or fewer (E1, G1)
     if m.requires.max_incoming_dice is not None and dice > m.requires.max_incoming_dice:
         return False
     limit = sheet.shield.block_limit if sheet.shield is not None else None

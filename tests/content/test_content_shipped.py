@@ -39,6 +39,10 @@ PLAYABLE = {
     "partial_evasion", "void", "full_evasion", "duck_and_weave", "flee_away", "double_attack_strike",
     "simultaneous_block_strike", "shield_bash", "murder_stroke", "pommel_bash", "punch", "kick", "head_butt",
     "beat", "bind_and_strike",
+    # issue 13 item 2: the appendix maneuvers that were planned (docs/rules_rulings.md)
+    "draw_cut", "half_sword", "disarm_attack", "hook_swing", "feint_and_swing", "twitching", "feint_and_thrust",
+    "hook_sweep", "stop_short", "toss", "evasive_attack", "master_strike", "grapple_attack", "expulsion",
+    "disarm_defense", "master_strike_defense", "overrun", "closing_void",
 }
 PROFICIENCIES = {
     "cut_and_thrust", "sword_and_shield", "rapier", "mass_weapon_shield", "longsword", "dagger", "polearm",
