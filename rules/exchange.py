@@ -87,6 +87,7 @@ class PendingAttack:
     done: bool = False
     stripped: int = 0
     special: str = "none"  # the maneuver's Effects.special
+    evaded: int = 0  # ATN added: the defender makes an Evasive Attack
     linked: PendingDefence | None = None  # Master Strike (defence): the parry this blow follows
 
 
@@ -142,8 +143,10 @@ class _Resolver:
         self.sim_groups = 0
         self.hit_fighters: set[str] = set()
         self.attacks_by_owner: dict[str, int] = {}
-        self.evasive: set[str] = set()  # fighters making an Evasive Attack: attacks on them at ATN +2
+        self._evasive = False  # somebody makes an Evasive Attack (_add_attack)
         self._build()
+        if self._evasive:
+            self._mark_evaded()
 
     def _emit(self, event: Event) -> None:
         """Fold the event into the bout (`rules.fold`, the one writer) and keep it."""
@@ -156,8 +159,6 @@ class _Resolver:
         for fid, items in bout.declarations.items():
             for c in items:
                 m = bout.catalog.maneuvers[c.maneuver]
-                if m.effects.special == "evasive":
-                    self.evasive.add(fid)
                 if m.composite:
                     self._build_composite(fid, c, m)
                 elif c.role == "attack" and c.opponent is not None:
@@ -171,6 +172,13 @@ class _Resolver:
                             preemptive=c.action.action != "defend",
                         )
                     )
+
+    def _mark_evaded(self) -> None:
+        """Evasive Attack (E1): every attack on a fighter making one rolls at ATN +2 this exchange."""
+        evasive = {a.owner for a in self.attacks if a.special == "evasive"}
+        for a in self.attacks:
+            if a.defender in evasive:
+                a.evaded = EVASIVE_ATN
 
     def _build_composite(self, fid: str, c: Committed, m: Maneuver) -> None:
         catalog = self.bout.catalog
@@ -231,6 +239,8 @@ class _Resolver:
             special=m.effects.special,
         )
         self.attacks.append(pending)
+        if pending.special == "evasive":
+            self._evasive = True
         return pending
 
     # ----- ordering -------------------------------------------------------------------------------
@@ -488,12 +498,9 @@ class _Resolver:
         bonus = owner.bonus_dice
         if bonus:
             self._emit(BonusDice(self.exchange, x.owner, 0))  # used up by this attack
-        tn = x.tn
-        if self.evasive and x.defender in self.evasive:
-            tn += EVASIVE_ATN
         if x.special == "stop_short":
             return self._stop_short(x, dice + bonus, target)
-        roll = roll_pool(self.stream, dice + bonus, tn, bout.rules.negative_pool)
+        roll = roll_pool(self.stream, dice + bonus, x.tn + x.evaded, bout.rules.negative_pool)
         defence = self._find_defence(x.defender, x.owner)
         droll: Roll | None = None
         if defence is not None:

@@ -397,13 +397,28 @@ def _option_set(
     found = _OPTIONS.get(key)
     if found is None:
         opts = _compute_options(
-            bout.fighters[fid].sheet, kit[1], role, extra_cost, conditional, budget, hands_free, incoming,
+            bout.fighters[fid].sheet, _role_kit(kit, role), role, extra_cost, conditional, budget, hands_free, incoming,
             orientation, needs_orientation, stance, seize_cost, may_flee,
         )
         found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
         if len(_OPTIONS) >= _OPTIONS_MAX:
             _OPTIONS.clear()
         _OPTIONS[key] = found
+    return found
+
+
+_ROLE_KITS: dict[tuple[int, str], tuple[KitEntry, ...]] = {}
+
+
+def _role_kit(kit: tuple[int, tuple[KitEntry, ...]], role: str) -> tuple[KitEntry, ...]:
+    """The kit's entries of one role, kept by the kit's serial (a serial is never reused): a menu of
+    attacks never walks the defences, however many maneuvers the content offers."""
+    key = (kit[0], role)
+    found = _ROLE_KITS.get(key)
+    if found is None:
+        if len(_ROLE_KITS) >= 2 * _KITS_MAX:
+            _ROLE_KITS.clear()
+        found = _ROLE_KITS[key] = tuple(e for e in kit[1] if e.maneuver.role == role)
     return found
 
 
@@ -426,10 +441,8 @@ def _compute_options(
     `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize)."""
     both_free = "master" in hands_free and "off" in hands_free
     out: list[ManeuverOption] = []
-    for entry in kit:
+    for entry in kit:  # the entries of this role (_role_kit)
         m = entry.maneuver
-        if m.role != role:
-            continue
         if m.requires.orientations and orientation is not None and orientation not in m.requires.orientations:
             continue
         if m.requires.orientations and orientation is None and needs_orientation:
