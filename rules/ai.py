@@ -16,7 +16,9 @@ from rules.bout import (
     BUY_INITIATIVE,
     CAUTIOUS,
     DEFEND,
+    DEFEND_PREEMPTIVE,
     DEFENSIVE,
+    POSTEMPTIVE,
     QUICK_ATTACK,
     RED,
     WHITE,
@@ -176,7 +178,9 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         bought = _buy_as_attacker(bout, fid, tm, budget - reserve) if len(bout.foes(fid)) > 1 else None
         action = bought or _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
-            return [action]
+            holds = tm.relation == "you_hold"
+            hidden = _postemptive(bout, fid, action, threats, reserve) if reserve and holds else None
+            return [action] if hidden is None else [action, hidden]
     if quick is not None and not incoming:
         # house rule quick_attack: the target holds initiative but forfeited it; strike back
         action = _attack_action(bout.catalog, quick, target, budget)
@@ -206,6 +210,31 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
                 chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
         return chosen
     return chosen
+
+
+def _postemptive(bout: Bout, fid: str, attack: Action, threats: list[str], reserve: int) -> Action | None:
+    """Design doc "Defend (postemptive)": attacking the target he holds initiative over, the AI puts
+    the CP it keeps back against a threat (a foe who targets it and has not declared yet) into a
+    hidden preemptive defence against that foe rather than leaving them loose: the foe does not see it
+    (rules.declare) and it is refunded if he never attacks. The threat with the most Reflex (he is the
+    likeliest to strike first); the defence `_best` picks, with the reserve's dice. None when the menu
+    offers none."""
+    waiting = [t for t in threats if t not in bout.declarations]
+    if not waiting:
+        return None
+    threat = max(waiting, key=lambda t: (bout.fighters[t].reflex, t))
+    menu = build_menu(bout, fid, [attack], opponent=threat, kinds=(DEFEND_PREEMPTIVE,))
+    om = menu.opponent(threat)
+    ao = om.action(DEFEND_PREEMPTIVE) if om else None
+    if ao is None or ao.flavour != POSTEMPTIVE:
+        return None
+    option = _best(bout.catalog, ao.maneuvers, min(reserve, menu.cp))
+    if option is None:
+        return None
+    dice = min(option.dice_max, min(reserve, menu.cp) - option.cost)
+    if dice < option.dice_min:
+        return None
+    return Action(DEFEND_PREEMPTIVE, option.maneuver, threat, dice)
 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it
