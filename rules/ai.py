@@ -190,6 +190,12 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         steal = _maybe_steal(menu, fid, bout, stream)
         if steal is not None:
             return [steal]
+        thread = _thread_the_needle(bout, fid, menu, incoming, budget)
+        if thread is not None:
+            # the foes it threads past are left undefended: their blows do not happen if it works
+            chosen.append(thread)
+            incoming = [om for om in incoming if om.opponent == target] or incoming[:1]
+            budget -= thread.dice
         share = max(1, budget // len(incoming))
         for om in incoming:
             # nothing chosen yet: the menu above already holds this opponent's defences
@@ -235,6 +241,28 @@ def _postemptive(bout: Bout, fid: str, attack: Action, threats: list[str], reser
     if dice < option.dice_min:
         return None
     return Action(DEFEND_PREEMPTIVE, option.maneuver, threat, dice)
+
+
+THREAD_MIN_DICE = 3  # Thread the Needle is worth it only with a fair roll behind it
+
+
+def _thread_the_needle(
+    bout: Bout, fid: str, menu: Menu, incoming: list[OpponentMenu], budget: int
+) -> Action | None:
+    """Issue 13 item 1 (mobility, Version 1): under attack by two or more foes, and his target one of
+    them, thread the needle past the others with a third of the budget (at least `THREAD_MIN_DICE`
+    dice), keeping the rest to defend against his target. Declared against the first other attacker
+    (it covers all of them, rules.exchange). None otherwise. Deterministic."""
+    target = bout.targets.get(fid)
+    if len(incoming) < 2 or target is None or not any(om.opponent == target for om in incoming):
+        return None
+    other = next(om for om in incoming if om.opponent != target)
+    defend = other.action(DEFEND)
+    option = defend.option("thread_the_needle") if defend else None
+    dice = budget // 3
+    if option is None or dice < THREAD_MIN_DICE or dice > option.dice_max or budget - dice < 2:
+        return None
+    return Action(DEFEND, option.maneuver, other.opponent, dice)
 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it

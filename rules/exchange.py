@@ -66,6 +66,7 @@ STOP_SHORT_DTN = 7  # Stop Short: the defender's Reflex at TN 7 (E1)
 FEINT_DTN = 2  # a fooled defence rolls at TN +2 (ours, docs/rules_rulings.md)
 EVASIVE_ATN = 2  # Evasive Attack: attacks on him this exchange at ATN +2 (E1, two extra dice)
 DRAW_CUT_BL = 2  # Draw Cut: a wound bleeds 2 more (ours)
+THREAD_TN = 7  # Thread the Needle: each foe's Reflex at TN 7 against the threader (ours)
 
 
 @dataclass(slots=True)
@@ -144,6 +145,7 @@ class _Resolver:
         self.hit_fighters: set[str] = set()
         self.attacks_by_owner: dict[str, int] = {}
         self._evasive = False  # somebody makes an Evasive Attack (_add_attack)
+        self.threads: list[PendingDefence] = []  # Thread the Needle (mobility), rolled first
         self._build()
         if self._evasive:
             self._mark_evaded()
@@ -164,14 +166,16 @@ class _Resolver:
                 elif c.role == "attack" and c.opponent is not None:
                     self._add_attack(fid, c, m, c.dice, c.tn, c.zone, c.hand)
                 elif c.role == "defense":
-                    self.defences.append(
-                        PendingDefence(
-                            fid, c.opponent, m, c.dice, c.tn,
-                            quick=c.action.action == QUICK_DEFENSE,
-                            seize=c.action.seize,
-                            preemptive=c.action.action != "defend",
-                        )
+                    d = PendingDefence(
+                        fid, c.opponent, m, c.dice, c.tn,
+                        quick=c.action.action == QUICK_DEFENSE,
+                        seize=c.action.seize,
+                        preemptive=c.action.action != "defend",
                     )
+                    if m.effects.special == "thread_needle":
+                        self.threads.append(d)  # rolled before any blow, never as a defence
+                    else:
+                        self.defences.append(d)
 
     def _mark_evaded(self) -> None:
         """Evasive Attack (E1): every attack on a fighter making one rolls at ATN +2 this exchange."""
@@ -386,7 +390,38 @@ class _Resolver:
             and self.first_between(y.owner, x.owner) == "sim"
         )
 
+    def thread_needles(self) -> None:
+        """Thread the Needle (issue 13 item 1, docs/rules_rulings.md): before any blow, the threader's
+        dice at TN 7 against each foe but his target who attacks him, each rolling his Reflex at TN 7;
+        a foe he beats loses him as his target and his attacks on him do not happen (their CP back)."""
+        bout = self.bout
+        for d in self.threads:
+            me = d.owner
+            if not bout.active(me):
+                continue
+            mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
+            target = bout.targets.get(me)
+            for foe in sorted({a.owner for a in self.attacks if a.defender == me and a.owner != target}):
+                his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
+                won = mine.successes > his.successes
+                self.events.append(ReflexContest(
+                    self.exchange, "thread_the_needle", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
+                    his.dice, his.tn, his.faces, his.successes, me if won else foe,
+                    "threads past him" if won else "he keeps him in reach",
+                ))
+                if not won:
+                    continue
+                name = bout.fighters[me].sheet.name or me
+                for a in self.attacks:
+                    if a.owner == foe and a.defender == me and not a.done:
+                        a.done = True
+                        self._cancel(a, f"{name} threads the needle past him", refund=True)
+                if bout.targets.get(foe) == me:
+                    self._emit(Untargeted(self.exchange, foe, f"{name} threads the needle"))
+
     def run(self) -> None:
+        if self.threads:
+            self.thread_needles()
         for a in self.attacks:
             self.attacks_by_owner[a.owner] = self.attacks_by_owner.get(a.owner, 0) + 1
         for x in sorted(self.attacks, key=self._sort_key):

@@ -54,7 +54,7 @@ from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet
 
 DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
-UNIVERSAL_GROUPS = frozenset({"evasion", "flee"})
+UNIVERSAL_GROUPS = frozenset({"evasion", "flee", "mobility"})
 
 
 @dataclass(frozen=True, slots=True)
