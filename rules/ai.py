@@ -18,6 +18,7 @@ from rules.bout import (
     DEFEND,
     DEFEND_PREEMPTIVE,
     DEFENSIVE,
+    MOBILITY,
     POSTEMPTIVE,
     QUICK_ATTACK,
     RED,
@@ -175,12 +176,15 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         threats = [o for o in bout.foes(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
+        flank = _outmaneuver(bout, fid, target, budget - reserve) if target and len(bout.roster()) > 2 else None
+        if flank is not None:
+            budget -= flank.dice
         bought = _buy_as_attacker(bout, fid, tm, budget - reserve) if len(bout.foes(fid)) > 1 else None
         action = bought or _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
             holds = tm.relation == "you_hold"
             hidden = _postemptive(bout, fid, action, threats, reserve) if reserve and holds else None
-            return [action] if hidden is None else [action, hidden]
+            return [a for a in (flank, action, hidden) if a is not None]
     if quick is not None and not incoming:
         # house rule quick_attack: the target holds initiative but forfeited it; strike back
         action = _attack_action(bout.catalog, quick, target, budget)
@@ -256,13 +260,34 @@ def _thread_the_needle(
     target = bout.targets.get(fid)
     if len(incoming) < 2 or target is None or not any(om.opponent == target for om in incoming):
         return None
-    other = next(om for om in incoming if om.opponent != target)
-    defend = other.action(DEFEND)
-    option = defend.option("thread_the_needle") if defend else None
+    other = next(om for om in incoming if om.opponent != target).opponent
+    om = build_menu(bout, fid, opponent=other, kinds=(MOBILITY,)).opponent(other)
+    mobility = om.action(MOBILITY) if om else None
+    option = mobility.option("thread_the_needle") if mobility else None
     dice = budget // 3
     if option is None or dice < THREAD_MIN_DICE or dice > option.dice_max or budget - dice < 2:
         return None
-    return Action(DEFEND, option.maneuver, other.opponent, dice)
+    return Action(MOBILITY, option.maneuver, other, dice)
+
+
+OUTMANEUVER_DICE = 3  # dice put into an Outmaneuver
+OUTMANEUVER_MIN_BUDGET = 12  # ... only with a rich pool: the attack keeps 9 dice (flanks are strong)
+
+
+def _outmaneuver(bout: Bout, fid: str, target: str, budget: int) -> Action | None:
+    """Issue 13 item 1 (mobility, Version 1): with a companion targeting the same foe, and a budget of
+    at least `OUTMANEUVER_MIN_BUDGET`, put `OUTMANEUVER_DICE` dice into working round to the foe's
+    flank (his defences at TN +2 against both of them, rules.exchange) and attack with the rest.
+    Deterministic; None when the menu offers no Outmaneuver."""
+    if budget < OUTMANEUVER_MIN_BUDGET or not any(
+            f != fid and bout.targets.get(f) == target and not bout.hostile(fid, f) for f in bout.roster()):
+        return None
+    om = build_menu(bout, fid, opponent=target, kinds=(MOBILITY,)).opponent(target)
+    mobility = om.action(MOBILITY) if om else None
+    option = mobility.option("outmaneuver") if mobility else None
+    if option is None or option.dice_max < OUTMANEUVER_DICE:
+        return None
+    return Action(MOBILITY, option.maneuver, target, OUTMANEUVER_DICE)
 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it

@@ -27,7 +27,7 @@ Knock = Literal["none", "prone", "disarm"]
 # Maneuver rules the engine applies by name (rules.exchange; docs/rules_rulings.md says what each does)
 Special = Literal[
     "none", "toss", "stop_short", "feint", "feint_vs_parry", "evasive", "master_strike", "closing_void",
-    "draw_cut", "expulsion", "thread_needle",
+    "draw_cut", "expulsion", "thread_needle", "outmaneuver",
 ]
 Status = Literal["playable", "planned"]
 InitiativeModel = Literal["target", "target_plus_global", "red_white"]

@@ -66,7 +66,8 @@ STOP_SHORT_DTN = 7  # Stop Short: the defender's Reflex at TN 7 (E1)
 FEINT_DTN = 2  # a fooled defence rolls at TN +2 (ours, docs/rules_rulings.md)
 EVASIVE_ATN = 2  # Evasive Attack: attacks on him this exchange at ATN +2 (E1, two extra dice)
 DRAW_CUT_BL = 2  # Draw Cut: a wound bleeds 2 more (ours)
-THREAD_TN = 7  # Thread the Needle: each foe's Reflex at TN 7 against the threader (ours)
+THREAD_TN = 7  # Thread the Needle, Outmaneuver: the foe's Reflex at TN 7 against the mover (ours)
+FLANK_DTN = 2  # Outmaneuver: the flanked target's defences at DTN +2 this exchange (ours)
 
 
 @dataclass(slots=True)
@@ -106,6 +107,7 @@ class PendingDefence:
     roll: Roll | None = None
     paid_quick: bool = False
     margin: int | None = None  # kept only for a defensive Master Strike's blow: defence - attack successes
+    flanked: int = 0  # DTN added: an Outmaneuver flanked him (rules.exchange._outmaneuver)
     links: bool = False
 
 
@@ -145,7 +147,7 @@ class _Resolver:
         self.hit_fighters: set[str] = set()
         self.attacks_by_owner: dict[str, int] = {}
         self._evasive = False  # somebody makes an Evasive Attack (_add_attack)
-        self.threads: list[PendingDefence] = []  # Thread the Needle (mobility), rolled first
+        self.threads: list[PendingDefence] = []  # mobility maneuvers, rolled first (mobility())
         self._build()
         if self._evasive:
             self._mark_evaded()
@@ -172,7 +174,7 @@ class _Resolver:
                         seize=c.action.seize,
                         preemptive=c.action.action != "defend",
                     )
-                    if m.effects.special == "thread_needle":
+                    if m.group == "mobility":
                         self.threads.append(d)  # rolled before any blow, never as a defence
                     else:
                         self.defences.append(d)
@@ -390,38 +392,71 @@ class _Resolver:
             and self.first_between(y.owner, x.owner) == "sim"
         )
 
-    def thread_needles(self) -> None:
+    def mobility(self) -> None:
+        """Mobility maneuvers (issue 13 item 1, design doc Version 1), before any blow: Outmaneuvers
+        first (the offensive ones, design doc), then Threads of the Needle; each in declaration order."""
+        for d in sorted(self.threads, key=lambda d: d.maneuver.effects.special != "outmaneuver"):
+            if not self.bout.active(d.owner):
+                continue
+            if d.maneuver.effects.special == "outmaneuver":
+                self._outmaneuver(d)
+            else:
+                self._thread_needle(d)
+
+    def _outmaneuver(self, d: PendingDefence) -> None:
+        """Outmaneuver (docs/rules_rulings.md): with a companion targeting his target, his dice at TN 7
+        against the target's Reflex at TN 7; a win flanks the target: his defences this exchange roll
+        at TN +2. Without such a companion nothing happens and the dice come back."""
+        bout = self.bout
+        me = d.owner
+        foe = bout.targets.get(me)
+        partners = [f for f in bout.roster() if f != me and foe is not None and not bout.hostile(me, f)
+                    and bout.targets.get(f) == foe]
+        if foe is None or not bout.active(foe) or not partners:
+            self._emit(Refunded(self.exchange, me, d.dice, d.maneuver.id))
+            return
+        mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
+        his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
+        won = mine.successes > his.successes
+        self.events.append(ReflexContest(
+            self.exchange, "outmaneuver", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
+            his.dice, his.tn, his.faces, his.successes, me if won else foe,
+            "gets to his flank" if won else "he keeps him in front",
+        ))
+        if won:
+            for other in self.defences:
+                if other.owner == foe:
+                    other.flanked = FLANK_DTN
+
+    def _thread_needle(self, d: PendingDefence) -> None:
         """Thread the Needle (issue 13 item 1, docs/rules_rulings.md): before any blow, the threader's
         dice at TN 7 against each foe but his target who attacks him, each rolling his Reflex at TN 7;
         a foe he beats loses him as his target and his attacks on him do not happen (their CP back)."""
         bout = self.bout
-        for d in self.threads:
-            me = d.owner
-            if not bout.active(me):
+        me = d.owner
+        mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
+        target = bout.targets.get(me)
+        for foe in sorted({a.owner for a in self.attacks if a.defender == me and a.owner != target}):
+            his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
+            won = mine.successes > his.successes
+            self.events.append(ReflexContest(
+                self.exchange, "thread_the_needle", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
+                his.dice, his.tn, his.faces, his.successes, me if won else foe,
+                "threads past him" if won else "he keeps him in reach",
+            ))
+            if not won:
                 continue
-            mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
-            target = bout.targets.get(me)
-            for foe in sorted({a.owner for a in self.attacks if a.defender == me and a.owner != target}):
-                his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
-                won = mine.successes > his.successes
-                self.events.append(ReflexContest(
-                    self.exchange, "thread_the_needle", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
-                    his.dice, his.tn, his.faces, his.successes, me if won else foe,
-                    "threads past him" if won else "he keeps him in reach",
-                ))
-                if not won:
-                    continue
-                name = bout.fighters[me].sheet.name or me
-                for a in self.attacks:
-                    if a.owner == foe and a.defender == me and not a.done:
-                        a.done = True
-                        self._cancel(a, f"{name} threads the needle past him", refund=True)
-                if bout.targets.get(foe) == me:
-                    self._emit(Untargeted(self.exchange, foe, f"{name} threads the needle"))
+            name = bout.fighters[me].sheet.name or me
+            for a in self.attacks:
+                if a.owner == foe and a.defender == me and not a.done:
+                    a.done = True
+                    self._cancel(a, f"{name} threads the needle past him", refund=True)
+            if bout.targets.get(foe) == me:
+                self._emit(Untargeted(self.exchange, foe, f"{name} threads the needle"))
 
     def run(self) -> None:
         if self.threads:
-            self.thread_needles()
+            self.mobility()
         for a in self.attacks:
             self.attacks_by_owner[a.owner] = self.attacks_by_owner.get(a.owner, 0) + 1
         for x in sorted(self.attacks, key=self._sort_key):
@@ -582,6 +617,7 @@ class _Resolver:
             tn += d.maneuver.tn.modifier
         if x.special != "none":
             tn = _special_dtn(x.special, d.maneuver, tn)
+        tn += d.flanked
         r = roll_pool(self.stream, d.dice, tn, self.bout.rules.negative_pool)
         d.used = True
         d.roll = r

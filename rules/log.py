@@ -64,15 +64,19 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         return f"{n(event.attacker)}: {_title(event.maneuver)} → {n(event.defender)} does not happen: {event.reason}"
     if isinstance(event, ev.ReflexContest):
         who = "tie" if event.winner is None else f"{n(event.winner)} first"
+        mobility = event.kind in ("thread_the_needle", "outmaneuver")
         if event.kind == "thread_the_needle":
             who = f"{n(event.a)} threads past {n(event.b)}" if event.winner == event.a else (
                 f"{n(event.b)} keeps him in reach")
-        label = {"cautious": "Cautious contest", "thread_the_needle": "Thread the Needle"}.get(
-            event.kind, "Strike-first contest")
+        elif event.kind == "outmaneuver":
+            who = f"{n(event.a)} gets to {n(event.b)}'s flank" if event.winner == event.a else (
+                f"{n(event.b)} keeps him in front")
+        label = {"cautious": "Cautious contest", "thread_the_needle": "Thread the Needle",
+                 "outmaneuver": "Outmaneuver"}.get(event.kind, "Strike-first contest")
         return (
             f"{label}: {n(event.a)} {event.a_dice}d10 TN{event.a_tn} {_faces(event.a_faces)} = {event.a_successes}"
             f" vs {n(event.b)} {event.b_dice}d10 TN{event.b_tn} {_faces(event.b_faces)} = {event.b_successes}"
-            + (f" → {who}" if event.kind == "thread_the_needle" else f" → {who} ({event.reason})")
+            + (f" → {who}" if mobility else f" → {who} ({event.reason})")
         )
     if isinstance(event, ev.Declared):
         if not event.actions:

@@ -37,6 +37,7 @@ from rules.bout import (
     DEFENSIVE,
     DO_NOTHING,
     DOUBLE_ATTACK,
+    MOBILITY,
     NO_INITIATIVE,
     POSTEMPTIVE,
     QUICK_ATTACK,
@@ -155,7 +156,7 @@ class OpponentMenu:
 
     @property
     def can_attack(self) -> bool:
-        return any(a.action not in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING) for a in self.actions)
+        return any(a.action not in _NOT_ATTACKS for a in self.actions)
 
     @property
     def can_defend(self) -> bool:
@@ -416,9 +417,13 @@ def _role_kit(kit: tuple[int, tuple[KitEntry, ...]], role: str) -> tuple[KitEntr
     key = (kit[0], role)
     found = _ROLE_KITS.get(key)
     if found is None:
-        if len(_ROLE_KITS) >= 2 * _KITS_MAX:
+        if len(_ROLE_KITS) >= 3 * _KITS_MAX:
             _ROLE_KITS.clear()
-        found = _ROLE_KITS[key] = tuple(e for e in kit[1] if e.maneuver.role == role)
+        if role == MOBILITY:  # mobility maneuvers (defence-role nodes) are offered on their own
+            found = tuple(e for e in kit[1] if e.maneuver.group == MOBILITY)
+        else:
+            found = tuple(e for e in kit[1] if e.maneuver.role == role and e.maneuver.group != MOBILITY)
+        _ROLE_KITS[key] = found
     return found
 
 
@@ -583,7 +588,7 @@ def build_menu(
 
 _BOTH_HANDS = frozenset({"master", "off"})
 _NOTHING = ActionOption(DO_NOTHING, ACTION_LABELS[DO_NOTHING], (), None)
-_NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING})
+_NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING, MOBILITY})
 
 
 def _menu(
@@ -636,6 +641,7 @@ def _menu(
         a.action == ATTACK and a.opponent == target for a in pending)
     quick_extra = rules.quick_attack_cost if rules.quick_attack_variant == "extra_cp" else 0
     relation = "none"
+    mobility: bool | None = None  # are mobility maneuvers open to him now (asked only for a full menu)
 
     def add(
         actions: list[ActionOption], action: str, role: str, extra: int,
@@ -645,7 +651,7 @@ def _menu(
             return
         option_set = _option_set(
             bout, fid, kit, role, extra, cond, budget, hands_free, incoming, orientation, needs_orientation,
-            attack_stance if role == "attack" else defence_stance,
+            attack_stance if role == "attack" else defence_stance if role == "defense" else 0,
         )
         if not option_set.options:
             return
@@ -721,6 +727,11 @@ def _menu(
                     if targeted_me:
                         add(actions, CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy + length,
                             flavour="steal")
+        if mobility is None and (kinds is None or MOBILITY in kinds):
+            # not for one who arrived mid-round (the module docstring's short list), nor after Full Evasion
+            mobility = not arriving and not full_evasion and _mobility_open(bout, fid, target)
+        if mobility:
+            add(actions, MOBILITY, MOBILITY, 0)
         if can_defend:
             if incoming is not None:
                 add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
@@ -732,6 +743,17 @@ def _menu(
         actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
     return Menu(fid, budget, exchange, tuple(opponents), ())
+
+
+def _mobility_open(bout: Bout, fid: str, target: str | None) -> bool:
+    """Issue 13 item 1 (design doc "Mobility Manuever rolls"): a mobility maneuver is offered when one
+    can work: two or more foes target him (Thread the Needle), or a companion targets his target
+    (Outmaneuver). Each maneuver's own condition is checked when it is rolled (rules.exchange)."""
+    targets = bout.targets
+    if sum(1 for f in bout.foes(fid) if targets.get(f) == fid) >= 2:
+        return True
+    return target is not None and any(
+        f != fid and targets.get(f) == target and not bout.hostile(fid, f) for f in bout.roster())
 
 
 def _is_full_evasion(bout: Bout, action: Action) -> bool:
@@ -746,7 +768,7 @@ def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
     m = bout.catalog.maneuvers[action.maneuver]
     sheet = bout.fighters[fid].sheet
     cost = 0 if m.cost.conditional else activation_cost(bout.catalog, sheet, m)
-    if bout.rules.stance_bonus and not m.cost.conditional:
+    if bout.rules.stance_bonus and not m.cost.conditional and m.group != MOBILITY:  # stance spares footwork
         cost = stance_cost(cost, stance_shift(bout, fid, m.role), m)
     if action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
         cost += bout.rules.buy_cost(sheet.level)

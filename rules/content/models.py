@@ -209,6 +209,7 @@ class ActionDescriptions(Strict):
     change_target: OneLine
     change_target_buy: OneLine
     quick_attack: OneLine
+    mobility: OneLine
     do_nothing: OneLine
 
 
