@@ -248,26 +248,30 @@ def _postemptive(bout: Bout, fid: str, attack: Action, threats: list[str], reser
 
 
 THREAD_MIN_DICE = 3  # Thread the Needle is worth it only with a fair roll behind it
+THREAD_EDGE = 2  # ... and with this many dice more than the quickest foe it slips past has Reflex
 
 
 def _thread_the_needle(
     bout: Bout, fid: str, menu: Menu, incoming: list[OpponentMenu], budget: int
 ) -> Action | None:
     """Issue 13 item 1 (mobility, Version 1): under attack by two or more foes, and his target one of
-    them, thread the needle past the others with a third of the budget (at least `THREAD_MIN_DICE`
-    dice), keeping the rest to defend against his target. Declared against the first other attacker
-    (it covers all of them, rules.exchange). None otherwise. Deterministic."""
+    them, thread the needle past the others when the odds are good: his dice must outnumber the
+    highest Reflex among them by `THREAD_EDGE` (a failed threading leaves their blows undefended),
+    and what is left must still meet his target's attack die for die. Declared against the first
+    other attacker (it covers all of them, rules.exchange). None otherwise. Deterministic."""
     target = bout.targets.get(fid)
     if len(incoming) < 2 or target is None or not any(om.opponent == target for om in incoming):
         return None
-    other = next(om for om in incoming if om.opponent != target).opponent
-    om = build_menu(bout, fid, opponent=other, kinds=(MOBILITY,)).opponent(other)
+    others = [om.opponent for om in incoming if om.opponent != target]
+    dice = max(THREAD_MIN_DICE, max(bout.fighters[o].reflex for o in others) + THREAD_EDGE)
+    if budget - dice < max(2, _incoming_dice(bout, fid, target)):
+        return None
+    om = build_menu(bout, fid, opponent=others[0], kinds=(MOBILITY,)).opponent(others[0])
     mobility = om.action(MOBILITY) if om else None
     option = mobility.option("thread_the_needle") if mobility else None
-    dice = budget // 3
-    if option is None or dice < THREAD_MIN_DICE or dice > option.dice_max or budget - dice < 2:
+    if option is None or dice > option.dice_max:
         return None
-    return Action(MOBILITY, option.maneuver, other, dice)
+    return Action(MOBILITY, option.maneuver, others[0], dice)
 
 
 OUTMANEUVER_DICE = 3  # dice put into an Outmaneuver

@@ -41,7 +41,7 @@ def test_a_failed_threading_lets_the_blow_through() -> None:
 
 
 def _two_on_one() -> Bout:
-    b = bout(sheet("A", side="red"), sheet("B", side="red"), sheet("T", side="blue", prof={"cut_and_thrust": 8}))
+    b = bout(sheet("A", side="red"), sheet("B", side="red"), sheet("T", side="blue", prof={"cut_and_thrust": 12}))
     setup(b, SeededStream(1, "combat"), {"A": "aggressive", "B": "aggressive", "T": "cautious"},
           {"A": "T", "B": "T", "T": "A"})
     declare_all(b, {"A": [Action(ATTACK, "cut", "T", 4, "III")], "B": [Action(ATTACK, "cut", "T", 4, "III")]})
@@ -52,7 +52,15 @@ def test_the_ai_threads_the_needle_against_two_attackers() -> None:
     b = _two_on_one()
     chosen = suggest_declaration(b, "T")
     assert (chosen[0].action, chosen[0].maneuver, chosen[0].opponent) == (MOBILITY, "thread_the_needle", "B")
-    assert chosen[0].dice >= 3 and [a.opponent for a in chosen[1:]] == ["A"]
+    assert chosen[0].dice == 5 + 2 and [a.opponent for a in chosen[1:]] == ["A"]  # B's Reflex 5, + 2
+
+
+def test_the_ai_does_not_thread_when_the_rest_could_not_meet_its_targets_blow() -> None:
+    b = bout(sheet("A", side="red"), sheet("B", side="red"), sheet("T", side="blue", prof={"cut_and_thrust": 8}))
+    setup(b, SeededStream(1, "combat"), {"A": "aggressive", "B": "aggressive", "T": "cautious"},
+          {"A": "T", "B": "T", "T": "A"})
+    declare_all(b, {"A": [Action(ATTACK, "cut", "T", 4, "III")], "B": [Action(ATTACK, "cut", "T", 4, "III")]})
+    assert all(a.maneuver != "thread_the_needle" for a in suggest_declaration(b, "T"))  # 9 CP: 7 + 4 > 9
 
 
 def test_the_ai_does_not_thread_against_one_attacker() -> None:
