@@ -16,7 +16,10 @@ from rules.bout import (
     BUY_INITIATIVE,
     CAUTIOUS,
     DEFEND,
+    DEFEND_PREEMPTIVE,
     DEFENSIVE,
+    MOBILITY,
+    POSTEMPTIVE,
     QUICK_ATTACK,
     RED,
     WHITE,
@@ -173,10 +176,15 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         threats = [o for o in bout.foes(fid) if o != target and bout.targets.get(o) == fid]
         if threats and bout.clock.exchange == 1:
             reserve = min(budget // 2, 2 * len(threats))
+        flank = _outmaneuver(bout, fid, target, budget - reserve) if target and len(bout.roster()) > 2 else None
+        if flank is not None:
+            budget -= flank.dice
         bought = _buy_as_attacker(bout, fid, tm, budget - reserve) if len(bout.foes(fid)) > 1 else None
         action = bought or _attack_action(bout.catalog, attack, target, budget - reserve)
         if action is not None:
-            return [action]
+            holds = tm.relation == "you_hold"
+            hidden = _postemptive(bout, fid, action, threats, reserve) if reserve and holds else None
+            return [a for a in (flank, action, hidden) if a is not None]
     if quick is not None and not incoming:
         # house rule quick_attack: the target holds initiative but forfeited it; strike back
         action = _attack_action(bout.catalog, quick, target, budget)
@@ -186,6 +194,12 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
         steal = _maybe_steal(menu, fid, bout, stream)
         if steal is not None:
             return [steal]
+        thread = _thread_the_needle(bout, fid, menu, incoming, budget)
+        if thread is not None:
+            # the foes it threads past are left undefended: their blows do not happen if it works
+            chosen.append(thread)
+            incoming = [om for om in incoming if om.opponent == target] or incoming[:1]
+            budget -= thread.dice
         share = max(1, budget // len(incoming))
         for om in incoming:
             # nothing chosen yet: the menu above already holds this opponent's defences
@@ -206,6 +220,78 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
                 chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
         return chosen
     return chosen
+
+
+def _postemptive(bout: Bout, fid: str, attack: Action, threats: list[str], reserve: int) -> Action | None:
+    """Design doc "Defend (postemptive)": attacking the target he holds initiative over, the AI puts
+    the CP it keeps back against a threat (a foe who targets it and has not declared yet) into a
+    hidden preemptive defence against that foe rather than leaving them loose: the foe does not see it
+    (rules.declare) and it is refunded if he never attacks. The threat with the most Reflex (he is the
+    likeliest to strike first); the defence `_best` picks, with the reserve's dice. None when the menu
+    offers none."""
+    waiting = [t for t in threats if t not in bout.declarations]
+    if not waiting:
+        return None
+    threat = max(waiting, key=lambda t: (bout.fighters[t].reflex, t))
+    menu = build_menu(bout, fid, [attack], opponent=threat, kinds=(DEFEND_PREEMPTIVE,))
+    om = menu.opponent(threat)
+    ao = om.action(DEFEND_PREEMPTIVE) if om else None
+    if ao is None or ao.flavour != POSTEMPTIVE:
+        return None
+    option = _best(bout.catalog, ao.maneuvers, min(reserve, menu.cp))
+    if option is None:
+        return None
+    dice = min(option.dice_max, min(reserve, menu.cp) - option.cost)
+    if dice < option.dice_min:
+        return None
+    return Action(DEFEND_PREEMPTIVE, option.maneuver, threat, dice)
+
+
+THREAD_MIN_DICE = 3  # Thread the Needle is worth it only with a fair roll behind it
+THREAD_EDGE = 2  # ... and with this many dice more than the quickest foe it slips past has Reflex
+
+
+def _thread_the_needle(
+    bout: Bout, fid: str, menu: Menu, incoming: list[OpponentMenu], budget: int
+) -> Action | None:
+    """Issue 13 item 1 (mobility, Version 1): under attack by two or more foes, and his target one of
+    them, thread the needle past the others when the odds are good: his dice must outnumber the
+    highest Reflex among them by `THREAD_EDGE` (a failed threading leaves their blows undefended),
+    and what is left must still meet his target's attack die for die. Declared against the first
+    other attacker (it covers all of them, rules.exchange). None otherwise. Deterministic."""
+    target = bout.targets.get(fid)
+    if len(incoming) < 2 or target is None or not any(om.opponent == target for om in incoming):
+        return None
+    others = [om.opponent for om in incoming if om.opponent != target]
+    dice = max(THREAD_MIN_DICE, max(bout.fighters[o].reflex for o in others) + THREAD_EDGE)
+    if budget - dice < max(2, _incoming_dice(bout, fid, target)):
+        return None
+    om = build_menu(bout, fid, opponent=others[0], kinds=(MOBILITY,)).opponent(others[0])
+    mobility = om.action(MOBILITY) if om else None
+    option = mobility.option("thread_the_needle") if mobility else None
+    if option is None or dice > option.dice_max:
+        return None
+    return Action(MOBILITY, option.maneuver, others[0], dice)
+
+
+OUTMANEUVER_DICE = 3  # dice put into an Outmaneuver
+OUTMANEUVER_MIN_BUDGET = 12  # ... only with a rich pool: the attack keeps 9 dice (flanks are strong)
+
+
+def _outmaneuver(bout: Bout, fid: str, target: str, budget: int) -> Action | None:
+    """Issue 13 item 1 (mobility, Version 1): with a companion targeting the same foe, and a budget of
+    at least `OUTMANEUVER_MIN_BUDGET`, put `OUTMANEUVER_DICE` dice into working round to the foe's
+    flank (his defences at TN +2 against both of them, rules.exchange) and attack with the rest.
+    Deterministic; None when the menu offers no Outmaneuver."""
+    if budget < OUTMANEUVER_MIN_BUDGET or not any(
+            f != fid and bout.targets.get(f) == target and not bout.hostile(fid, f) for f in bout.roster()):
+        return None
+    om = build_menu(bout, fid, opponent=target, kinds=(MOBILITY,)).opponent(target)
+    mobility = om.action(MOBILITY) if om else None
+    option = mobility.option("outmaneuver") if mobility else None
+    if option is None or option.dice_max < OUTMANEUVER_DICE:
+        return None
+    return Action(MOBILITY, option.maneuver, target, OUTMANEUVER_DICE)
 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it

@@ -72,6 +72,7 @@ QUICK_DEFENSE = "quick_defense"
 CHANGE_TARGET = "change_target"
 CHANGE_TARGET_BUY = "change_target_buy"
 QUICK_ATTACK = "quick_attack"  # house rule `quick_attack` (design doc "Quick Attack")
+MOBILITY = "mobility"  # a mobility maneuver (issue 13 item 1: Thread the Needle, Outmaneuver), rolled first
 POSTEMPTIVE = "postemptive"  # the flavour of a hidden preemptive defence (rules.declare, design doc)
 DO_NOTHING = "do_nothing"
 ATTACK_ACTIONS = frozenset(
@@ -89,6 +90,7 @@ ACTION_LABELS = {
     CHANGE_TARGET: "Change target",
     CHANGE_TARGET_BUY: "Change target (buy initiative)",
     QUICK_ATTACK: "Quick Attack",
+    MOBILITY: "Mobility",
     DO_NOTHING: "Do Nothing",
 }
 

@@ -20,7 +20,15 @@ Evasion = Literal["none", "partial", "full"]
 TNSource = Literal["fixed", "weapon_swing", "weapon_thrust", "weapon_dtn", "shield_dtn", "shield_atn"]
 InitiativeOnWin = Literal["gain", "none", "pause_untarget"]
 BonusDice = Literal["none", "attacker_successes", "mos"]
-CpLoss = Literal["none", "mos", "double_mos", "half_attacker_dice"]
+CpLoss = Literal["none", "mos", "double_mos", "half_attacker_dice", "pin"]
+# A win makes the loser roll Knockdown dice - MoS at TN 8 (research §3.5 Disarm, Hook): "prone" knocks him
+# down (CP halved), "disarm" knocks his weapon from his hand.
+Knock = Literal["none", "prone", "disarm"]
+# Maneuver rules the engine applies by name (rules.exchange; docs/rules_rulings.md says what each does)
+Special = Literal[
+    "none", "toss", "stop_short", "feint", "feint_vs_parry", "evasive", "master_strike", "closing_void",
+    "draw_cut", "expulsion", "thread_needle", "outmaneuver",
+]
 Status = Literal["playable", "planned"]
 InitiativeModel = Literal["target", "target_plus_global", "red_white"]
 KnockRoll = int | Literal["instant"] | None
@@ -82,6 +90,8 @@ class Effects:
     botch_damage_bonus: int = 0
     leaves_bout: bool = False
     deals_damage: bool = True
+    knock: Knock = "none"
+    special: Special = "none"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,11 @@ and emits a `GlobalInitiative` event after `InitiativeAfter`.
 
 `resolve_exchange(bout, stream)` is the single entry point; every roll it makes comes from `stream`
 (the world's `combat` stream, or a scripted one).
+
+Maneuvers with a rule of their own (`Effects.special` and `Effects.knock`, docs/rules_rulings.md) are
+read from the attack or defence being rolled, so they cost nothing when nobody declares one: Toss,
+Stop Short, the feints, Evasive Attack, Draw Cut, the defensive Master Strike, Grapple's pin, and the
+knockdown rolls of Disarm and Hook.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from rules.events import (
     Event,
     GlobalInitiative,
     InitiativeAfter,
+    KnockCheck,
     LeftBout,
     LengthTransfer,
     NoRefresh,
@@ -54,6 +60,14 @@ from rules.fold import apply
 from rules.wounds import apply_wound
 
 BUY_FLAVOURS = frozenset({"steal", "buy_attacker", "force_enter"})
+KNOCK_TN = 8  # Disarm and Hook: the loser's knockdown roll (W1 rules:hook, W2 Disarm)
+TOSS_DTN = 7  # Toss: the defender dodges at DTN 7 whatever he declared (E1, G1)
+STOP_SHORT_DTN = 7  # Stop Short: the defender's Reflex at TN 7 (E1)
+FEINT_DTN = 2  # a fooled defence rolls at TN +2 (ours, docs/rules_rulings.md)
+EVASIVE_ATN = 2  # Evasive Attack: attacks on him this exchange at ATN +2 (E1, two extra dice)
+DRAW_CUT_BL = 2  # Draw Cut: a wound bleeds 2 more (ours)
+THREAD_TN = 7  # Thread the Needle, Outmaneuver: the foe's Reflex at TN 7 against the mover (ours)
+FLANK_DTN = 2  # Outmaneuver: the flanked target's defences at DTN +2 this exchange (ours)
 
 
 @dataclass(slots=True)
@@ -74,6 +88,9 @@ class PendingAttack:
     terrain_dice: int = 0
     done: bool = False
     stripped: int = 0
+    special: str = "none"  # the maneuver's Effects.special
+    evaded: int = 0  # ATN added: the defender makes an Evasive Attack
+    linked: PendingDefence | None = None  # Master Strike (defence): the parry this blow follows
 
 
 @dataclass(slots=True)
@@ -89,6 +106,9 @@ class PendingDefence:
     used: bool = False
     roll: Roll | None = None
     paid_quick: bool = False
+    margin: int | None = None  # kept only for a defensive Master Strike's blow: defence - attack successes
+    flanked: int = 0  # DTN added: an Outmaneuver flanked him (rules.exchange._outmaneuver)
+    links: bool = False
 
 
 @dataclass(slots=True)
@@ -126,7 +146,11 @@ class _Resolver:
         self.sim_groups = 0
         self.hit_fighters: set[str] = set()
         self.attacks_by_owner: dict[str, int] = {}
+        self._evasive = False  # somebody makes an Evasive Attack (_add_attack)
+        self.threads: list[PendingDefence] = []  # mobility maneuvers, rolled first (mobility())
         self._build()
+        if self._evasive:
+            self._mark_evaded()
 
     def _emit(self, event: Event) -> None:
         """Fold the event into the bout (`rules.fold`, the one writer) and keep it."""
@@ -144,33 +168,47 @@ class _Resolver:
                 elif c.role == "attack" and c.opponent is not None:
                     self._add_attack(fid, c, m, c.dice, c.tn, c.zone, c.hand)
                 elif c.role == "defense":
-                    self.defences.append(
-                        PendingDefence(
-                            fid, c.opponent, m, c.dice, c.tn,
-                            quick=c.action.action == QUICK_DEFENSE,
-                            seize=c.action.seize,
-                            preemptive=c.action.action != "defend",
-                        )
+                    d = PendingDefence(
+                        fid, c.opponent, m, c.dice, c.tn,
+                        quick=c.action.action == QUICK_DEFENSE,
+                        seize=c.action.seize,
+                        preemptive=c.action.action != "defend",
                     )
+                    if m.group == "mobility":
+                        self.threads.append(d)  # rolled before any blow, never as a defence
+                    else:
+                        self.defences.append(d)
+
+    def _mark_evaded(self) -> None:
+        """Evasive Attack (E1): every attack on a fighter making one rolls at ATN +2 this exchange."""
+        evasive = {a.owner for a in self.attacks if a.special == "evasive"}
+        for a in self.attacks:
+            if a.defender in evasive:
+                a.evaded = EVASIVE_ATN
 
     def _build_composite(self, fid: str, c: Committed, m: Maneuver) -> None:
         catalog = self.bout.catalog
         sheet = self.bout.fighters[fid].sheet
+        parry: PendingDefence | None = None
+        master_strike = m.effects.special == "master_strike"
         for part, choice in zip(m.composite, c.action.parts, strict=True):
             pm = catalog.maneuvers[choice.maneuver]
             tn = maneuver_tn(sheet, pm) or 0
             if part.hand == "off" and sheet.off_weapon is not None and pm.requires.hand == "master":
                 tn = maneuver_tn(replace(sheet, weapon=sheet.off_weapon), pm) or tn
             if part.role == "attack" and c.opponent is not None:
-                self._add_attack(fid, c, pm, choice.dice, tn, choice.zone, part.hand)
+                blow = self._add_attack(fid, c, pm, choice.dice, tn, choice.zone, part.hand)
+                if master_strike:
+                    blow.linked = parry  # rolls after the parry, with its margin (W1 rules:master_strike)
+                    blow.queue = "non_initiative"
             elif part.role == "defense":
-                self.defences.append(
-                    PendingDefence(fid, c.opponent, pm, choice.dice, tn, False, False, preemptive=False)
-                )
+                parry = PendingDefence(fid, c.opponent, pm, choice.dice, tn, False, False, preemptive=False,
+                                       links=master_strike)
+                self.defences.append(parry)
 
     def _add_attack(
         self, fid: str, c: Committed, m: Maneuver, dice: int, tn: int, zone: str | None, hand: str
-    ) -> None:
+    ) -> PendingAttack:
         bout = self.bout
         opp = c.opponent
         assert opp is not None
@@ -189,24 +227,27 @@ class _Resolver:
             reflex = reflex // 2 + c.action.reflex_buy
             if self.exchange == 2:
                 self._emit(NoRefresh(self.exchange, fid))
-        self.attacks.append(
-            PendingAttack(
-                index=len(self.attacks),
-                owner=fid,
-                defender=opp,
-                maneuver=m,
-                dice=dice,
-                tn=tn,
-                zone=zone,
-                kind=m.attack_kind or "swing",
-                hand=hand,
-                greater=c.action.greater,
-                queue=queue,
-                flavour=flavour,
-                order_reflex=reflex,
-                terrain_dice=c.action.terrain_dice if flavour == "force_enter" else 0,
-            )
+        pending = PendingAttack(
+            index=len(self.attacks),
+            owner=fid,
+            defender=opp,
+            maneuver=m,
+            dice=dice,
+            tn=tn,
+            zone=zone,
+            kind=m.attack_kind or "swing",
+            hand=hand,
+            greater=c.action.greater,
+            queue=queue,
+            flavour=flavour,
+            order_reflex=reflex,
+            terrain_dice=c.action.terrain_dice if flavour == "force_enter" else 0,
+            special=m.effects.special,
         )
+        self.attacks.append(pending)
+        if pending.special == "evasive":
+            self._evasive = True
+        return pending
 
     # ----- ordering -------------------------------------------------------------------------------
     def _sort_key(self, a: PendingAttack) -> tuple[int, int, str, int]:
@@ -351,7 +392,71 @@ class _Resolver:
             and self.first_between(y.owner, x.owner) == "sim"
         )
 
+    def mobility(self) -> None:
+        """Mobility maneuvers (issue 13 item 1, design doc Version 1), before any blow: Outmaneuvers
+        first (the offensive ones, design doc), then Threads of the Needle; each in declaration order."""
+        for d in sorted(self.threads, key=lambda d: d.maneuver.effects.special != "outmaneuver"):
+            if not self.bout.active(d.owner):
+                continue
+            if d.maneuver.effects.special == "outmaneuver":
+                self._outmaneuver(d)
+            else:
+                self._thread_needle(d)
+
+    def _outmaneuver(self, d: PendingDefence) -> None:
+        """Outmaneuver (docs/rules_rulings.md): with a companion targeting his target, his dice at TN 7
+        against the target's Reflex at TN 7; a win flanks the target: his defences this exchange roll
+        at TN +2. Without such a companion nothing happens and the dice come back."""
+        bout = self.bout
+        me = d.owner
+        foe = bout.targets.get(me)
+        partners = [f for f in bout.roster() if f != me and foe is not None and not bout.hostile(me, f)
+                    and bout.targets.get(f) == foe]
+        if foe is None or not bout.active(foe) or not partners:
+            self._emit(Refunded(self.exchange, me, d.dice, d.maneuver.id))
+            return
+        mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
+        his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
+        won = mine.successes > his.successes
+        self.events.append(ReflexContest(
+            self.exchange, "outmaneuver", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
+            his.dice, his.tn, his.faces, his.successes, me if won else foe,
+            "gets to his flank" if won else "he keeps him in front",
+        ))
+        if won:
+            for other in self.defences:
+                if other.owner == foe:
+                    other.flanked = FLANK_DTN
+
+    def _thread_needle(self, d: PendingDefence) -> None:
+        """Thread the Needle (issue 13 item 1, docs/rules_rulings.md): before any blow, the threader's
+        dice at TN 7 against each foe but his target who attacks him, each rolling his Reflex at TN 7;
+        a foe he beats loses him as his target and his attacks on him do not happen (their CP back)."""
+        bout = self.bout
+        me = d.owner
+        mine = roll_pool(self.stream, d.dice, d.tn, bout.rules.negative_pool)
+        target = bout.targets.get(me)
+        for foe in sorted({a.owner for a in self.attacks if a.defender == me and a.owner != target}):
+            his = roll_pool(self.stream, bout.fighters[foe].reflex, THREAD_TN, bout.rules.negative_pool)
+            won = mine.successes > his.successes
+            self.events.append(ReflexContest(
+                self.exchange, "thread_the_needle", me, foe, mine.dice, mine.tn, mine.faces, mine.successes,
+                his.dice, his.tn, his.faces, his.successes, me if won else foe,
+                "threads past him" if won else "he keeps him in reach",
+            ))
+            if not won:
+                continue
+            name = bout.fighters[me].sheet.name or me
+            for a in self.attacks:
+                if a.owner == foe and a.defender == me and not a.done:
+                    a.done = True
+                    self._cancel(a, f"{name} threads the needle past him", refund=True)
+            if bout.targets.get(foe) == me:
+                self._emit(Untargeted(self.exchange, foe, f"{name} threads the needle"))
+
     def run(self) -> None:
+        if self.threads:
+            self.mobility()
         for a in self.attacks:
             self.attacks_by_owner[a.owner] = self.attacks_by_owner.get(a.owner, 0) + 1
         for x in sorted(self.attacks, key=self._sort_key):
@@ -395,7 +500,8 @@ class _Resolver:
 
     def _defence_fits(self, d: PendingDefence, x: PendingAttack, dice: int) -> bool:
         req = d.maneuver.requires
-        if req.vs_attack and x.kind not in req.vs_attack:
+        if req.vs_attack and x.kind not in req.vs_attack and not (
+                d.maneuver.effects.special == "expulsion" and x.kind == "swing" and dice <= 4):
             return False
         if req.max_incoming_dice is not None and dice > req.max_incoming_dice:
             return False
@@ -452,17 +558,40 @@ class _Resolver:
                     Outcome(x.owner, x.defender, False, self._next_order(), None, None, False, x.flavour)
                 )
                 return None
+        if x.linked is not None:
+            margin = x.linked.margin
+            if margin is None or margin < 0:
+                why = "no blow came at the Master Strike's parry" if margin is None else "its parry failed"
+                self._cancel(x, f"Master Strike: {why}")
+                return None
+            dice += margin  # the parry's margin carries into the blow (W1 rules:master_strike)
         bonus = owner.bonus_dice
         if bonus:
             self._emit(BonusDice(self.exchange, x.owner, 0))  # used up by this attack
-        roll = roll_pool(self.stream, dice + bonus, x.tn, bout.rules.negative_pool)
+        if x.special == "stop_short":
+            return self._stop_short(x, dice + bonus, target)
+        roll = roll_pool(self.stream, dice + bonus, x.tn + x.evaded, bout.rules.negative_pool)
         defence = self._find_defence(x.defender, x.owner)
         droll: Roll | None = None
         if defence is not None:
             droll = self._roll_defence(defence, x, dice, target)
             if droll is None:
                 defence = None
+            elif defence.links:
+                defence.margin = droll.successes - roll.successes
         return roll, defence, droll
+
+    def _stop_short(
+        self, x: PendingAttack, dice: int, target: FighterState
+    ) -> tuple[Roll, PendingDefence | None, Roll | None]:
+        """Stop Short (E1; docs/rules_rulings.md): his dice at TN = the defender's PER against the
+        defender's Reflex at TN 7, rolled free; a defence he declared against it is spent unrolled."""
+        rules = self.bout.rules
+        roll = roll_pool(self.stream, dice, min(10, max(2, target.attributes.PER)), rules.negative_pool)
+        declared = self._find_defence(x.defender, x.owner)
+        if declared is not None and declared.maneuver.evasion != "full":
+            declared.used = True
+        return roll, None, roll_pool(self.stream, target.reflex, STOP_SHORT_DTN, rules.negative_pool)
 
     def _roll_defence(
         self, d: PendingDefence, x: PendingAttack, dice: int, target: FighterState
@@ -486,6 +615,9 @@ class _Resolver:
         if d.maneuver.tn.source == "weapon_dtn" and weapon is not None and weapon.dtn_vs_small_thrust is not None:
             tn = (weapon.dtn_vs_small_thrust if x.kind == "thrust" and dice <= 4 else weapon.dtn)
             tn += d.maneuver.tn.modifier
+        if x.special != "none":
+            tn = _special_dtn(x.special, d.maneuver, tn)
+        tn += d.flanked
         r = roll_pool(self.stream, d.dice, tn, self.bout.rules.negative_pool)
         d.used = True
         d.roll = r
@@ -518,6 +650,8 @@ class _Resolver:
             wound, _ = roll_wound(bout.catalog, victim, blow, x.zone, mos, extra, self.stream)
             if wound is None:
                 hit = False  # the location roll missed the body
+            elif x.special == "draw_cut" and wound.level > 0:
+                wound = replace(wound, bl=wound.bl + DRAW_CUT_BL)  # a slicing cut bleeds more (ours)
         self._emit(
             Attack(
                 seq=bout.seq + 1,
@@ -529,9 +663,9 @@ class _Resolver:
                 tn=roll.tn,
                 faces=roll.faces,
                 successes=roll.successes,
-                defence=None if defence is None or droll is None else DefenceRoll(
-                    defence.owner, defence.maneuver.id, droll.dice, droll.tn, droll.faces,
-                    droll.successes, droll.botch,
+                defence=None if droll is None else DefenceRoll(
+                    x.defender, "reflex" if defence is None else defence.maneuver.id, droll.dice, droll.tn,
+                    droll.faces, droll.successes, droll.botch,
                 ),
                 mos=mos,
                 hit=hit,
@@ -548,9 +682,11 @@ class _Resolver:
                 self._wound(victim, wound, x.owner)  # the length penalty moved with the Attack (rules.fold)
                 if shorter and bout.rules.length_transfer_at_once:
                     self._length_at_once(x.defender, x.owner, shorter)
-            loss = _cp_loss(m.effects.opponent_cp_loss, mos, x.dice)
+            loss = _cp_loss(m.effects.opponent_cp_loss, mos, x.dice, victim.cp)
             if loss:
                 self._lose_cp(victim, loss, f"{m.name} by {x.owner}")
+            if m.effects.knock != "none":
+                self._knock(victim, m.effects.knock, mos)
         elif defence is not None and droll is not None:
             effects = defence.maneuver.effects
             margin = droll.successes - roll.successes
@@ -558,9 +694,11 @@ class _Resolver:
                 self._grant_bonus(victim, roll.successes)
             elif effects.bonus_dice_next == "mos" and margin > 0:
                 self._grant_bonus(victim, margin)
-            loss = _cp_loss(effects.opponent_cp_loss, max(margin, 0), x.dice)
+            loss = _cp_loss(effects.opponent_cp_loss, max(margin, 0), x.dice, attacker.cp)
             if loss:
                 self._lose_cp(attacker, loss, f"{defence.maneuver.name} by {x.defender}")
+            if effects.knock != "none" and margin > 0:
+                self._knock(attacker, effects.knock, margin)
             seize_cost = bout.rules.partial_evade_seize_cost
             if defence.seize and effects.can_seize and victim.cp >= seize_cost:
                 self._emit(CpSpent(self.exchange, victim.id, seize_cost, "seizes initiative"))
@@ -581,6 +719,21 @@ class _Resolver:
                 a.stripped += take
                 self.events.append(LengthTransfer(self.exchange, longer, shorter, steps, take))
                 return
+
+    def _knock(self, loser: FighterState, kind: str, margin: int) -> None:
+        """Disarm and Hook (W1 rules:hook, W2 Disarm): the loser rolls his Knockdown dice less the
+        margin at TN 8; no success knocks him down (prone, CP halved) or his weapon from his hand. A
+        natural weapon (fists, teeth) is never disarmed; one already down is not hooked again."""
+        if not self.bout.active(loser.id):
+            return
+        weapon = loser.sheet.weapon
+        if kind == "disarm" and (weapon is None or "natural" in weapon.tags):
+            return
+        if kind == "prone" and loser.prone:
+            return
+        r = roll_pool(self.stream, loser.attributes.knockdown - margin, KNOCK_TN, self.bout.rules.negative_pool)
+        self._emit(KnockCheck(self.exchange, loser.id, "disarm" if kind == "disarm" else "knockdown",
+                              r.dice, r.tn, r.faces, r.successes, r.successes == 0))
 
     def _grant_bonus(self, fighter: FighterState, dice: int) -> None:
         if dice <= 0:
@@ -701,14 +854,26 @@ class _Resolver:
             return "miss", defender
         if d.evasion == "full":
             return "evade_full", None
-        if d.evasion == "partial" or d.effects.initiative_on_win == "none":
+        if d.effects.initiative_on_win == "none":  # Partial Evasion, Void (Closing Void gains it)
             return ("seize", defender) if o.seized else ("evade", prior)
         if d.effects.initiative_on_win == "pause_untarget":
             return "evade_full", None
         return "defended", defender
 
 
-def _cp_loss(kind: str, mos: int, attacker_dice: int) -> int:
+def _special_dtn(special: str, defence: Maneuver, tn: int) -> int:
+    """A defence's TN against an attack with a rule of its own (docs/rules_rulings.md)."""
+    if special == "toss":
+        return TOSS_DTN  # he dodges what flies at him, whatever he declared (E1, G1)
+    if special == "feint" or (special == "feint_vs_parry" and "parry" in defence.tags):
+        return min(10, tn + FEINT_DTN)
+    return tn
+
+
+def _cp_loss(kind: str, mos: int, attacker_dice: int, victim_cp: int = 0) -> int:
+    if kind == "pin":
+        # Grapple (E1): a pin by 4 or more costs three quarters of his CP, by 1-3 (held) half
+        return 0 if mos <= 0 else victim_cp * 3 // 4 if mos >= 4 else victim_cp // 2
     if kind == "mos":
         return max(0, mos)
     if kind == "double_mos":

@@ -14,9 +14,11 @@ Events that change nothing (rolls whose results other events carry) have no hand
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from rules import events as rev
 from rules.bout import THROW_AS_ORIENTATION, Action, Bout, Committed, PartChoice, pair
+from rules.catalog import Catalog
 from rules.fighter import FighterState, Wound
 
 Fighters = Mapping[str, FighterState]
@@ -105,6 +107,18 @@ def _untargeted(e: rev.Untargeted, fighters: Fighters, bout: Bout | None) -> Non
     bout.targets[e.fighter] = None
 
 
+_CLOSERS: dict[int, tuple[Catalog, frozenset[str]]] = {}
+
+
+def _length_closers(catalog: Catalog) -> frozenset[str]:
+    """The defences whose win moves the length penalty onto the longer weapon (special closing_void)."""
+    found = _CLOSERS.get(id(catalog))
+    if found is None:
+        ids = frozenset(m.id for m in catalog.maneuvers.values() if m.effects.special == "closing_void")
+        found = _CLOSERS[id(catalog)] = (catalog, ids)  # the entry keeps the catalog (its id) alive
+    return found[1]
+
+
 def _attack(e: rev.Attack, fighters: Fighters, bout: Bout | None) -> None:
     assert bout is not None, "a bout event folded without its bout"
     b = bout
@@ -114,6 +128,12 @@ def _attack(e: rev.Attack, fighters: Fighters, bout: Bout | None) -> None:
         wa, wb = fighters[e.attacker].sheet.weapon, fighters[e.defender].sheet.weapon
         if wa is not None and wb is not None and wa.length != wb.length:
             b.length_penalised[pair(e.attacker, e.defender)] = e.defender
+    elif (e.defence is not None and e.defence.successes > e.successes
+          and e.defence.maneuver in _length_closers(b.catalog)):
+        # Closing Void (and Duck and Weave) won: the longer weapon pays the length penalty from now on
+        wa, wb = fighters[e.attacker].sheet.weapon, fighters[e.defender].sheet.weapon
+        if wa is not None and wb is not None and wa.length > wb.length:
+            b.length_penalised[pair(e.attacker, e.defender)] = e.attacker
 
 
 def _left(e: rev.LeftBout | rev.Dropped, fighters: Fighters, bout: Bout | None) -> None:
@@ -223,6 +243,8 @@ def _knock(e: rev.KnockCheck, fighters: Fighters, bout: Bout | None) -> None:
     victim = fighters[e.fighter]
     if e.kind == "knockout":
         victim.unconscious = True
+    elif e.kind == "disarm":  # Disarm (rules.exchange): his weapon falls from his hand
+        victim.sheet = replace(victim.sheet, weapon=None)
     elif not victim.prone:
         victim.prone = True
         victim.cp //= 2

@@ -64,11 +64,19 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         return f"{n(event.attacker)}: {_title(event.maneuver)} → {n(event.defender)} does not happen: {event.reason}"
     if isinstance(event, ev.ReflexContest):
         who = "tie" if event.winner is None else f"{n(event.winner)} first"
-        label = "Cautious contest" if event.kind == "cautious" else "Strike-first contest"
+        mobility = event.kind in ("thread_the_needle", "outmaneuver")
+        if event.kind == "thread_the_needle":
+            who = f"{n(event.a)} threads past {n(event.b)}" if event.winner == event.a else (
+                f"{n(event.b)} keeps him in reach")
+        elif event.kind == "outmaneuver":
+            who = f"{n(event.a)} gets to {n(event.b)}'s flank" if event.winner == event.a else (
+                f"{n(event.b)} keeps him in front")
+        label = {"cautious": "Cautious contest", "thread_the_needle": "Thread the Needle",
+                 "outmaneuver": "Outmaneuver"}.get(event.kind, "Strike-first contest")
         return (
             f"{label}: {n(event.a)} {event.a_dice}d10 TN{event.a_tn} {_faces(event.a_faces)} = {event.a_successes}"
             f" vs {n(event.b)} {event.b_dice}d10 TN{event.b_tn} {_faces(event.b_faces)} = {event.b_successes}"
-            f" → {who} ({event.reason})"
+            + (f" → {who}" if mobility else f" → {who} ({event.reason})")
         )
     if isinstance(event, ev.Declared):
         if not event.actions:
@@ -104,6 +112,10 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         if event.instant:
             return f"{n(event.fighter)}: {event.kind} is automatic"
         result = "fails" if event.failed else "holds"
+        if event.failed and event.kind == "disarm":
+            result = "fails: his weapon falls from his hand"
+        elif event.failed and event.kind == "knockdown":
+            result = "fails: he goes down"
         return (f"{n(event.fighter)}: {event.kind} check {event.dice}d10 TN{event.tn} "
                 f"{_faces(event.faces)} = {event.successes}, {result}")
     if isinstance(event, ev.Died):

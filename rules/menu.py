@@ -37,6 +37,7 @@ from rules.bout import (
     DEFENSIVE,
     DO_NOTHING,
     DOUBLE_ATTACK,
+    MOBILITY,
     NO_INITIATIVE,
     POSTEMPTIVE,
     QUICK_ATTACK,
@@ -54,7 +55,7 @@ from rules.fastinit import fast_init_all
 from rules.fighter import FighterSheet
 
 DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
-UNIVERSAL_GROUPS = frozenset({"evasion", "flee"})
+UNIVERSAL_GROUPS = frozenset({"evasion", "flee", "mobility"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,7 @@ class OpponentMenu:
 
     @property
     def can_attack(self) -> bool:
-        return any(a.action not in (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING) for a in self.actions)
+        return any(a.action not in _NOT_ATTACKS for a in self.actions)
 
     @property
     def can_defend(self) -> bool:
@@ -312,8 +313,8 @@ def _action_hand(bout: Bout, action: Action) -> str:
 
 
 def _zones(catalog: Catalog, m: Maneuver) -> tuple[tuple[str, int], ...]:
-    if m.role != "attack" or (not m.effects.deals_damage and m.attack_kind is None):
-        return ()
+    if m.role != "attack" or not m.effects.deals_damage:
+        return ()  # a blow that wounds nobody (Beat, Disarm, Hook, Grapple, ...) aims at no zone
     kind = m.attack_kind or "swing"
     return tuple((z.id, z.aim_cost) for z in catalog.zones.values() if z.attack_kind == kind)
 
@@ -339,8 +340,9 @@ def _defence_fits(m: Maneuver, incoming: tuple[str, int] | None, sheet: FighterS
     if incoming is None:
         return True
     kind, dice = incoming
-    if m.requires.vs_attack and kind not in m.requires.vs_attack:
-        return False
+    if m.requires.vs_attack and kind not in m.requires.vs_attack and not (
+            m.effects.special == "expulsion" and kind == "swing" and dice <= 4):
+        return False  # Expulsion: thrusts, or swings of 4 dice or fewer (E1, G1)
     if m.requires.max_incoming_dice is not None and dice > m.requires.max_incoming_dice:
         return False
     limit = sheet.shield.block_limit if sheet.shield is not None else None
@@ -396,13 +398,32 @@ def _option_set(
     found = _OPTIONS.get(key)
     if found is None:
         opts = _compute_options(
-            bout.fighters[fid].sheet, kit[1], role, extra_cost, conditional, budget, hands_free, incoming,
+            bout.fighters[fid].sheet, _role_kit(kit, role), role, extra_cost, conditional, budget, hands_free, incoming,
             orientation, needs_orientation, stance, seize_cost, may_flee,
         )
         found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
         if len(_OPTIONS) >= _OPTIONS_MAX:
             _OPTIONS.clear()
         _OPTIONS[key] = found
+    return found
+
+
+_ROLE_KITS: dict[tuple[int, str], tuple[KitEntry, ...]] = {}
+
+
+def _role_kit(kit: tuple[int, tuple[KitEntry, ...]], role: str) -> tuple[KitEntry, ...]:
+    """The kit's entries of one role, kept by the kit's serial (a serial is never reused): a menu of
+    attacks never walks the defences, however many maneuvers the content offers."""
+    key = (kit[0], role)
+    found = _ROLE_KITS.get(key)
+    if found is None:
+        if len(_ROLE_KITS) >= 3 * _KITS_MAX:
+            _ROLE_KITS.clear()
+        if role == MOBILITY:  # mobility maneuvers (defence-role nodes) are offered on their own
+            found = tuple(e for e in kit[1] if e.maneuver.group == MOBILITY)
+        else:
+            found = tuple(e for e in kit[1] if e.maneuver.role == role and e.maneuver.group != MOBILITY)
+        _ROLE_KITS[key] = found
     return found
 
 
@@ -425,10 +446,8 @@ def _compute_options(
     `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize)."""
     both_free = "master" in hands_free and "off" in hands_free
     out: list[ManeuverOption] = []
-    for entry in kit:
+    for entry in kit:  # the entries of this role (_role_kit)
         m = entry.maneuver
-        if m.role != role:
-            continue
         if m.requires.orientations and orientation is not None and orientation not in m.requires.orientations:
             continue
         if m.requires.orientations and orientation is None and needs_orientation:
@@ -569,7 +588,7 @@ def build_menu(
 
 _BOTH_HANDS = frozenset({"master", "off"})
 _NOTHING = ActionOption(DO_NOTHING, ACTION_LABELS[DO_NOTHING], (), None)
-_NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING})
+_NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING, MOBILITY})
 
 
 def _menu(
@@ -622,6 +641,7 @@ def _menu(
         a.action == ATTACK and a.opponent == target for a in pending)
     quick_extra = rules.quick_attack_cost if rules.quick_attack_variant == "extra_cp" else 0
     relation = "none"
+    mobility: bool | None = None  # are mobility maneuvers open to him now (asked only for a full menu)
 
     def add(
         actions: list[ActionOption], action: str, role: str, extra: int,
@@ -631,7 +651,7 @@ def _menu(
             return
         option_set = _option_set(
             bout, fid, kit, role, extra, cond, budget, hands_free, incoming, orientation, needs_orientation,
-            attack_stance if role == "attack" else defence_stance,
+            attack_stance if role == "attack" else defence_stance if role == "defense" else 0,
         )
         if not option_set.options:
             return
@@ -707,6 +727,11 @@ def _menu(
                     if targeted_me:
                         add(actions, CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy + length,
                             flavour="steal")
+        if mobility is None and (kinds is None or MOBILITY in kinds):
+            # not for one who arrived mid-round (the module docstring's short list), nor after Full Evasion
+            mobility = not arriving and not full_evasion and _mobility_open(bout, fid, target)
+        if mobility:
+            add(actions, MOBILITY, MOBILITY, 0)
         if can_defend:
             if incoming is not None:
                 add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
@@ -718,6 +743,17 @@ def _menu(
         actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
     return Menu(fid, budget, exchange, tuple(opponents), ())
+
+
+def _mobility_open(bout: Bout, fid: str, target: str | None) -> bool:
+    """Issue 13 item 1 (design doc "Mobility Manuever rolls"): a mobility maneuver is offered when one
+    can work: two or more foes target him (Thread the Needle), or a companion targets his target
+    (Outmaneuver). Each maneuver's own condition is checked when it is rolled (rules.exchange)."""
+    targets = bout.targets
+    if sum(1 for f in bout.foes(fid) if targets.get(f) == fid) >= 2:
+        return True
+    return target is not None and any(
+        f != fid and targets.get(f) == target and not bout.hostile(fid, f) for f in bout.roster())
 
 
 def _is_full_evasion(bout: Bout, action: Action) -> bool:
@@ -732,7 +768,7 @@ def _pending_cost(bout: Bout, fid: str, action: Action) -> int:
     m = bout.catalog.maneuvers[action.maneuver]
     sheet = bout.fighters[fid].sheet
     cost = 0 if m.cost.conditional else activation_cost(bout.catalog, sheet, m)
-    if bout.rules.stance_bonus and not m.cost.conditional:
+    if bout.rules.stance_bonus and not m.cost.conditional and m.group != MOBILITY:  # stance spares footwork
         cost = stance_cost(cost, stance_shift(bout, fid, m.role), m)
     if action.action in (BUY_INITIATIVE, CHANGE_TARGET_BUY):
         cost += bout.rules.buy_cost(sheet.level)

@@ -273,6 +273,8 @@ def to_maneuver(node: ManeuverNode, *, group: str, order: int) -> Maneuver:
             botch_damage_bonus=effects.botch_damage_bonus,
             leaves_bout=effects.leaves_bout,
             deals_damage=effects.deals_damage,
+            knock=effects.knock,
+            special=effects.special,
         ),
         evasion=node.evasion,
         composite=tuple(CompositePart(role=p.role, maneuver=p.maneuver, hand=p.hand) for p in node.composite),

@@ -34,7 +34,9 @@ from rules.catalog import (
     InitiativeModel,
     InitiativeOnWin,
     ItemNeed,
+    Knock,
     Role,
+    Special,
     Status,
     TNSource,
 )
@@ -147,6 +149,8 @@ class EffectsModel(Strict):
     botch_damage_bonus: NonNegative = 0
     leaves_bout: StrictBool = False
     deals_damage: StrictBool = True
+    knock: Knock = "none"  # the loser rolls Knockdown dice - MoS at TN 8: prone or disarmed
+    special: Special = "none"  # a rule the engine applies by name (docs/rules_rulings.md)
 
 
 class CompositePartModel(Strict):
@@ -205,6 +209,7 @@ class ActionDescriptions(Strict):
     change_target: OneLine
     change_target_buy: OneLine
     quick_attack: OneLine
+    mobility: OneLine
     do_nothing: OneLine
 
 

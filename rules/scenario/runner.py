@@ -17,6 +17,7 @@ from rules.bout import (
     DEFEND_PREEMPTIVE,
     DO_NOTHING,
     DOUBLE_ATTACK,
+    MOBILITY,
     NO_INITIATIVE,
     QUICK_ATTACK,
     QUICK_DEFENSE,
@@ -40,6 +41,7 @@ ATTACK_PRIORITY = (
     ATTACK, DOUBLE_ATTACK, CHANGE_TARGET, NO_INITIATIVE, QUICK_ATTACK, BUY_INITIATIVE, CHANGE_TARGET_BUY
 )
 DEFENCE_PRIORITY = (DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE)
+MOBILITY_PRIORITY = (MOBILITY,)
 
 
 class ScenarioError(Exception):
@@ -116,7 +118,9 @@ def to_action(bout: Bout, fid: str, spec: ActionSpec, pending: list[Action]) -> 
     if action is None:
         menu = available_actions(bout, fid, pending)
         candidates = [menu.opponent(opponent)] if opponent else list(menu.opponents)
-        for kind in ATTACK_PRIORITY if m.role == "attack" else DEFENCE_PRIORITY:
+        kinds = MOBILITY_PRIORITY if m.group == "mobility" else ATTACK_PRIORITY if m.role == "attack" else (
+            DEFENCE_PRIORITY)
+        for kind in kinds:
             if any(om is not None and (ao := om.action(kind)) and ao.option(m.id) for om in candidates):
                 action = kind
                 break

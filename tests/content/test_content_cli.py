@@ -21,7 +21,7 @@ def test_check_shipped_content_exits_0_with_a_summary() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith("content OK: 54 maneuvers (11 groups, 25 playable, 18 planned), 13 proficiencies")
+    assert lines[0].startswith("content OK: 57 maneuvers (12 groups, 45 playable, 0 planned), 13 proficiencies")
 
 
 def test_check_broken_dir_prints_every_error_and_exits_1(tmp_path: Path) -> None:

@@ -20,7 +20,8 @@ DEFENSE_TREE = {
     "block_open_strike": "block", "advanced_defense": None, "master_strike_defense": "advanced_defense",
     "overrun": "advanced_defense", "evasion": None, "partial_evasion": "evasion", "void": "partial_evasion",
     "closing_void": "evasion", "duck_and_weave": "closing_void", "full_evasion": "evasion", "flee": None,
-    "flee_away": "flee",
+    "flee_away": "flee", "mobility": None, "thread_the_needle": "mobility",
+    "outmaneuver": "mobility",
 }
 ATTACK_TREE = {
     "regular_attack": None, "bind_and_strike": "regular_attack", "swing": "regular_attack", "cut": "swing",
@@ -39,6 +40,11 @@ PLAYABLE = {
     "partial_evasion", "void", "full_evasion", "duck_and_weave", "flee_away", "double_attack_strike",
     "simultaneous_block_strike", "shield_bash", "murder_stroke", "pommel_bash", "punch", "kick", "head_butt",
     "beat", "bind_and_strike",
+    # issue 13 item 2: the appendix maneuvers that were planned (docs/rules_rulings.md)
+    "draw_cut", "half_sword", "disarm_attack", "hook_swing", "feint_and_swing", "twitching", "feint_and_thrust",
+    "hook_sweep", "stop_short", "toss", "evasive_attack", "master_strike", "grapple_attack", "expulsion",
+    "disarm_defense", "master_strike_defense", "overrun", "closing_void",
+    "thread_the_needle", "outmaneuver",  # issue 13 item 1 (mobility)
 }
 PROFICIENCIES = {
     "cut_and_thrust", "sword_and_shield", "rapier", "mass_weapon_shield", "longsword", "dagger", "polearm",

@@ -75,3 +75,41 @@ def test_the_shipped_scenario_rolls_the_hidden_block_against_the_foe_who_attacks
         assert lines == ["Aldo declares Cut Tomas 3d at III (cost 3)"], seed
         on_aldo = next(e for e in result.events if isinstance(e, Attack) and e.attacker == "X")
         assert on_aldo.defence is not None and on_aldo.defence.maneuver == "block", seed
+
+
+def test_the_ai_hides_its_reserve_in_a_postemptive_defence_against_a_threat() -> None:
+    """Issue 13 item 4 for the AI (rules.ai._postemptive): holding initiative over its target T in
+    exchange 1, with X targeting it and not declared yet, A attacks T and puts the CP it keeps back
+    into a defence against X that X does not see; it then defends against X's attack."""
+    from rules.ai import suggest_declaration
+    from rules.declare import commit_declaration as commit
+    from rules.events import Refunded
+
+    for seed in range(1, 6):
+        b = _three()
+        setup(b, SeededStream(seed, "combat"), ORIENT, TARGETS)
+        chosen = suggest_declaration(b, "A")
+        assert [a.action for a in chosen] == [ATTACK, DEFEND_PREEMPTIVE], seed
+        attack, hidden = chosen
+        assert (attack.opponent, hidden.opponent) == ("T", "X") and hidden.dice >= 1
+        commit(b, "A", chosen)
+        assert [c.flavour for c in b.declarations["A"]] == ["", POSTEMPTIVE]
+        assert [c.action for c in visible_declaration(b, "X", "A")] == [ATTACK]  # X sees only the attack
+        # the hidden defence is rolled against X's cut, not refunded
+        from rules.exchange import resolve_exchange
+        commit(b, "X", [Action(ATTACK, "cut", "A", 3, "III")])
+        commit(b, "T", [])
+        events = resolve_exchange(b, SeededStream(seed, "combat")).events
+        on_a = [e for e in events if isinstance(e, Attack) and e.defender == "A"]
+        assert on_a and on_a[0].defence is not None and on_a[0].defence.maneuver == hidden.maneuver
+        assert not [e for e in events if isinstance(e, Refunded) and e.fighter == "A"]
+
+
+def test_the_ai_hides_nothing_without_initiative_over_its_target() -> None:
+    """A preemptive defence there would be public (rules.declare): the AI keeps its reserve loose."""
+    from rules.ai import suggest_declaration
+
+    b = _three()
+    setup(b, SeededStream(1, "combat"), {"A": "aggressive", "X": "cautious", "T": "aggressive"}, TARGETS)
+    assert b.relation("A", "T") == "contested"
+    assert [a.action for a in suggest_declaration(b, "A")] == [ATTACK]

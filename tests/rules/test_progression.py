@@ -77,8 +77,10 @@ def test_buying_attributes() -> None:
 
 
 def test_maneuvers_open_with_min_level() -> None:
-    # sword and shield: Rota opens at 3, Block Open and Strike at 6 (playable ones, content/maneuvers)
-    assert [m.id for m in maneuvers_opened(CATALOG, "sword_and_shield", 2, 3)] == ["rota"]
+    # sword and shield: Feint and Thrust and Rota open at 3, Feint and Swing (with Pommel Bash) at 5,
+    # Block Open and Strike at 6 (content/maneuvers)
+    assert [m.id for m in maneuvers_opened(CATALOG, "sword_and_shield", 2, 3)] == ["feint_and_thrust", "rota"]
+    assert {m.id for m in maneuvers_opened(CATALOG, "sword_and_shield", 4, 5)} == {"feint_and_swing", "pommel_bash"}
     opened_6 = {m.id for m in maneuvers_opened(CATALOG, "sword_and_shield", 5, 6)}
     assert opened_6 == {"block_open_strike"}
     assert maneuvers_opened(CATALOG, "sword_and_shield", 6, 6) == ()
