@@ -149,7 +149,16 @@ class HostedDew:
 
     # ----- the clock: the engine's, on the bout's DewBout -----------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
-        return self.engine.due(as_dew(bout))
+        """The sequence's decisions, each preselecting what its AI would choose (it draws nothing): Enter
+        plays the sequence as sensibly as the foes do, never a bare "Pass" while a blow is there to strike."""
+        b = as_dew(bout)
+        out = []
+        for d in self.engine.due(b):
+            choice = self.engine.ai.choose(b, d)
+            if isinstance(choice, str) and choice != d.default and choice in d.values():
+                d = Decision(d.kind, d.who, d.options, choice, d.low, d.high, d.note)
+            out.append(d)
+        return out
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         return self.engine.answer(as_dew(bout), decision, value)

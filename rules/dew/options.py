@@ -76,7 +76,7 @@ def legal_options(bout: DewBout, fid: str) -> list[Option]:
     out = [Option("pass", "Pass")]
     extras = [(name, label) for name, label, can in (
         ("alert", "becoming alert", not f.alert), ("fall", "falling to the ground", not f.fallen),
-        ("drop", f"dropping the {f.weapon}", f.weapon is not None)) if can]
+        ("drop", f"dropping the {(f.weapon or '').replace('_', ' ')}", f.weapon is not None)) if can]
     for size in range(1, len(extras) + 1):  # any or all of them (1.2.1)
         for combo in combinations(extras, size):
             out.append(Option("pass:" + "+".join(n for n, _ in combo), "Pass, " + ", ".join(lb for _, lb in combo)))

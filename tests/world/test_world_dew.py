@@ -256,3 +256,27 @@ def test_an_event_log_of_a_world_run_folds_to_its_digest(name: str, tmp_path: Pa
     assert folded.returncode == 0, folded.stderr
     digest = run.stdout.strip().splitlines()[-1]
     assert digest.startswith("digest ") and folded.stdout.strip().splitlines()[-1] == digest
+
+
+def test_enter_preselects_what_the_sequence_ai_would_choose() -> None:
+    """The leader's Dew prompts preselect the AI's choice (seen under Xvfb: "Pass" was preselected while a
+    blow was there to strike), so Enter plays the sequence as sensibly as the foes do."""
+    from game.sim.commands import Confirm
+    from game.sim.scenario_file import load_named_scenario
+    from game.sim.world import World
+
+    w = World(load_named_scenario("arena_three_way"), seed=3, combat_system="dew_sequence", difficulty="normal")
+    defaults: list[str | None] = []
+    for _ in range(200):
+        pending = w.state.pending
+        if w.state.over is not None or pending is None:
+            break
+        if pending.kind == "decide":
+            bout = w.state.bout_of(w.state.leader)
+            assert bout is not None
+            asked = pending.asks[-1]
+            expected = w.system.suggest(bout.rules, asked, w.deciding.enemies, w.state.ai)
+            assert asked.default == expected
+            defaults.append(asked.default)
+        w.apply(Confirm())
+    assert defaults and any(d not in ("pass", "none") for d in defaults)
