@@ -8,9 +8,6 @@ AI's share of wins over the same seeds.
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-
 from rules.combat_basics.ai import CbAI
 from rules.combat_basics.state import CbBout
 from rules.combat_basics.stats import from_sheet
@@ -19,6 +16,8 @@ from rules.content import default_catalog
 from rules.decisions import Decision
 from rules.dice import SeededStream
 from rules.fighter import Attributes, FighterSheet, FighterState
+from rules.system_league import Tally, league_main
+from rules.system_league import league as run_league
 from rules.systems import run_step
 
 MAX_STEPS = 3000
@@ -47,12 +46,6 @@ class NaiveAI(CbAI):
         nearest = min(foes, key=lambda f: (b.distance(d.who, f), f))
         return self._towards(b, d.who, nearest, set(values))
 
-
-@dataclass
-class Tally:
-    fights: int = 0
-    wins: int = 0
-    draws: int = 0
 
 
 def _state(fid: str, kind: str) -> FighterState:
@@ -85,26 +78,12 @@ def fight(seed: int, ai_kind: str, naive_kind: str, ai_west: bool) -> str | None
 
 
 def league(seeds: int) -> dict[tuple[str, str], Tally]:
-    out: dict[tuple[str, str], Tally] = {}
-    for a, b in PAIRINGS:
-        for ai_kind, naive_kind in ((a, b), (b, a)) if a != b else ((a, b),):
-            t = out.setdefault((ai_kind, naive_kind), Tally())
-            for seed in range(seeds):
-                winner = fight(seed, ai_kind, naive_kind, ai_west=seed % 2 == 0)
-                t.fights += 1
-                t.wins += winner == "ai"
-                t.draws += winner is None
-    return out
+    return run_league(PAIRINGS, seeds, fight)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.combat_basics.league", description=__doc__)
-    parser.add_argument("--seeds", type=int, default=100)
-    args = parser.parse_args(argv)
-    print(f"{'AI as':<10} {'naive as':<10} {'fights':>6} {'AI wins':>8} {'draws':>6}")
-    for (ai_kind, naive_kind), t in league(args.seeds).items():
-        print(f"{ai_kind:<10} {naive_kind:<10} {t.fights:>6} {t.wins / t.fights:>8.0%} {t.draws:>6}")
-    return 0
+    return league_main(argv, prog="python -m rules.combat_basics.league", description=__doc__, pairings=PAIRINGS,
+                       fight=fight)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,6 @@ ways round (the AI on either side) over the same seeds; the table prints the AI'
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-
 from rules.decisions import DEW_MOVE, DEW_OPTION, Decision
 from rules.dew.ai import DewAI
 from rules.dew.build import Entrant, new_dew_bout
@@ -17,6 +14,8 @@ from rules.dew.state import DewBout
 from rules.dew.stats import load_stats
 from rules.dew.system import DewSequence
 from rules.dice import SeededStream
+from rules.system_league import Tally, league_main
+from rules.system_league import league as run_league
 from rules.systems import run_step
 
 MAX_STEPS = 5000
@@ -41,12 +40,6 @@ class NaiveAI:
             return DewAI().move(bout, d.who, values)
         return d.default or values[0]
 
-
-@dataclass
-class Tally:
-    fights: int = 0
-    wins: int = 0
-    draws: int = 0
 
 
 def fight(seed: int, ai_creature: str, naive_creature: str, ai_first: bool) -> str | None:
@@ -73,26 +66,11 @@ def fight(seed: int, ai_creature: str, naive_creature: str, ai_first: bool) -> s
 
 
 def league(seeds: int) -> dict[tuple[str, str], Tally]:
-    out: dict[tuple[str, str], Tally] = {}
-    for a, b in PAIRINGS:
-        for ai_creature, naive_creature in ((a, b), (b, a)) if a != b else ((a, b),):
-            t = out.setdefault((ai_creature, naive_creature), Tally())
-            for seed in range(seeds):
-                winner = fight(seed, ai_creature, naive_creature, ai_first=seed % 2 == 0)
-                t.fights += 1
-                t.wins += winner == "ai"
-                t.draws += winner is None
-    return out
+    return run_league(PAIRINGS, seeds, fight)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.dew.league", description=__doc__)
-    parser.add_argument("--seeds", type=int, default=100)
-    args = parser.parse_args(argv)
-    print(f"{'AI as':<16} {'naive as':<16} {'fights':>6} {'AI wins':>8} {'draws':>6}")
-    for (ai_creature, naive_creature), t in league(args.seeds).items():
-        print(f"{ai_creature:<16} {naive_creature:<16} {t.fights:>6} {t.wins / t.fights:>8.0%} {t.draws:>6}")
-    return 0
+    return league_main(argv, prog="python -m rules.dew.league", description=__doc__, pairings=PAIRINGS, fight=fight)
 
 
 if __name__ == "__main__":

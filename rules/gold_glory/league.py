@@ -7,9 +7,6 @@ round (the AI on either side) over the same seeds, three squares apart; the tabl
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-
 from rules.decisions import GG_ACT, GG_DECLARE, Decision
 from rules.dice import SeededStream
 from rules.gold_glory.ai import GGAI
@@ -17,6 +14,8 @@ from rules.gold_glory.build import Entrant, new_gg_bout
 from rules.gold_glory.state import GGBout
 from rules.gold_glory.stats import load_stats
 from rules.gold_glory.system import GoldGlory
+from rules.system_league import Tally, league_main
+from rules.system_league import league as run_league
 from rules.systems import run_step
 
 MAX_STEPS = 5000
@@ -39,12 +38,6 @@ class NaiveAI:
             return GGAI().act(bout, d, tuple(v for v in values if v != "wait"))
         return "pass" if "pass" in values else "none" if "none" in values else "end" if "end" in values else values[0]
 
-
-@dataclass
-class Tally:
-    fights: int = 0
-    wins: int = 0
-    draws: int = 0
 
 
 def fight(seed: int, ai_creature: str, naive_creature: str, ai_first: bool) -> str | None:
@@ -71,26 +64,12 @@ def fight(seed: int, ai_creature: str, naive_creature: str, ai_first: bool) -> s
 
 
 def league(seeds: int) -> dict[tuple[str, str], Tally]:
-    out: dict[tuple[str, str], Tally] = {}
-    for a, b in PAIRINGS:
-        for ai_creature, naive_creature in ((a, b), (b, a)) if a != b else ((a, b),):
-            t = out.setdefault((ai_creature, naive_creature), Tally())
-            for seed in range(seeds):
-                winner = fight(seed, ai_creature, naive_creature, ai_first=seed % 2 == 0)
-                t.fights += 1
-                t.wins += winner == "ai"
-                t.draws += winner is None
-    return out
+    return run_league(PAIRINGS, seeds, fight)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules.gold_glory.league", description=__doc__)
-    parser.add_argument("--seeds", type=int, default=100)
-    args = parser.parse_args(argv)
-    print(f"{'AI as':<20} {'naive as':<20} {'fights':>6} {'AI wins':>8} {'draws':>6}")
-    for (ai_creature, naive_creature), t in league(args.seeds).items():
-        print(f"{ai_creature:<20} {naive_creature:<20} {t.fights:>6} {t.wins / t.fights:>8.0%} {t.draws:>6}")
-    return 0
+    return league_main(argv, prog="python -m rules.gold_glory.league", description=__doc__, pairings=PAIRINGS,
+                       fight=fight)
 
 
 if __name__ == "__main__":
