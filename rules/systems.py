@@ -19,9 +19,9 @@ as `Answer(kind, value)`: one of its options' values, or a whole number from `lo
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
 `sophias_children`, source document 001's initiative pools: `rules.sophias_children`; `dew_sequence`,
 source document 004's detailed sequence: `rules.dew`, hosted by `rules.dew.hosted`; `combat_basics`,
-document 003's turns, readied actions and combat clusters: `rules.combat_basics`; `gold_and_glory`,
-document 002's action and movement points: `rules.gold_glory`; the last two play in their scenario
-runners only, so far).
+document 003's turns, readied actions and combat clusters: `rules.combat_basics`, which plays in its
+scenario runner only, so far; `gold_and_glory`, document 002's action and movement points:
+`rules.gold_glory`, hosted by `rules.gold_glory.hosted`).
 
 The world's bout is a `rules.bout.Bout` for every system; the world reads of it only `BoutLike` (the
 membership) and asks the system the rest (`in_window`, `at_round_start`, `footwork`, `label`, `table`,

@@ -387,7 +387,7 @@ def test_the_engine_builds_a_bout_from_world_fighter_sheets_and_fights_it_out() 
     assert [f.stats.id for f in bout.fighters.values()] == ["bandit", "town_guard", "goblin"]
     stream = SeededStream(3, "combat")
     for _ in range(5000):
-        run_step(gg, bout, stream, lambda d: gg.suggest(bout, d, None, stream))
+        run_step(gg, bout, stream, lambda d: gg.suggest(bout, d, None, stream))  # type: ignore[arg-type]
         gg.advance(bout, stream)
         if bout.over:
             break
