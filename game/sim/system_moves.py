@@ -1,5 +1,6 @@
 """Steps on the map that a combat system's own events ask for (`CombatSystem.map_moves`): a maneuver that
-closes or opens the range to one foe (`dew_sequence`), walked square by square as `Moved` events.
+closes or opens the range to one foe (`dew_sequence`), walked square by square as `Moved` events, or a
+step onto a chosen square (`MapStep`: `gold_and_glory`, which moves on its own squares).
 
 Each step goes to the first free, passable square (in `directions(adjacency)` order) that brings the mover
 nearer to the other (closing; never onto him) or farther (opening); where there is none he stops. The
@@ -13,14 +14,18 @@ from collections.abc import Iterable
 from game.sim import events as ev
 from game.sim.geometry import Pos, directions, distance
 from game.sim.world_core import WorldCore
-from rules.systems import MapMove
+from rules.systems import MapMove, MapStep
 
 
 def walk(core: WorldCore, moves: Iterable[MapMove]) -> None:
     """Walk each (mover, other, change of distance) on the map (see the module docstring)."""
     s = core.state
     adjacency = s.house_rules.adjacency
-    for mover, other, change in moves:
+    for move in moves:
+        if isinstance(move, MapStep):
+            _step_to(core, move)
+            continue
+        mover, other, change = move
         actor, foe = s.actors.get(mover), s.actors.get(other)
         if actor is None or foe is None or not actor.alive or change == 0:
             continue
@@ -41,3 +46,19 @@ def walk(core: WorldCore, moves: Iterable[MapMove]) -> None:
             if step is None:
                 break
             core.emit(ev.Moved(mover, (here.x, here.y), (step[0].x, step[0].y), step[1], actor.mp))
+
+
+def _step_to(core: WorldCore, move: MapStep) -> None:
+    """One step onto the square a system chose (`gold_and_glory`), if it is next to him, passable and free;
+    else he stays (the system reads his square back from the map)."""
+    s = core.state
+    actor = s.actors.get(move.mover)
+    if actor is None or not actor.alive:
+        return
+    here, to = actor.pos, Pos(*move.to)
+    if not s.tilemap.passable(to) or to in s.occupancy:
+        return
+    for d in directions(s.house_rules.adjacency):
+        if (here.x + d.dx, here.y + d.dy) == move.to:
+            core.emit(ev.Moved(move.mover, (here.x, here.y), move.to, d.label, actor.mp))
+            return

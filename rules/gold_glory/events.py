@@ -223,3 +223,36 @@ class Settled(Event):
     """The step's answers are carried out (they are cleared)."""
 
     type: ClassVar[str] = "gg_settled"
+
+
+@dataclass(frozen=True, slots=True)
+class Joined(Event):
+    """Hosted in the world (`rules.gold_glory.hosted`): a fighter enters the bout on his square, with his
+    creature's stat line, facing; `back`: he left it on his feet and comes back as he was."""
+
+    type: ClassVar[str] = "gg_joined"
+    fighter: str
+    name: str
+    side: str
+    creature: str
+    pos: tuple[int, int]
+    facing: str
+    back: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn(Event):
+    """Hosted in the world: a fighter is no longer a member of the world's bout; he is set aside as he is."""
+
+    type: ClassVar[str] = "gg_withdrawn"
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """Hosted in the world: the map has him on another square than the bout (a step the map refused, a
+    push); the map is the truth."""
+
+    type: ClassVar[str] = "gg_placed"
+    fighter: str
+    to: tuple[int, int]

@@ -140,6 +140,7 @@ class GGBout:
     over: bool = False
     left_unreported: list[str] = field(default_factory=list)
     away: dict[str, int] = field(default_factory=dict)  # fled: rounds before he may come back
+    aside: dict[str, GGFighter] = field(default_factory=dict)  # hosted: left the world's bout, kept as he was
 
     # ----- the generic bout interface ----------------------------------------------------------
     def members(self) -> list[str]:

@@ -25,7 +25,7 @@ def _state(bout: GGBout, fid: str) -> str:
     if f.prone:
         marks.append("prone")
     if bout.stage == DECLARE and not f.declared:
-        marks.append("to declare")
+        marks.append("declaring")
     elif f.ap_left > 0 or f.mp_left > 0:
         marks.append("may react")
     return ", ".join(marks) or "spent"
@@ -44,9 +44,16 @@ def grid(bout: GGBout) -> list[tuple[str, ...]]:
 
 
 def rows(bout: GGBout) -> tuple[tuple[str, str], ...]:
-    """(heading, text) rows for the screen's system panel (`CombatSystem.table`)."""
-    return tuple((r[0], f"init {r[1]}  ap {r[2]}  mp {r[3]} {r[4]}  mod {r[5]}  hp {r[6]}  {r[8]}  {r[9]}")
-                 for r in grid(bout))
+    """(heading, text) rows for the screen's system panel (`CombatSystem.table`), highest initiative first,
+    short enough for the panel: initiative, ap left/declared, mp left, hp, facing, the mod stack's total when
+    not 0, and what he is doing (the full table with the mod stack by source: `render`)."""
+    out = []
+    for fid in bout.order() + [x for x in bout.fighters if not bout.active(x)]:
+        f = bout.fighters[fid]
+        mod = bout.ams(fid) if f.fighting else 0
+        text = f"i{f.initiative} · ap {f.ap_left}/{f.ap} · mp {f.mp_left} · hp {f.hp}/{f.stats.hp} {f.facing}"
+        out.append((f.name, text + (f" · mod {mod:+d}" if mod else "") + f" · {_state(bout, fid)}"))
+    return tuple(out)
 
 
 def render(bout: GGBout) -> str:

@@ -139,8 +139,8 @@ def test_the_generic_bout_interface() -> None:
     assert snapshot(bout.clone()) == snapshot(bout) and bout.clone().stats is bout.stats
 
 
-def test_the_registry_knows_it_and_the_world_does_not_host_it_yet() -> None:
-    assert "gold_and_glory" in SYSTEMS and "gold_and_glory" not in WORLD_SYSTEMS
+def test_the_registry_knows_it_and_the_world_hosts_it() -> None:
+    assert "gold_and_glory" in SYSTEMS and "gold_and_glory" in WORLD_SYSTEMS
     gg = system("gold_and_glory")
     assert gg.name == "gold_and_glory"
     line = gg.describe(ev.Declared("H", 5, "walk", 3), {"H": "Heroic Herman"})
@@ -372,13 +372,14 @@ def test_every_decision_has_options_and_a_legal_default(house: tuple[str, ...]) 
     assert bout.over and {"gg_declare", "gg_act", "gg_defend", "gg_react"} <= kinds
 
 
-def test_the_registry_builds_a_bout_from_world_fighter_sheets_and_fights_it_out() -> None:
-    """`new_bout` from TRoS sheets (as the world holds them): each found by id or name in the stat lines,
-    the sides lined up facing each other (a stand-in until the world gives squares)."""
+def test_the_engine_builds_a_bout_from_world_fighter_sheets_and_fights_it_out() -> None:
+    """`GoldGlory.new_bout` from TRoS sheets (as the world holds them): each found by id or name in the stat
+    lines, the sides lined up facing each other (the world's `rules.gold_glory.hosted` places them on its
+    squares instead)."""
     from tests.rules.helpers import catalog, sheet
 
     cat = catalog()
-    gg = system("gold_and_glory")
+    gg = GoldGlory()
     sheets = [sheet("bandit_1", side="bandits", cat=cat), sheet("town_guard", side="guards", cat=cat),
               sheet("goblin_2", side="goblins", cat=cat)]
     bout = gg.new_bout(cat, sheets)
@@ -386,7 +387,7 @@ def test_the_registry_builds_a_bout_from_world_fighter_sheets_and_fights_it_out(
     assert [f.stats.id for f in bout.fighters.values()] == ["bandit", "town_guard", "goblin"]
     stream = SeededStream(3, "combat")
     for _ in range(5000):
-        run_step(gg, bout, stream, lambda d: gg.suggest(bout, d, None, stream))
+        run_step(gg, bout, stream, lambda d: gg.suggest(bout, d, None, stream))  # type: ignore[arg-type]
         gg.advance(bout, stream)
         if bout.over:
             break
