@@ -46,10 +46,10 @@ from game.durable import fsync_directory
 
 KIND = "steelstep-run"
 FORMAT_VERSION = 5  # 5: chests, recruits, followers, encumbrance CP, painkillers wearing off, the planner's
-# Enter when hurt and which foes plan, Sophia's Children's Squads and surprise in the world, the arena's
-# scenarios; 4: the commands give, use, train and answer; CP rest out of a fight; stepping into a
-# companion swaps in every world; the design doc's footwork rules (bump-rush, wait as bumping) and
-# the planner's defaults (setup.difficulty): runs of format 3 would not replay the same;
+# Enter when hurt and which foes plan, the appendix and mobility maneuvers, Sophia's Children's Squads and
+# surprise in the world, Dew and Gold & Glory hosted; 4: the commands give, use, train and answer; CP rest
+# out of a fight; stepping into a companion swaps in every world; the design doc's footwork rules
+# (bump-rush, wait as bumping) and the planner's defaults (setup.difficulty);
 # 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
 # 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
 OLDEST_FORMAT = 5  # older runs would not replay the same (other rules, other commands): refused
