@@ -60,6 +60,23 @@ CB_TURN = "cb_turn"
 CB_DEFENCE = "cb_defence"
 CB_DIRECTION = "cb_direction"
 
+# What a player reads as the title of a decision's prompt (a kind left out reads as its name)
+KIND_TITLES: dict[str, str] = {
+    DEW_OPTION: "Your option this segment", DEW_PARRY: "Parry the blow?", DEW_NONCOMBAT: "Between the blows",
+    DEW_MOVE: "Your movement", DEW_REACT: "React to the mover",
+    GG_DECLARE: "Action points and speed for the round", GG_ACT: "Your action", GG_INTERRUPT: "Interrupt?",
+    GG_DEFEND: "Defend against the attack", GG_REACT: "React to the attack",
+    BID: "Bid for the First Action", DESIGNATE: "Who acts next", INTERRUPT: "Interrupt?",
+    COUNTER: "Match the Interrupt?", MEMBER: "Which of the Squad acts", ACTION: "Your action",
+    DEFENCE: "Your defence", ROLLER: "Who rolls initiative",
+    CB_TURN: "Your turn", CB_DEFENCE: "Your defence", CB_DIRECTION: "Which way he stumbles",
+}
+
+
+def kind_title(kind: str) -> str:
+    """A prompt's title for a decision of this kind (`KIND_TITLES`, else the kind's words)."""
+    return KIND_TITLES.get(kind) or kind.replace("_", " ").capitalize()
+
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Option:

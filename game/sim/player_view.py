@@ -23,7 +23,7 @@ from rules.bout import CAUTIOUS as CAUTIOUS
 from rules.bout import DEFENSIVE as DEFENSIVE
 from rules.bout import SeenAction as SeenAction
 from rules.bout import visible_declaration
-from rules.decisions import WORLD_KINDS
+from rules.decisions import WORLD_KINDS, kind_title
 from rules.decisions import Decision as RulesDecision
 
 # the relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
@@ -96,6 +96,7 @@ class ChoiceView:
     low: int = 0
     high: int = 0
     note: str = ""
+    title: str = ""  # the prompt's title (`rules.decisions.kind_title`)
 
     def values(self) -> tuple[str, ...]:
         return tuple(o.value for o in self.options)
@@ -207,7 +208,7 @@ def choice_view(asks: tuple[RulesDecision, ...]) -> ChoiceView | None:
     for d in asks:
         if d.kind not in WORLD_KINDS:
             options = tuple(ChoiceOption(o.value, o.label, o.cost, o.note) for o in d.options)
-            return ChoiceView(d.kind, d.who, options, d.default, d.low, d.high, d.note)
+            return ChoiceView(d.kind, d.who, options, d.default, d.low, d.high, d.note, kind_title(d.kind))
     return None
 
 

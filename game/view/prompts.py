@@ -396,7 +396,7 @@ class ChoicePrompt(Prompt):
     def __init__(self, state: WorldState, palette: Palette, choice: ChoiceView) -> None:
         super().__init__(state, palette)
         self.choice = choice
-        self.title = choice.kind.replace("_", " ").capitalize()
+        self.title = choice.title or choice.kind.replace("_", " ").capitalize()
         self.help = (choice.note + " · " if choice.note else "") + "Enter: confirm · Tab/arrows: change"
         self.values: list[str | int] = []
         if choice.options:

@@ -90,3 +90,23 @@ def test_surprise_is_adjudicated_from_who_faces_whom_when_the_bout_begins() -> N
     # the bandit south of the knight: the knight faces him, the bandit has his back to the knight
     facing = _surprise(["#####", "#...#", "#.@.#", "#.b.#", "#...#", "#####"])
     assert facing == {"player": (False, None), "bandits": (True, None)}
+
+
+def test_a_systems_prompt_is_titled_in_words_not_by_its_kind() -> None:
+    """Seen under Xvfb: Gold & Glory's declaration prompt read "Gg declare"."""
+    from game.sim.player_view import choice_view
+
+    titles: set[str] = set()
+    for system in ("sophias_children", "dew_sequence", "gold_and_glory"):
+        w = World(load_named_scenario("arena_three_way"), seed=3, combat_system=system, difficulty="normal")
+        for _ in range(120):
+            pending = w.state.pending
+            if w.state.over is not None or pending is None:
+                break
+            if pending.kind == "decide":
+                choice = choice_view(pending.asks)
+                assert choice is not None and choice.title and "_" not in choice.title
+                assert choice.title.lower() != choice.kind.replace("_", " ")
+                titles.add(choice.title)
+            w.apply(Confirm())
+    assert "Action points and speed for the round" in titles
