@@ -124,9 +124,11 @@ class WorldCore:
         foes = s.foes_of(actor.id)
         x, y = actor.pos
         out = []
-        if s.crowd:  # his combat cluster's foes share his square (rules.systems `MapStep.share`)
-            out += [o for o in s.occupants((x, y)) if o in foes and (among is None or o in among)
-                    and not actors[o].fighter.out_of_fight]
+        if s.crowd:  # combat clusters share squares (rules.systems `MapStep.share`): his own, and his neighbours'
+            for square in ((x, y), *((x + dx, y + dy) for dx, dy in DELTAS[s.house_rules.adjacency])):
+                out += [o for o in s.occupants(square) if o != actor.id and o in foes
+                        and (among is None or o in among) and not actors[o].fighter.out_of_fight]
+            return out
         for dx, dy in DELTAS[s.house_rules.adjacency]:
             other = occupancy.get((x + dx, y + dy))
             if other is None or other not in foes or (among is not None and other not in among):

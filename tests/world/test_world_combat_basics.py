@@ -203,3 +203,15 @@ def test_other_systems_never_share_a_square() -> None:
                 break
             w.apply(Confirm())
             assert not w.state.crowd
+
+
+@pytest.mark.parametrize(("system", "seed"), [("combat_basics", 1), ("sophias_children", 5)])
+def test_enter_on_every_prompt_is_never_refused(system: str, seed: int) -> None:
+    """Two refusals seen by the Enter bench: a fighter in a cluster behind another's square was missed by
+    his neighbours (a bout split him twice: "already in the bout"), and a designation that came due within
+    the tick was asked of the leader's step ("the leader's designate comes with his command")."""
+    from game.sim.difficulty import DEFAULT_DIFFICULTY
+    from game.sim.enter_bench import enter_only
+
+    _alive, outcome, ticks = enter_only("arena_three_way", seed, DEFAULT_DIFFICULTY, 300, system)  # raises if refused
+    assert outcome != "unfinished" and ticks < 300
