@@ -97,7 +97,7 @@ def _counter(bout: ScBout, decision: Decision) -> int:
 
 
 def _action(bout: ScBout, decision: Decision) -> str:
-    attacks = [o.value for o in decision.options if ":" in o.value]
+    attacks = [o.value for o in decision.options if action.is_attack(o.value)]
     if not attacks:
         return decision.default or decision.options[0].value
     fid = decision.who

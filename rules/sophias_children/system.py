@@ -240,7 +240,8 @@ class SophiasChildren:
         return None  # the new bout's members are placed by `enter`
 
     def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
-        return ()  # members hold their squares
+        """A step as an action (`sc_step`: back from a foe, or in on one), walked by the world."""
+        return tuple((e.fighter, e.other, e.change) for e in events if isinstance(e, sev.Stepped))
 
 
 def _number(value: Answer) -> int:

@@ -125,3 +125,45 @@ def test_a_recording_replays_in_sync_and_the_command_line_agrees(tmp_path: Path)
     again = subprocess.run([sys.executable, "-m", "game.sim", "replay", str(tmp_path / "f.jsonl")],
                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "in sync" in again.stdout, again.stderr
+
+
+def test_a_step_back_is_an_action_walked_on_the_map(tmp_path: Path) -> None:
+    """Our adaptation's move as an action (`back:FOE`, `close:FOE`): the step is the leader's action for
+    the Next Action, the world walks it (`map_moves`: one square farther from that foe), the log says it,
+    the fold rebuilds it and the recording replays in sync."""
+    from rules.decisions import ACTION
+    from rules.sophias_children.action import BACK
+
+    w = arena(3, player_ai=False)
+    shadow = Shadow(w)
+    stepped = None
+    for _ in range(400):
+        if w.state.over is not None or stepped is not None:
+            break
+        pending = w.state.pending
+        assert pending is not None
+        ask = next((d for d in pending.asks if d.who == w.state.leader), None) if pending.kind == "decide" else None
+        backs = [] if ask is None or ask.kind != ACTION else [v for v in ask.values() if v.startswith(f"{BACK}:")]
+        if ask is not None and backs:
+            foe = backs[0].split(":", 1)[1]
+            leader, them = w.state.actors[w.state.leader].pos, w.state.actors[foe].pos
+            events = shadow.step(Answer(ACTION, backs[0]))
+            steps = [e for e in rules_events(events) if isinstance(e, sev.Stepped)]
+            assert steps == [sev.Stepped(w.state.leader, foe, 1)]
+            now = w.state.actors[w.state.leader].pos
+            assert abs(now.x - them.x) + abs(now.y - them.y) > abs(leader.x - them.x) + abs(leader.y - them.y)
+            names = {a.id: a.name for a in w.state.actors.values()}
+            assert any("steps back from" in (describe(e, names, w.system.describe) or "") for e in events)
+            stepped = foe
+        elif ask is not None:
+            shadow.step(Answer(ask.kind, ask.default if ask.options else int(ask.default or 0)))
+        else:
+            shadow.step(Confirm())
+    assert stepped is not None, "the leader was never offered a step back"
+    for _ in range(20):
+        if w.state.over is not None:
+            break
+        shadow.step(Confirm())
+    path = tmp_path / "run.jsonl"
+    save_run(w, path, final=w.state.over is not None)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
