@@ -25,6 +25,7 @@ and the fighters apart), so a wound the engine folds is the world's wound.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from rules import fold as rules_fold
 from rules.bout import Bout, IllegalAction
@@ -128,7 +129,14 @@ class HostedCombatBasics:
 
     # ----- the clock: the engine's, on the bout's CbBout ------------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
-        return self.engine.due(as_cb(bout))
+        """The engine's decisions, each preselecting `CbAI.advise` (what Enter takes: the AI's ready, delay,
+        charge or step rather than the engine's plain attack-else-wait; badly hurt, a step away)."""
+        b = as_cb(bout)
+        out = []
+        for d in self.engine.due(b):
+            pick = self.engine.ai.advise(b, d)
+            out.append(replace(d, default=pick) if pick != d.default and pick in d.values() else d)
+        return out
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         return self.engine.answer(as_cb(bout), decision, value)

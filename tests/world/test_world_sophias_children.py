@@ -84,6 +84,7 @@ def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> Non
             asked.add(decision.kind)
             if decision.options:  # the last option, to leave the default path now and then
                 events = shadow.step(Answer(decision.kind, decision.options[-1].value))
+                yielded |= decision.kind == "counter_bid" and decision.options[-1].value == "0"  # a match's last: yield
             elif decision.default is not None and not decision.low <= int(decision.default) <= decision.high:
                 events = shadow.step(Answer(decision.kind, int(decision.default)))  # yield: 0, outside the range
                 yielded = True
@@ -167,3 +168,52 @@ def test_a_step_back_is_an_action_walked_on_the_map(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     save_run(w, path, final=w.state.over is not None)
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def _stuck(w: World) -> set[int]:
+    """The bouts whose round has nobody left to designate (every unit still Up left the bout)."""
+    from rules.sophias_children.order import designate_options
+    from rules.sophias_children.state import DESIGNATE
+    from rules.sophias_children.system import as_sc
+
+    out = set()
+    for bid, bout in w.state.bouts.items():
+        b = as_sc(bout.rules)
+        if b.sc.phase == DESIGNATE and not b.sc.round_end and not designate_options(b):
+            out.add(bid)
+    return out
+
+
+def test_a_round_whose_up_units_all_left_ends_and_the_enter_defaults_are_the_advice() -> None:
+    """Seed 23 under Enter: the goblins still Up left the bout (down, separated) and the bout sat with nobody
+    to designate, forever; now the round ends at the next step. Each default the leader is offered is
+    `ai.advise`'s answer where it is one of the options (a match is an option beside "0", Yield)."""
+    from game.sim.difficulty import DEFAULT_DIFFICULTY
+    from rules.decisions import COUNTER
+    from rules.sophias_children import ai
+    from rules.sophias_children.system import as_sc
+
+    w = World(load_named_scenario("arena_three_way"), seed=23, combat_system=SYSTEM, difficulty=DEFAULT_DIFFICULTY)
+    shadow = Shadow(w)
+    stuck_before: set[int] = set()
+    offered = 0
+    for _ in range(300):
+        if w.state.over is not None:
+            break
+        pending = w.state.pending
+        assert pending is not None
+        bout = w.state.bout_of(w.state.leader)
+        if pending.kind == "decide" and bout is not None:
+            ask = next(d for d in pending.asks if d.who == w.state.leader)
+            if ask.options:
+                advice = str(ai.advise(as_sc(bout.rules), ask))
+                assert ask.default == advice or advice not in ask.values(), (ask, advice)
+                offered += 1
+            if ask.kind == COUNTER:
+                assert ask.values()[-1] == "0" and all(int(v) >= ask.low for v in ask.values()[:-1])
+        shadow.step(Confirm())
+        stuck = _stuck(w)
+        assert not stuck & stuck_before, f"tick {w.state.tick}: bouts {stuck & stuck_before} wait on nobody"
+        stuck_before = stuck
+    assert w.state.over is not None, "the arena did not end in 300 ticks"
+    assert offered > 0
