@@ -19,9 +19,9 @@ as `Answer(kind, value)`: one of its options' values, or a whole number from `lo
 records the name (default `tros_sos`, the design doc's Song of Swords / TRoS bout of SPEC §4;
 `sophias_children`, source document 001's initiative pools: `rules.sophias_children`; `dew_sequence`,
 source document 004's detailed sequence: `rules.dew`, hosted by `rules.dew.hosted`; `combat_basics`,
-document 003's turns, readied actions and combat clusters: `rules.combat_basics`, which plays in its
-scenario runner only, so far; `gold_and_glory`, document 002's action and movement points:
-`rules.gold_glory`, hosted by `rules.gold_glory.hosted`).
+document 003's turns, readied actions and combat clusters: `rules.combat_basics`, hosted by
+`rules.combat_basics.hosted`, whose clusters share a square (`MapStep.share`); `gold_and_glory`, document
+002's action and movement points: `rules.gold_glory`, hosted by `rules.gold_glory.hosted`).
 
 The world's bout is a `rules.bout.Bout` for every system; the world reads of it only `BoutLike` (the
 membership) and asks the system the rest (`in_window`, `at_round_start`, `footwork`, `label`, `table`,
@@ -73,10 +73,13 @@ class StepResult:
 
 @dataclass(frozen=True, slots=True)
 class MapStep:
-    """A step onto a given square next to the mover (a system that moves on its own squares: `gold_and_glory`)."""
+    """A step onto a given square next to the mover (a system that moves on its own squares: `gold_and_glory`).
+    `share`: the system lets fighters of one bout share a square (`combat_basics`' combat clusters): the
+    world lets him onto a square held only by members of his own bout."""
 
     mover: str
     to: tuple[int, int]
+    share: bool = False
 
 
 # (mover, other, change of his distance to the other: negative closes), or a step onto a square
@@ -212,12 +215,9 @@ def _dew_sequence() -> CombatSystem:
 
 
 def _combat_basics() -> CombatSystem:
-    from typing import cast
+    from rules.combat_basics.hosted import HostedCombatBasics
 
-    from rules.combat_basics.system import CombatBasics
-
-    # its bout is a rules.combat_basics.state.CbBout: docs/systems/combat_basics.md, "Protocol and wiring"
-    return cast(CombatSystem, CombatBasics())
+    return HostedCombatBasics()
 
 
 def _gold_and_glory() -> CombatSystem:
@@ -234,10 +234,10 @@ SYSTEMS: dict[str, Callable[[], CombatSystem]] = {
 # by `import_event_types` so that an event log (game.sim.event_codec) decodes them before any bout is made
 EVENT_MODULES: dict[str, tuple[str, ...]] = {
     "sophias_children": ("rules.sophias_children.events",), "dew_sequence": ("rules.dew.events",),
-    "gold_and_glory": ("rules.gold_glory.events",),
+    "gold_and_glory": ("rules.gold_glory.events",), "combat_basics": ("rules.combat_basics.events",),
 }
-# the systems the world hosts (game.sim); the others play in their scenario runners only, so far
-WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children", "dew_sequence", "gold_and_glory"}
+# the systems the world hosts (game.sim): every one
+WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children", "dew_sequence", "gold_and_glory", "combat_basics"}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
 
 

@@ -35,6 +35,7 @@ def clone_state(state: WorldState) -> WorldState:
     copy.paused = state.paused
     copy.over = state.over
     copy.occupancy = dict(state.occupancy)
+    copy.crowd = dict(state.crowd)
     copy.shots = list(state.shots)
     copy.membership = dict(state.membership)
     copy.fighters = fighters

@@ -45,7 +45,7 @@ def snapshot(state: WorldState) -> dict[str, Any]:
         "shots": [[s.shooter, s.target, s.zone, s.aim_ticks] for s in state.shots],
         "occupancy": sorted([p[0], p[1], a] for p, a in state.occupancy.items()),
         "run": None if state.run is None else _run(state.run),
-    }
+    } | ({"crowd": sorted([p[0], p[1], *a] for p, a in state.crowd.items())} if state.crowd else {})
 
 
 def _run(run: RunState) -> dict[str, Any]:

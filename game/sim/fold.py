@@ -12,8 +12,6 @@ and followers by `game.sim.run_party`).
 
 from __future__ import annotations
 
-from typing import cast
-
 from game.sim import events as ev
 from game.sim import run_party, run_world
 from game.sim.geometry import Direction, Pos
@@ -45,10 +43,8 @@ def _moved(state: WorldState, e: ev.WorldEvent) -> None:
         raise ValueError(f"{e.actor} moves from {frm}, but stands on {tuple(actor.pos)}")
     x, y = e.to
     to = state.tilemap.positions_by_index[y * state.tilemap.width + x]  # a move ends on the map
-    occupancy = cast("dict[tuple[int, int], str]", state.occupancy)  # a Pos hashes as its tuple
-    if occupancy.get(frm) == actor.id:
-        del occupancy[frm]
-    state.occupancy[to] = actor.id
+    state.vacate(actor.id, frm)
+    state.occupy(actor.id, to)
     actor.pos = to
     actor.facing = _DIRECTIONS[e.facing]
     actor.moved = True
@@ -232,8 +228,7 @@ def _planned(state: WorldState, e: ev.WorldEvent) -> None:
 def _died(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.Died | ev.KnockedOut)
     actor = state.actors[e.actor]
-    if state.occupancy.get(actor.pos) == actor.id:
-        del state.occupancy[actor.pos]
+    state.vacate(actor.id, actor.pos)
 
 
 def _bump_frame(state: WorldState, e: ev.WorldEvent) -> None:

@@ -77,7 +77,8 @@ class Membership:
                 if occupancy.get((x + dx, y + dy)) in foes_of:
                     break
             else:
-                continue  # no foe next to him (the common case, checked before the full look)
+                if not s.crowd:  # (a foe may stand in a combat cluster behind another's `occupancy`)
+                    continue  # no foe next to him (the common case, checked before the full look)
             foes = self.core.adjacent_hostiles(actor)
             if not foes:
                 continue

@@ -7,6 +7,7 @@ wounds and pool), each applying events; everything else reads it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from game.sim.creatures import Relations
 from game.sim.deciding import Deciding
@@ -193,6 +194,9 @@ class WorldState:
     paused: PausedTick | None = None
     over: str | None = None
     occupancy: dict[Pos, str] = field(default_factory=dict)
+    # a square's other occupants, after `occupancy`'s (a combat cluster: `rules.systems.MapStep.share`);
+    # empty under every system whose fighters never share a square
+    crowd: dict[Pos, tuple[str, ...]] = field(default_factory=dict)
     shots: list[PendingShot] = field(default_factory=list)
     membership: dict[str, int] = field(default_factory=dict)  # actor -> the bout he last joined
     fighters: dict[str, FighterState] = field(default_factory=dict)  # every actor's fighter, by actor id
@@ -236,6 +240,41 @@ class WorldState:
     def at(self, pos: Pos) -> Actor | None:
         aid = self.occupancy.get(pos)
         return None if aid is None else self.actors[aid]
+
+    def occupants(self, pos: tuple[int, int]) -> tuple[str, ...]:
+        """Everyone on a square: `occupancy`'s actor, then the rest of his cluster (`crowd`)."""
+        aid = cast("dict[tuple[int, int], str]", self.occupancy).get(pos)  # a Pos hashes as its tuple
+        if aid is None:
+            return ()
+        crowd = cast("dict[tuple[int, int], tuple[str, ...]]", self.crowd)
+        return (aid, *crowd.get(pos, ())) if crowd else (aid,)
+
+    def vacate(self, aid: str, pos: tuple[int, int]) -> None:
+        """He leaves a square: the next of its cluster (if any) holds it."""
+        occupancy = cast("dict[tuple[int, int], str]", self.occupancy)
+        crowd = cast("dict[tuple[int, int], tuple[str, ...]]", self.crowd)
+        if occupancy.get(pos) == aid:
+            rest = crowd.pop(pos, ()) if crowd else ()
+            if rest:
+                occupancy[pos] = rest[0]
+                if rest[1:]:
+                    crowd[pos] = rest[1:]
+            else:
+                del occupancy[pos]
+        elif crowd and aid in crowd.get(pos, ()):
+            left = tuple(o for o in crowd[pos] if o != aid)
+            if left:
+                crowd[pos] = left
+            else:
+                del crowd[pos]
+
+    def occupy(self, aid: str, pos: Pos) -> None:
+        """He stands on a square; one already held by another he shares (his cluster's `crowd`)."""
+        holder = self.occupancy.get(pos)
+        if holder is None or holder == aid:
+            self.occupancy[pos] = aid
+        elif aid not in self.crowd.get(pos, ()):
+            self.crowd[pos] = (*self.crowd.get(pos, ()), aid)
 
 
 fast_init_all(Decision)  # see rules.fastinit

@@ -1,6 +1,7 @@
 """Steps on the map that a combat system's own events ask for (`CombatSystem.map_moves`): a maneuver that
 closes or opens the range to one foe (`dew_sequence`), walked square by square as `Moved` events, or a
-step onto a chosen square (`MapStep`: `gold_and_glory`, which moves on its own squares).
+step onto a chosen square (`MapStep`: `gold_and_glory`, which moves on its own squares; `combat_basics`,
+whose combat clusters share a square: `MapStep.share` lets him onto a square held only by his bout's members).
 
 Each step goes to the first free, passable square (in `directions(adjacency)` order) that brings the mover
 nearer to the other (closing; never onto him) or farther (opening); where there is none he stops. The
@@ -56,9 +57,16 @@ def _step_to(core: WorldCore, move: MapStep) -> None:
     if actor is None or not actor.alive:
         return
     here, to = actor.pos, Pos(*move.to)
-    if not s.tilemap.passable(to) or to in s.occupancy:
+    if not s.tilemap.passable(to) or (to in s.occupancy and not (move.share and _cluster(core, move.mover, to))):
         return
     for d in directions(s.house_rules.adjacency):
         if (here.x + d.dx, here.y + d.dy) == move.to:
             core.emit(ev.Moved(move.mover, (here.x, here.y), move.to, d.label, actor.mp))
             return
+
+
+def _cluster(core: WorldCore, mover: str, to: Pos) -> bool:
+    """Is everyone on `to` in the mover's own bout (a combat cluster he may join: `MapStep.share`)?"""
+    s = core.state
+    bout = s.bout_of(mover)
+    return bout is not None and all(s.bout_of(o) is bout for o in s.occupants(to))

@@ -106,7 +106,7 @@ class WorldCore:
         if self.casualties_epoch == FighterState.roster_epoch:
             return
         for actor in s.actors.values():
-            if actor.fighter.out_of_fight and s.occupancy.get(actor.pos) == actor.id:
+            if actor.fighter.out_of_fight and actor.id in s.occupants(actor.pos):
                 if actor.dead:
                     self.emit(ev.Died(actor.id, "wounds"))
                 else:
@@ -114,8 +114,8 @@ class WorldCore:
         self.casualties_epoch = FighterState.roster_epoch
 
     def adjacent_hostiles(self, actor: Actor, among: set[str] | None = None) -> list[str]:
-        """Living hostiles on the squares next to him (only those in `among` when given), in
-        `directions(adjacency)` order."""
+        """Living hostiles on his own square (a combat cluster) and the squares next to him (only those in
+        `among` when given), in `directions(adjacency)` order."""
         s = self.state
         # A Pos hashes and compares as its (x, y) tuple, so plain tuples look squares up without
         # building Pos objects on this hot path.
@@ -124,6 +124,11 @@ class WorldCore:
         foes = s.foes_of(actor.id)
         x, y = actor.pos
         out = []
+        if s.crowd:  # combat clusters share squares (rules.systems `MapStep.share`): his own, and his neighbours'
+            for square in ((x, y), *((x + dx, y + dy) for dx, dy in DELTAS[s.house_rules.adjacency])):
+                out += [o for o in s.occupants(square) if o != actor.id and o in foes
+                        and (among is None or o in among) and not actors[o].fighter.out_of_fight]
+            return out
         for dx, dy in DELTAS[s.house_rules.adjacency]:
             other = occupancy.get((x + dx, y + dy))
             if other is None or other not in foes or (among is not None and other not in among):

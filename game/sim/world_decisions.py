@@ -45,7 +45,10 @@ class DecisionFlow:
             waiting = False
             for decision in due:
                 if player and decision.who == leader:
-                    if inp is None or answered:
+                    if inp is None or answered or (decision.kind not in SYSTEM_KINDS_WITH_COMMANDS and (
+                            inp.answer is None or inp.answer[0] != decision.kind)):
+                        # a system's decision that came due within the tick (a designation after the AI's
+                        # bids) waits for his next command, as the prompt it becomes (`player_decision`)
                         waiting = True
                         continue
                     answer = self.leader_answer(decision, inp)

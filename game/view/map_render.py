@@ -479,6 +479,8 @@ class ActorView:
     party: bool
     ox: float = 0.0  # lunge offset (squares)
     oy: float = 0.0
+    cx: float = 0.0  # his place within a square he shares (a combat cluster: `_cluster_places`), in squares
+    cy: float = 0.0
     flash: float = 0.0  # 0..1
     flash_colour: tuple[int, int, int] = (255, 90, 80)
     fallen: float = 0.0  # 0 standing .. 1 lying
@@ -490,7 +492,7 @@ class ActorView:
 
     @property
     def pos(self) -> tuple[float, float]:
-        return self.gx + self.ox, self.gy + self.oy
+        return self.gx + self.ox + self.cx, self.gy + self.oy + self.cy
 
 
 class MapRender:
@@ -530,6 +532,7 @@ class MapRender:
         self._clock_members: dict[int, tuple[str, ...]] = {}
         self._clock_at: dict[int, tuple[float, float]] = {}
         self._clock_pills: dict[int, arcade.Sprite] = {}
+        self._clustered: set[str] = set()  # actors drawn apart on a shared square (`_cluster_places`)
         self.floaters: list[Floater] = []
         self._spare_texts: list[arcade.Text] = []
         self.font = load_ui_fonts()
@@ -853,8 +856,29 @@ class MapRender:
             out.add(MarkKey(Kind.PARTY, "ring"))
         return out
 
+    def _cluster_places(self) -> None:
+        """Fighters sharing a square (a combat cluster: `WorldState.crowd`) stand apart on it, round its
+        centre, each with his own footbase and marks; everyone else stands in the middle of his square."""
+        crowd = self.state.crowd
+        if not crowd and not self._clustered:
+            return
+        for aid in self._clustered:
+            if (view := self.actors.get(aid)) is not None:
+                view.cx = view.cy = 0.0
+        self._clustered = set()
+        for pos in crowd:
+            ids = self.state.occupants(pos)
+            for i, aid in enumerate(ids):
+                view = self.actors.get(aid)
+                if view is None:
+                    continue
+                turn = 2 * math.pi * i / len(ids) + math.pi * 0.75
+                view.cx, view.cy = 0.24 * math.cos(turn), 0.2 * math.sin(turn)
+                self._clustered.add(aid)
+
     def layout_overlay(self) -> None:
         """Move every indicator sprite to its actor's current (animated) place."""
+        self._cluster_places()
         for view in self.actors.values():
             self._place(view)
         order = [s.center_y for s in self.living]

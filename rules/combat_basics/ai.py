@@ -17,13 +17,34 @@ comes from the first direction offered.
 
 from __future__ import annotations
 
-from rules.combat_basics.state import ENTER, CbBout
+from rules.combat_basics.state import ENTER, CbBout, step
 from rules.combat_basics.turns import still_to_act
 from rules.decisions import CB_DEFENCE, CB_TURN, Decision
 
 
 class CbAI:
     """See the module docstring."""
+
+    def advise(self, b: CbBout, d: Decision) -> str:
+        """The player's default (what Enter takes): the AI's answer, but badly hurt (pain at half his dice or
+        more, or HT 2 or less) his turn is a step that takes him farthest from his foes, out of the cluster
+        (lines 25, 41: he leaves it by moving out), when one gains distance."""
+        pick = self.choose(b, d)
+        if d.kind != CB_TURN:
+            return pick
+        me = b.fighters[d.who]
+        if me.pain * 2 < me.sheet.level + me.reflex and me.ht > 2:
+            return pick
+        foes = b.foes(d.who)
+        if not foes:
+            return pick
+        here = b.cb[d.who].pos
+
+        def gap(square: tuple[int, int]) -> int:
+            return min(abs(square[0] - b.cb[f].pos[0]) + abs(square[1] - b.cb[f].pos[1]) for f in foes)
+
+        moves = sorted((-gap(step(here, v[5:])), v) for v in d.values() if v.startswith("move:"))
+        return moves[0][1] if moves and -moves[0][0] > gap(here) else pick
 
     def choose(self, b: CbBout, d: Decision) -> str:
         if d.kind == CB_TURN:

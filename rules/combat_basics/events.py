@@ -284,3 +284,21 @@ class LeftReported(Event):
 class BoutOver(Event):
     type: ClassVar[str] = "cb_over"
     standing: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawn(Event):
+    """The world took a character out of the bout (separated from its foes, fallen): he is out of the
+    order; should he come back he joins again as a late arrival (`Joined`). Hosted only."""
+
+    type: ClassVar[str] = "cb_withdrawn"
+    fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Walk(Event):
+    """The bout's moves since the last `Walk` (turns, charges, pushes), handed to the world to walk on its
+    map: (character, x, y) each, in order. Hosted only (`HostedCombatBasics.map_moves`)."""
+
+    type: ClassVar[str] = "cb_walk"
+    steps: tuple[tuple[str, int, int], ...]

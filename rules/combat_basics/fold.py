@@ -84,6 +84,27 @@ def _triggered(e: ev.ReadyTriggered, b: CbBout) -> None:
 
 def _moved(e: ev.Moved, b: CbBout) -> None:
     b.cb[e.fighter].pos = e.end
+    if e.how != "placed":  # the host's own placing comes from its map; the rest it walks (`Walk`)
+        b.owed.append((e.fighter, e.end))
+
+
+def _walk(e: ev.Walk, b: CbBout) -> None:
+    b.owed.clear()
+
+
+def _withdrawn(e: ev.Withdrawn, b: CbBout) -> None:
+    fid = e.fighter
+    del b.cb[fid]
+    b.order = [o for o in b.order if o != fid]
+    b.done.discard(fid)
+    b.left.discard(fid)
+    b.unseen = {p for p in b.unseen if fid not in p}
+    b.queue = [s for s in b.queue if fid not in (s.attacker, s.target)]
+    b.owed = [o for o in b.owed if o[0] != fid]
+    if b.push is not None and fid in (b.push.victim, b.push.causer):
+        b.push = None
+    if b.actor == fid:
+        b.actor, b.chosen, b.acted = None, None, False
 
 
 def _waited(e: ev.Waited, b: CbBout) -> None:
@@ -173,7 +194,7 @@ _HANDLERS: dict[type, Callable[[Any, CbBout], None]] = {
     ev.StrikeQueued: _strike, ev.DefenceChosen: _defence, ev.AttackRolled: _attack,
     ev.DirectionAsked: _push_pending, ev.EffectBegan: _effect, ev.EffectTick: _tick,
     ev.EffectEnded: _effect_end, ev.TurnLost: _turn_lost, ev.TurnEnded: _turn_end, ev.Fled: _fled,
-    ev.LeftReported: _left, ev.BoutOver: _over,
+    ev.LeftReported: _left, ev.BoutOver: _over, ev.Walk: _walk, ev.Withdrawn: _withdrawn,
 }
 
 

@@ -194,6 +194,14 @@ def _over(e: ev.BoutOver, n: N) -> str:
     return "The fight is over; standing: " + (", ".join(n(f) for f in e.standing) or "nobody")
 
 
+def _withdrawn(e: ev.Withdrawn, n: N) -> str:
+    return f"{n(e.fighter)} is out of the fight's reach"
+
+
+def _walk(e: ev.Walk, n: N) -> None:
+    return None  # the map shows the moves
+
+
 _LINES: dict[type, Callable[[Any, N], str | None]] = {
     ev.Joined: _joined, ev.StatsSet: _stats, ev.InitiativeRolled: _initiative, ev.RollOff: _roll_off,
     ev.OrderSet: _order,
@@ -202,5 +210,5 @@ _LINES: dict[type, Callable[[Any, N], str | None]] = {
     ev.Moved: _moved, ev.Waited: _waited, ev.StrikeQueued: _strike, ev.DefenceChosen: _defence,
     ev.AttackRolled: _attack, ev.DirectionAsked: _asked, ev.EffectBegan: _effect, ev.EffectTick: _tick,
     ev.EffectEnded: _ended, ev.TurnLost: _turn_lost, ev.TurnEnded: _turn_end, ev.Fled: _fled,
-    ev.LeftReported: _left, ev.BoutOver: _over,
+    ev.LeftReported: _left, ev.BoutOver: _over, ev.Withdrawn: _withdrawn, ev.Walk: _walk,
 }

@@ -116,6 +116,7 @@ class CbBout:
     queue: list[Strike] = field(default_factory=list)
     push: Push | None = None
     left: set[str] = field(default_factory=set)  # out of the fight or fled, and reported to the host
+    owed: list[tuple[str, Square]] = field(default_factory=list)  # moves the host has not walked yet (`Walk`)
 
     # ----- what the host reads --------------------------------------------------------------------
     def members(self) -> list[str]:

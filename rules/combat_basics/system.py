@@ -84,6 +84,11 @@ class CombatBasics:
         em.emit(ev.Joined(sheet.id, sheet.name, side or sheet.side, s.dexterity, s.willpower, s.persuasion,
                           s.insight, s.missile, pos, creature))
 
+    def join_as(self, em: Emitter, bout: CbBout, state: FighterState, creature: str | None, pos: Square,
+                side: str) -> None:
+        """The host's newcomer: his creature's stats (else his sheet's), his side and his square."""
+        self._join(em, bout, state, creature, pos, side=side)
+
     def join(self, bout: CbBout, state: FighterState, pos: Square, stats: CbStats | None = None,
              creature: str | None = None) -> list[Event]:
         """Add a character (a late arrival: his first turn is next round)."""

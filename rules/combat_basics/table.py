@@ -26,9 +26,9 @@ def rows(b: CbBout) -> tuple[tuple[str, str], ...]:
     order = []
     for fid in b.order:
         c = b.cb[fid]
-        mark = "▶ " if fid == b.actor else ""
+        mark = "now: " if fid == b.actor else ""  # plain words: the screen's font has no arrows or ticks
         state = "" if b.active(fid) else f" ({b.health(fid)})"
-        done = " ✓" if fid in b.done else ""
+        done = " (done)" if fid in b.done else ""
         order.append(f"{mark}{c.name} {c.initiative if c.initiative is not None else '-'}{done}{state}")
     out.append(("Order", " > ".join(order) or "not rolled"))
     squares: dict[tuple[int, int], list[str]] = {}

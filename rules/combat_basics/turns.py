@@ -28,6 +28,7 @@ from rules.dice import DiceStream
 
 TRIGGER_LABELS = {ENTER: "an opponent enters this square", "attacked": "someone attacks me",
                   INTENT: "I see someone is about to attack me"}
+TRIGGER_SHORT = {ENTER: "a foe enters my square", "attacked": "I am attacked", INTENT: "a foe means to attack"}
 
 
 def still_to_act(b: CbBout, fid: str) -> list[str]:
@@ -61,7 +62,8 @@ def turn_options(b: CbBout, fid: str) -> list[Option]:
             out.append(Option(f"move:{direction}", f"Move {direction}"))
     if melee or missile is not None:
         for trigger in TRIGGERS:
-            out.append(Option(f"ready:{trigger}", f"Ready an attack: when {TRIGGER_LABELS[trigger]}"))
+            out.append(Option(f"ready:{trigger}", f"Ready: {TRIGGER_SHORT[trigger]}",
+                              note=f"an attack when {TRIGGER_LABELS[trigger]}"))
     later = still_to_act(b, fid)
     for i, other in enumerate(later):
         if i > 0:

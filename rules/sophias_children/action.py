@@ -22,6 +22,8 @@ from rules.sophias_children.state import ASLEEP, HIDDEN, STUNNED, ScBout
 from rules.wounds import apply_wound
 
 ATTACK, HIDE, RECOVER, WAIT = "attack", "hide", "recover", "wait"
+BACK, CLOSE = "back", "close"  # a step on the map: away from a foe in reach, toward a foe of the bout out of it
+MOVES = (BACK, CLOSE)
 ATTACK_MANEUVERS = ("swing", "thrust")  # with a weapon; unarmed: punch
 DEFAULT_ZONE = {"swing": "III", "thrust": "XI"}
 DEFENCES = ("parry", "block", "full_evasion")  # "dodges" is a Full Evasion
@@ -85,12 +87,34 @@ def action_options(bout: ScBout, fid: str) -> list[Option]:
     if not bout.has(fid, HIDDEN):
         opts.append(Option(HIDE, "Hide", note="into the shadows: his next attack is a backstab"))
     opts.append(Option(WAIT, "Wait"))
+    return opts + move_options(bout, fid)
+
+
+def move_options(bout: ScBout, fid: str) -> list[Option]:
+    """A step on the map as his action (our adaptation: the document has no movement in its order of
+    combat): one square back from a foe in reach, or toward a foe of the bout out of his reach."""
+    name = bout.fighters
+    reach = bout.foes(fid)
+    opts = [Option(f"{BACK}:{foe}", f"Step back from {name[foe].sheet.name}",
+                   note="one square away: out of every foe's reach, he is out of the fight") for foe in reach]
+    mine = bout.side_of(bout.sc.unit_of[fid]) if fid in bout.sc.unit_of else None
+    for other in bout.members():
+        if (other != fid and other not in reach and other in bout.sc.unit_of and bout.fit(other)
+                and mine is not None and bout.side_of(bout.sc.unit_of[other]) != mine):
+            opts.append(Option(f"{CLOSE}:{other}", f"Close in on {name[other].sheet.name}",
+                               note="one square toward him"))
     return opts
+
+
+def is_attack(value: str) -> bool:
+    """An attack's answer (`maneuver:target`), not a step's (`back:` / `close:`)."""
+    head, sep, _ = value.partition(":")
+    return bool(sep) and head not in MOVES
 
 
 def action_decision(bout: ScBout, fid: str) -> Decision:
     opts = tuple(action_options(bout, fid))
-    default = next((o.value for o in opts if ":" in o.value), opts[0].value)
+    default = next((o.value for o in opts if is_attack(o.value)), opts[0].value)
     return Decision(ACTION, fid, opts, default, note="your action (an attack may name a zone: swing:B@IV)")
 
 
@@ -103,6 +127,10 @@ def parse_action(bout: ScBout, fid: str, value: str) -> tuple[str, str | None, s
     if ":" not in base:
         return base, None, None, None
     maneuver, target = base.split(":", 1)
+    if maneuver in MOVES:
+        if zone:
+            raise IllegalAction("a step names no zone")
+        return maneuver, target, None, None
     m = bout.catalog.maneuvers[maneuver]
     kind = m.attack_kind or "thrust"
     if zone:
@@ -170,6 +198,9 @@ def resolve(bout: ScBout, emit: Emit, stream: DiceStream) -> None:
                 emit(sev.StatusChanged(fid, status, False))
     elif kind == HIDE:
         emit(sev.StatusChanged(fid, HIDDEN, True))
+    elif kind in MOVES:
+        assert target is not None
+        emit(sev.Stepped(fid, target, 1 if kind == BACK else -1))
     elif kind == ATTACK:
         assert target is not None and maneuver is not None and zone is not None
         _attack(bout, emit, stream, fid, target, maneuver, zone)

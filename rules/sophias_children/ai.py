@@ -20,7 +20,7 @@ from rules.costs import maneuver_tn
 from rules.decisions import ACTION, BID, COUNTER, DEFENCE, DESIGNATE, INTERRUPT, MEMBER, ROLLER, Decision
 from rules.sophias_children import action
 from rules.sophias_children.order import designate_options
-from rules.sophias_children.state import FIRST_PICK, ScBout
+from rules.sophias_children.state import FIRST_PICK, HIDDEN, ScBout
 from rules.systems import Answer
 
 
@@ -83,7 +83,7 @@ def _interrupt(bout: ScBout, decision: Decision) -> int:
         return 0
     if not any(bout.foes(m) for m in bout.living(sc.unit_of[decision.who])):
         return 0
-    want = decision.low
+    want = max(1, decision.low)  # the least that Interrupts (a first Interrupt's range starts at 0: "not to")
     return want if want <= min(decision.high, _half(bout.pool(side))) else 0
 
 
@@ -97,9 +97,11 @@ def _counter(bout: ScBout, decision: Decision) -> int:
 
 
 def _action(bout: ScBout, decision: Decision) -> str:
-    attacks = [o.value for o in decision.options if ":" in o.value]
+    attacks = [o.value for o in decision.options if action.is_attack(o.value)]
     if not attacks:
-        return decision.default or decision.options[0].value
+        if bout.foes(decision.who) and action.WAIT in decision.values():
+            return action.WAIT  # every foe in reach is Hidden: hiding too would leave nobody to strike (a stall)
+        return decision.options[0].value  # hide, else wait (recover when Stunned)
     fid = decision.who
     sheet = bout.fighters[fid].sheet
 
@@ -111,6 +113,41 @@ def _action(bout: ScBout, decision: Decision) -> str:
         return helpless, action.defence_dice(bout.fighters[target]), tn
 
     return min(attacks, key=score)
+
+
+def advise(bout: ScBout, decision: Decision) -> Answer:
+    """What the player is offered as the default (Enter): the AI's answer (`suggest`), but for his action a
+    more careful one (`_careful_action`): a player who takes every default should live through a fight
+    the AI's own side might lose. MEMBER and ROLLER keep their defaults."""
+    if decision.kind == ACTION:
+        return _careful_action(bout, decision)
+    if decision.kind in (MEMBER, ROLLER):
+        return decision.default
+    return suggest(bout, decision)
+
+
+def _careful_action(bout: ScBout, decision: Decision) -> str:
+    """From the shadows, the backstab (no defence: the AI's pick of target); a helpless foe (Stunned,
+    Asleep) in reach, the attack; outnumbered by the able foes in reach, or badly hurt (pain at half his
+    dice or more, or HT 2 or less), into the shadows (no one can attack him while Hidden); else the AI's
+    attack."""
+    fid = decision.who
+    values = decision.values()
+    attack = _action(bout, decision)
+    if not action.is_attack(attack) or bout.has(fid, HIDDEN):
+        return attack
+    target = attack.split(":", 1)[1]
+    if not bout.able(target):
+        return attack
+    me = bout.fighters[fid]
+    able = [f for f in bout.foes(fid) if bout.able(f)]
+    hurt = me.pain * 2 >= me.sheet.level + me.reflex or me.ht <= 2
+    backs = [v for v in values if v.startswith(f"{action.BACK}:")]
+    if hurt and backs:
+        return backs[0]
+    if len(able) >= 2 and action.HIDE in values:
+        return action.HIDE
+    return attack
 
 
 def _defence(bout: ScBout, decision: Decision) -> str:

@@ -169,6 +169,18 @@ class StatusChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Stepped(Event):
+    """A combatant's action is a step on the map: one square away from `other` (`change` 1: he steps back)
+    or toward him (`change` -1: he closes in). The world walks it (`SophiasChildren.map_moves`); out of
+    every foe's reach he is out of the fight."""
+
+    type: ClassVar[str] = "sc_step"
+    fighter: str
+    other: str
+    change: int
+
+
+@dataclass(frozen=True, slots=True)
 class ActionDone(Event):
     """The acting member's action is over (`fighter` None: the whole unit is done and is Tapped)."""
 

@@ -245,6 +245,7 @@ _HANDLERS: dict[type[Event], _Handler] = {
     sev.ActionChosen: _chosen,
     sev.DefenceChosen: _defence,
     sev.ScAttack: _nothing,
+    sev.Stepped: _nothing,  # the world moves him on its map
     sev.StatusChanged: _status,
     sev.ActionDone: _done,
     sev.ScRoundEnded: _round_end,

@@ -122,12 +122,19 @@ def _member(e: sev.MemberUp, n: Namer) -> str:
 def _chosen(e: sev.ActionChosen, n: Namer) -> str | None:
     if e.kind == "attack":
         return None  # the attack line says it all
+    if e.kind in ("back", "close"):
+        return None  # the step's line says it
     return {"hide": f"{n(e.fighter)} moves into the shadows", "recover": f"{n(e.fighter)} gets his balance back",
             "wait": f"{n(e.fighter)} waits"}.get(e.kind, f"{n(e.fighter)}: {e.kind}")
 
 
 def _defence(e: sev.DefenceChosen, n: Namer) -> str | None:
     return None
+
+
+def _stepped(e: sev.Stepped, n: Namer) -> str:
+    how = "steps back from" if e.change > 0 else "closes in on"
+    return f"{n(e.fighter)} {how} {n(e.other)}"
 
 
 def _attack(e: sev.ScAttack, n: Namer) -> str:
@@ -206,6 +213,7 @@ _LINES: dict[type[Event], Callable[..., str | None]] = {
     sev.ActionChosen: _chosen,
     sev.DefenceChosen: _defence,
     sev.ScAttack: _attack,
+    sev.Stepped: _stepped,
     sev.StatusChanged: _status,
     sev.ActionDone: _done,
     sev.ScRoundEnded: _round_end,

@@ -326,11 +326,15 @@ def interrupt_decisions(bout: ScBout) -> list[Decision]:
             return []
         u = cands[0]
         high = bout.pool(bout.side_of(u))
-        return [Decision(INTERRUPT, rep(bout, u), default="0", low=1, high=high,
+        return [Decision(INTERRUPT, rep(bout, u), default="0", low=0, high=high,  # 0..high: 0 is "not to"
                          note=f"Interrupt {unit_label(bout, target)}'s Next Action: 1-{high} points, 0 not to")]
     if war.turn == "counter":
         high = _available(bout, war.interrupted, war.interrupter, war.bid)
-        return [Decision(COUNTER, rep(bout, war.interrupted), default="0", low=war.bid, high=high,
+        # as options (0 and bid..high are not one range), so that a match may be preselected and a yield stay
+        # one of the choices (the world takes an option, or a number in low..high, or the default)
+        opts = (*(Option(str(n), f"Match with {n}", note="keep the action") for n in range(war.bid, high + 1)),
+                Option("0", "Yield", note=f"{unit_label(bout, war.interrupter)} takes the action"))
+        return [Decision(COUNTER, rep(bout, war.interrupted), opts, default="0", low=war.bid, high=high,
                          note=f"{unit_label(bout, war.interrupter)} Interrupts with {war.bid}: match it "
                               f"({war.bid}-{high}) to keep your action, 0 to yield")]
     high = _available(bout, war.interrupter, war.interrupted, war.match)
@@ -410,7 +414,14 @@ def end_of_unit(bout: ScBout, emit: Emit, stream: DiceStream) -> None:
     emit(sev.ActionDone(uid, None))
     if bout.up_units():
         return
-    emit(sev.ScRoundEnded(sc.round, uid))
+    end_round(bout, emit, stream, uid)
+
+
+def end_round(bout: ScBout, emit: Emit, stream: DiceStream, last: str) -> None:
+    """Every unit is Tapped (or out of the fight): the round ends (`end_of_unit`; in the world also when
+    the units still Up all left the bout, so that nobody is left to designate)."""
+    sc = bout.sc
+    emit(sev.ScRoundEnded(sc.round, last))
     for fid in bout.roster():
         emit.extend(blood_loss_check(bout.fighters[fid], stream, sc.round - 1, bout.rules.negative_pool))
     sides = bout.sides_fighting()

@@ -15,6 +15,7 @@ come from the sheets and each side rolls for surprise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
@@ -74,7 +75,12 @@ class SophiasChildren:
 
     # ----- decisions ------------------------------------------------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
+        """The decisions due, a choice among options preselecting the answer `ai.advise` gives (the default
+        a player takes with Enter: the AI's designation and defence, and a careful action)."""
         b = as_sc(bout)
+        return [_preselected(b, d) for d in self._due(b)]
+
+    def _due(self, b: ScBout) -> list[Decision]:
         phase = b.sc.phase
         if phase == OVER or b.over():
             return []
@@ -151,6 +157,9 @@ class SophiasChildren:
             return StepResult(emit.events, resolved=True)
         if sc.phase == PHASE_INTERRUPT:
             order.after_interrupt_step(b, emit)
+        elif (sc.phase == PHASE_DESIGNATE and not sc.round_end and sc.last is not None
+              and not order.designate_options(b)):
+            order.end_round(b, emit, stream, sc.last)  # the units still Up all left the bout: nobody to designate
         return StepResult(emit.events)
 
     def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
@@ -240,7 +249,8 @@ class SophiasChildren:
         return None  # the new bout's members are placed by `enter`
 
     def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
-        return ()  # members hold their squares
+        """A step as an action (`sc_step`: back from a foe, or in on one), walked by the world."""
+        return tuple((e.fighter, e.other, e.change) for e in events if isinstance(e, sev.Stepped))
 
 
 def _number(value: Answer) -> int:
@@ -251,3 +261,22 @@ def _number(value: Answer) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value)
     raise IllegalAction("a number of points is wanted")
+
+
+def _preselected(b: ScBout, d: Decision) -> Decision:
+    """`d` with `ai.advise`'s answer as its default, when that answer is one of its options, or a number in
+    its range whose declining answer (stand, 0) is in the range too: the world takes a number in
+    `low`..`high` or the default, so a number decision whose decline lies outside the range (a bid, a match,
+    a raise) keeps the decline as its default, the one way to decline."""
+    if d.kind in (MEMBER, ROLLER):
+        return d
+    value = ai.advise(b, d)
+    text = str(value)
+    if text == d.default:
+        return d
+    if d.options:
+        return replace(d, default=text) if text in d.values() else d
+    decline = int(d.default) if d.default is not None and d.default.lstrip("-").isdigit() else None
+    if isinstance(value, int) and decline is not None and d.low <= decline <= d.high and d.low <= value <= d.high:
+        return replace(d, default=text)
+    return d

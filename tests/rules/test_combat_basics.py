@@ -321,3 +321,14 @@ def test_any_legal_answers_play_on_and_replay(seed: int) -> None:
         apply(event, fresh)
     assert repr(fresh.cb) == repr(b.cb) and fresh.order == b.order and fresh.queue == b.queue
     assert {f: s.snapshot() for f, s in fresh.fighters.items()} == {f: s.snapshot() for f, s in b.fighters.items()}
+
+
+def test_the_players_default_is_the_ais_and_badly_hurt_a_step_out_of_the_cluster() -> None:
+    b = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER}, {"id": "B", "side": "b", "at": [2, 2], **FIGHTER},
+                 {"id": "C", "side": "b", "at": [3, 2], **FIGHTER}])
+    ai = CbAI()
+    turn = Decision(CB_TURN, "A", tuple(turn_options(b, "A")), "wait")
+    assert ai.advise(b, turn) == ai.choose(b, turn) == "attack:B"  # whole: the AI's attack in the cluster
+    a = b.fighters["A"]
+    a.ht = 2  # badly hurt: a step out of B's cluster, not toward C (east)
+    assert ai.choose(b, turn) == "attack:B" and ai.advise(b, turn) in {"move:north", "move:south", "move:west"}

@@ -84,6 +84,7 @@ def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> Non
             asked.add(decision.kind)
             if decision.options:  # the last option, to leave the default path now and then
                 events = shadow.step(Answer(decision.kind, decision.options[-1].value))
+                yielded |= decision.kind == "counter_bid" and decision.options[-1].value == "0"  # a match's last: yield
             elif decision.default is not None and not decision.low <= int(decision.default) <= decision.high:
                 events = shadow.step(Answer(decision.kind, int(decision.default)))  # yield: 0, outside the range
                 yielded = True
@@ -125,3 +126,94 @@ def test_a_recording_replays_in_sync_and_the_command_line_agrees(tmp_path: Path)
     again = subprocess.run([sys.executable, "-m", "game.sim", "replay", str(tmp_path / "f.jsonl")],
                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and "in sync" in again.stdout, again.stderr
+
+
+def test_a_step_back_is_an_action_walked_on_the_map(tmp_path: Path) -> None:
+    """Our adaptation's move as an action (`back:FOE`, `close:FOE`): the step is the leader's action for
+    the Next Action, the world walks it (`map_moves`: one square farther from that foe), the log says it,
+    the fold rebuilds it and the recording replays in sync."""
+    from rules.decisions import ACTION
+    from rules.sophias_children.action import BACK
+
+    w = arena(3, player_ai=False)
+    shadow = Shadow(w)
+    stepped = None
+    for _ in range(400):
+        if w.state.over is not None or stepped is not None:
+            break
+        pending = w.state.pending
+        assert pending is not None
+        ask = next((d for d in pending.asks if d.who == w.state.leader), None) if pending.kind == "decide" else None
+        backs = [] if ask is None or ask.kind != ACTION else [v for v in ask.values() if v.startswith(f"{BACK}:")]
+        if ask is not None and backs:
+            foe = backs[0].split(":", 1)[1]
+            leader, them = w.state.actors[w.state.leader].pos, w.state.actors[foe].pos
+            events = shadow.step(Answer(ACTION, backs[0]))
+            steps = [e for e in rules_events(events) if isinstance(e, sev.Stepped)]
+            assert steps == [sev.Stepped(w.state.leader, foe, 1)]
+            now = w.state.actors[w.state.leader].pos
+            assert abs(now.x - them.x) + abs(now.y - them.y) > abs(leader.x - them.x) + abs(leader.y - them.y)
+            names = {a.id: a.name for a in w.state.actors.values()}
+            assert any("steps back from" in (describe(e, names, w.system.describe) or "") for e in events)
+            stepped = foe
+        elif ask is not None:
+            shadow.step(Answer(ask.kind, ask.default if ask.options else int(ask.default or 0)))
+        else:
+            shadow.step(Confirm())
+    assert stepped is not None, "the leader was never offered a step back"
+    for _ in range(20):
+        if w.state.over is not None:
+            break
+        shadow.step(Confirm())
+    path = tmp_path / "run.jsonl"
+    save_run(w, path, final=w.state.over is not None)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def _stuck(w: World) -> set[int]:
+    """The bouts whose round has nobody left to designate (every unit still Up left the bout)."""
+    from rules.sophias_children.order import designate_options
+    from rules.sophias_children.state import DESIGNATE
+    from rules.sophias_children.system import as_sc
+
+    out = set()
+    for bid, bout in w.state.bouts.items():
+        b = as_sc(bout.rules)
+        if b.sc.phase == DESIGNATE and not b.sc.round_end and not designate_options(b):
+            out.add(bid)
+    return out
+
+
+def test_a_round_whose_up_units_all_left_ends_and_the_enter_defaults_are_the_advice() -> None:
+    """Seed 23 under Enter: the goblins still Up left the bout (down, separated) and the bout sat with nobody
+    to designate, forever; now the round ends at the next step. Each default the leader is offered is
+    `ai.advise`'s answer where it is one of the options (a match is an option beside "0", Yield)."""
+    from game.sim.difficulty import DEFAULT_DIFFICULTY
+    from rules.decisions import COUNTER
+    from rules.sophias_children import ai
+    from rules.sophias_children.system import as_sc
+
+    w = World(load_named_scenario("arena_three_way"), seed=23, combat_system=SYSTEM, difficulty=DEFAULT_DIFFICULTY)
+    shadow = Shadow(w)
+    stuck_before: set[int] = set()
+    offered = 0
+    for _ in range(300):
+        if w.state.over is not None:
+            break
+        pending = w.state.pending
+        assert pending is not None
+        bout = w.state.bout_of(w.state.leader)
+        if pending.kind == "decide" and bout is not None:
+            ask = next(d for d in pending.asks if d.who == w.state.leader)
+            if ask.options:
+                advice = str(ai.advise(as_sc(bout.rules), ask))
+                assert ask.default == advice or advice not in ask.values(), (ask, advice)
+                offered += 1
+            if ask.kind == COUNTER:
+                assert ask.values()[-1] == "0" and all(int(v) >= ask.low for v in ask.values()[:-1])
+        shadow.step(Confirm())
+        stuck = _stuck(w)
+        assert not stuck & stuck_before, f"tick {w.state.tick}: bouts {stuck & stuck_before} wait on nobody"
+        stuck_before = stuck
+    assert w.state.over is not None, "the arena did not end in 300 ticks"
+    assert offered > 0
