@@ -181,6 +181,41 @@ class TerrainRoll(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class StanceChosen(Event):
+    """A fighter's martial stance at `s0` (TRoS stance, house rule `stance_bonus`; rules.stance)."""
+
+    type: ClassVar[str] = "stance"
+    exchange: int
+    fighter: str
+    stance: str  # offensive | neutral | defensive
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class FootingSet(Event):
+    """The CP dice a fighter on difficult ground sets aside at `s0` for his terrain roll (rules.stance)."""
+
+    type: ClassVar[str] = "footing_set"
+    exchange: int
+    fighter: str
+    dice: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class FootingRoll(Event):
+    """The `s0` terrain roll on difficult ground (rules.stance): the dice are spent; no success, he goes
+    down (prone, CP halved, as a knockdown)."""
+
+    type: ClassVar[str] = "footing_roll"
+    exchange: int
+    fighter: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    passed: bool
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Attack(Event):
     type: ClassVar[str] = "attack"
     seq: int

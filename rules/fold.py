@@ -187,6 +187,10 @@ def _clock(e: rev.ClockStepped, fighters: Fighters, bout: Bout | None) -> None:
             orientation[fid] = None
     clock.exchange, clock.step, clock.round = e.exchange, e.step, e.round
     bout.answered.clear()
+    if bout.stance and e.exchange != 1:
+        bout.stance.clear()  # the stance counts in the round's first exchange only (rules.stance)
+    if bout.footing_rolled and e.exchange == 1 and e.step == 0:
+        bout.footing_rolled.clear()  # a new round: a new terrain roll
 
 
 def _round_ended(e: rev.RoundEnded, fighters: Fighters, bout: Bout | None) -> None:
@@ -250,6 +254,28 @@ def _knock(e: rev.KnockCheck, fighters: Fighters, bout: Bout | None) -> None:
         victim.cp //= 2
 
 
+def _stance(e: rev.StanceChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.stance[e.fighter] = e.stance
+
+
+def _footing_set(e: rev.FootingSet, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.footing[e.fighter] = e.dice
+
+
+def _footing_roll(e: rev.FootingRoll, fighters: Fighters, bout: Bout | None) -> None:
+    """The terrain roll's dice are spent; no success and he goes down (prone, CP halved)."""
+    state = fighters[e.fighter]
+    state.cp -= e.dice
+    if not e.passed and not state.prone:
+        state.prone = True
+        state.cp //= 2
+    if bout is not None:
+        bout.footing.pop(e.fighter, None)
+        bout.footing_rolled.add(e.fighter)
+
+
 def _died(e: rev.Died, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].dead = True
 
@@ -284,4 +310,7 @@ HANDLERS: dict[type[rev.Event], _Handler] = {
     rev.KnockCheck: _knock,
     rev.Died: _died,
     rev.BloodLossCheck: _blood_loss,
+    rev.StanceChosen: _stance,
+    rev.FootingSet: _footing_set,
+    rev.FootingRoll: _footing_roll,
 }

@@ -127,6 +127,14 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.TerrainRoll):
         result = "passes" if event.passed else "fails"
         return f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} {result}"
+    if isinstance(event, ev.StanceChosen):
+        return f"{n(event.fighter)} takes a {event.stance} stance"
+    if isinstance(event, ev.FootingSet):
+        return f"{n(event.fighter)} sets aside {event.dice} CP dice for his footing"
+    if isinstance(event, ev.FootingRoll):
+        result = "keeps his footing" if event.passed else "loses his footing and goes down"
+        return (f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} "
+                f"= {event.successes}, {result}")
     if isinstance(event, ev.InitiativeAfter):
         holders = ", ".join(f"{n(h)} over {n(o)}" for h, o in event.holders) or "nobody"
         text = f"Initiative after exchange {event.exchange}: {holders}"

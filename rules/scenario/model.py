@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +37,10 @@ class ActionSpec(Strict):
     parts: list[PartSpec] = Field(default_factory=list)
 
 
+StanceSpec = Literal["offensive", "neutral", "defensive", "auto"]
+TerrainDiceSpec = Literal["auto"] | Annotated[int, Field(ge=1)]
+
+
 # "red" / "white" only under the house rule initiative_model: red_white (Bout.orientation_choices)
 OrientationSpec = Literal["aggressive", "cautious", "defensive", "red", "white", "auto"]
 
@@ -53,6 +57,9 @@ class FighterSpec(Strict):
     armour: list[str] = Field(default_factory=list)
     orientation: OrientationSpec = "auto"
     target: Id | None = None
+    stance: StanceSpec = "auto"  # house rule stance_bonus: the first round's stance (rules.stance)
+    terrain: int | None = Field(default=None, ge=2, le=20)  # difficult ground under him: its terrain TN
+    terrain_dice: TerrainDiceSpec = "auto"  # the first round's terrain roll dice (on difficult ground)
 
 
 Declarations = Literal["auto"] | dict[Id, Literal["auto"] | list[ActionSpec]]
@@ -61,6 +68,8 @@ Declarations = Literal["auto"] | dict[Id, Literal["auto"] | list[ActionSpec]]
 class ExchangeSpec(Strict):
     orientations: dict[Id, OrientationSpec] = Field(default_factory=dict)
     targets: dict[Id, Id] = Field(default_factory=dict)
+    stances: dict[Id, StanceSpec] = Field(default_factory=dict)
+    terrain_dice: dict[Id, TerrainDiceSpec] = Field(default_factory=dict)
     declarations: Declarations = "auto"
 
 

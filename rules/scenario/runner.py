@@ -29,7 +29,7 @@ from rules.bout import (
 from rules.catalog import Catalog
 from rules.content import default_catalog, load_model, with_house_rules
 from rules.deciders import Baseline
-from rules.decisions import ORIENTATION, TARGET, Decision
+from rules.decisions import ORIENTATION, STANCE, TARGET, TERRAIN, Decision
 from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
 from rules.fighter import Attributes, FighterSheet
@@ -168,13 +168,16 @@ def run_scenario(
     combat_system = system(system_name)
     maker = Baseline()
     bout = combat_system.new_bout(catalog, sheets)
+    terrain = {f.id: f.terrain for f in scenario.fighters if f.terrain is not None}
+    if terrain:
+        bout.set_terrain(terrain)
     events: list[Event] = []
     run = 0
     for number, raw in enumerate(scenario.exchanges, start=1):
         if _bout_over(bout):
             break
         spec = ExchangeSpec() if raw == "auto" else raw
-        for fid in list(spec.orientations) + list(spec.targets) + (
+        for fid in list(spec.orientations) + list(spec.targets) + list(spec.stances) + list(spec.terrain_dice) + (
             [] if spec.declarations == "auto" else list(spec.declarations)
         ):
             if fid not in specs:
@@ -185,6 +188,10 @@ def run_scenario(
             if d.kind == ORIENTATION:
                 given: str = spec.orientations.get(d.who) or (specs[d.who].orientation if first else "auto")
                 return combat_system.suggest(bout, d, maker, ai) if given == "auto" else given
+            if d.kind in (STANCE, TERRAIN):
+                chosen: str | int = (spec.stances if d.kind == STANCE else spec.terrain_dice).get(d.who) or (
+                    (specs[d.who].stance if d.kind == STANCE else specs[d.who].terrain_dice) if first else "auto")
+                return combat_system.suggest(bout, d, maker, ai) if chosen == "auto" else chosen
             if d.kind == TARGET:
                 if d.who in spec.targets:
                     return spec.targets[d.who]
