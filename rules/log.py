@@ -7,6 +7,7 @@ headless simulation and the view's log all print through `describe`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules import events as ev
 
@@ -173,4 +174,21 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         cps = ", ".join(f"{n(f)} {cp}" for f, cp in event.refreshed)
         pause = " (battle pause)" if event.pause else ""
         return f"End of round {event.round}{pause}: CP {cps}"
+    if event.type == "shot":  # rules.ranged.Shot (not imported here: rules.ranged imports the fold)
+        return _shot_line(event, n)
     return None
+
+
+def _shot_line(shot: Any, n: Callable[[str | None], str]) -> str:
+    text = (f"{n(shot.shooter)} shoots {n(shot.target)} ({shot.weapon.replace('_', ' ')}, {shot.distance} sq) "
+            f"{shot.dice}d10 vs TN{shot.tn} {_faces(shot.faces)} = {shot.successes} vs "
+            f"{shot.defence_dice}d10 TN{shot.defence_tn} {_faces(shot.defence_faces)} = {shot.defence_successes}"
+            f" ({shot.defence_cp} CP) → MoS {shot.mos}")
+    w = shot.wound
+    if shot.hit and w is not None:
+        text += f", wound {w.level} {w.damage_type} {w.location.replace('_', ' ')}"
+    elif shot.hit_instead is not None:
+        text += f", botch: hits {n(shot.hit_instead)}"
+    else:
+        text += ", miss"
+    return text

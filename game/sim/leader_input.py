@@ -18,7 +18,7 @@ from game.sim.movement import direction_named
 from game.sim.shooting import DEFAULT_SHOT_ZONE, Ranged, Shooting
 from game.sim.state import BoutState
 from game.sim.world_core import WorldCore
-from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
+from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, DO_NOTHING, Action, IllegalAction
 from rules.decisions import WORLD_KINDS
 from rules.menu import Menu, available_actions
 
@@ -77,12 +77,7 @@ class LeaderInput:
                 return PlayerInput(direction=step,
                                    orientation=self.contextual_orientation(step) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
-                zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
-                kind = "aim" if isinstance(command, Aim) else "shoot"
-                problem = self.shooting.ranged_problem(s.leader, command.target, shooting=kind == "shoot", zone=zone)
-                if problem:
-                    raise IllegalAction(problem)
-                return PlayerInput(ranged=Ranged(kind, command.target, zone),
+                return PlayerInput(ranged=self.ranged(command),
                                    orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if not isinstance(command, Step):
                 raise IllegalAction("the world waits for a step (move, bump or wait)")
@@ -102,6 +97,8 @@ class LeaderInput:
                 orientation = self.contextual_orientation(direction)
             return PlayerInput(direction=direction, orientation=orientation if pending.orientation_due else None)
         if kind == "target":
+            if isinstance(command, Shoot):  # a shot from inside the bout (game.sim.shooting), the default target
+                return PlayerInput(ranged=self.ranged(command), target=pending.default)
             if isinstance(command, Confirm):
                 return PlayerInput(target=pending.default)
             if not isinstance(command, Target):
@@ -115,12 +112,24 @@ class LeaderInput:
             if isinstance(command, Confirm):
                 return PlayerInput(declaration=self.default_declaration(bout, (command.shot_defence_cp or 0)
                                                                          * len(pending.incoming)))
+            if isinstance(command, Shoot):  # the shot is his act of the exchange: nothing declared in melee
+                return PlayerInput(ranged=self.ranged(command), declaration=(Action(DO_NOTHING, "do_nothing", None),))
             if not isinstance(command, Declare):
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
         if kind == "decide":
             return self.generic_input(command)
         raise IllegalAction(f"unexpected decision {kind}")
+
+    def ranged(self, command: Aim | Shoot) -> Ranged:
+        """The leader's aim or shot, refused with the reason when he may not (`Shooting.ranged_problem`)."""
+        zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
+        kind = "aim" if isinstance(command, Aim) else "shoot"
+        problem = self.shooting.ranged_problem(self.core.state.leader, command.target, shooting=kind == "shoot",
+                                               zone=zone)
+        if problem:
+            raise IllegalAction(problem)
+        return Ranged(kind, command.target, zone)
 
     def generic_input(self, command: Command) -> PlayerInput:
         """The leader's answer to a decision of the combat system that only `Answer` answers: one of

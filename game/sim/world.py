@@ -238,6 +238,8 @@ class World:
         for actor in self.core.living():
             bout = s.bout_of(actor.id)
             if bout is not None and not self.system.footwork(bout.rules):
+                if actor.id == s.leader and inp.ranged is not None:
+                    self.shooting.plans[actor.id] = inp.ranged  # a shot at s1/s2 from inside the bout
                 continue
             if actor.faction == CAPTIVE_FACTION:
                 continue  # a run's recruit waits where he stands until the leader comes to him

@@ -34,6 +34,7 @@ from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
 from rules.fighter import Attributes, FighterSheet
 from rules.menu import available_actions
+from rules.scenario import shots as scenario_shots
 from rules.scenario.model import ActionSpec, ExchangeSpec, FighterSpec, ScenarioFile
 from rules.systems import DEFAULT_SYSTEM, Answer, run_step, system
 
@@ -198,6 +199,8 @@ def run_scenario(
                 if first and specs[d.who].target is not None:
                     return specs[d.who].target
                 return combat_system.suggest(bout, d, maker, ai)
+            if any(shot.shooter == d.who and shot.step == 2 for shot in spec.shots):
+                return ()  # his shot is his act of the exchange (rules.scenario.shots)
             given_d = "auto" if spec.declarations == "auto" else spec.declarations.get(d.who, "auto")
             if given_d == "auto":
                 return combat_system.suggest(bout, d, maker, ai)
@@ -206,9 +209,18 @@ def run_scenario(
                 actions.append(to_action(bout, d.who, item, actions))
             return tuple(actions)
 
+        missiles = {f.id: f.missile for f in scenario.fighters}
         try:
+            scenario_shots.check_shots(spec.shots, missiles, catalog)
             while True:  # s0, s1, s2, then the exchange resolves
+                now = bout.clock.step
+                if now > 0:  # the shots taken at the step before land first
+                    events += scenario_shots.land(bout, catalog, missiles,
+                                                  [x for x in spec.shots if x.step == now - 1], stream)
                 events += run_step(combat_system, bout, stream, decide)
+                if now == 2:  # a shot taken at s2 lands before the exchange resolves
+                    events += scenario_shots.land(bout, catalog, missiles, [x for x in spec.shots if x.step == 2],
+                                                  stream)
                 step = combat_system.advance(bout, stream)
                 events += step.events
                 if step.resolved:
