@@ -273,6 +273,12 @@ class Bout:
         self.terrain: dict[str, int] = {}
         self.footing: dict[str, int] = {}
         self.footing_rolled: set[str] = set()
+        # rules.mobility (house rule mobility_version: v2b): this exchange's committed modifiers by fighter
+        # (maneuver, dice; dice -1 until given), who is flanked (DTN added) and who threaded past whom
+        # (foe, threader): the foe may not attack the threader this exchange
+        self.mobility: dict[str, tuple[str, int]] = {}
+        self.flanked: dict[str, int] = {}
+        self.threaded: set[tuple[str, str]] = set()
         self._declaration_order: list[str] | None = None
         # `targeting_order` at s1, for this roster tuple and this many exchanges done
         self._order: tuple[str, ...] = ()
@@ -313,6 +319,9 @@ class Bout:
         b.terrain = dict(self.terrain)
         b.footing = dict(self.footing)
         b.footing_rolled = set(self.footing_rolled)
+        b.mobility = dict(self.mobility)
+        b.flanked = dict(self.flanked)
+        b.threaded = set(self.threaded)
         b.set_reach(self._reach)
         b.invalidate_roster()
         return b

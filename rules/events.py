@@ -216,6 +216,49 @@ class FootingRoll(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class MobilityChosen(Event):
+    """Mobility Version 2b (rules.mobility): the mobility maneuver modifier committed with the footwork at
+    `s0` ("none": no modifier); its dice follow (`MobilityCommitted`)."""
+
+    type: ClassVar[str] = "mobility_chosen"
+    exchange: int
+    fighter: str
+    maneuver: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class MobilityCommitted(Event):
+    """The CP dice committed to a Version 2b mobility modifier (spent now; refunded if it cannot execute)."""
+
+    type: ClassVar[str] = "mobility_committed"
+    exchange: int
+    fighter: str
+    maneuver: str
+    dice: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Flanked(Event):
+    """A Version 2b Outmaneuver worked: `fighter`'s defences roll at TN +`dtn` this exchange."""
+
+    type: ClassVar[str] = "flanked"
+    exchange: int
+    fighter: str
+    by: str
+    dtn: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ThreadedPast(Event):
+    """A Version 2b Thread the Needle beat `foe`: he may not attack `fighter` this exchange."""
+
+    type: ClassVar[str] = "threaded_past"
+    exchange: int
+    fighter: str
+    foe: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Attack(Event):
     type: ClassVar[str] = "attack"
     seq: int

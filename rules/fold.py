@@ -185,6 +185,10 @@ def _clock(e: rev.ClockStepped, fighters: Fighters, bout: Bout | None) -> None:
         orientation = bout.orientation
         for fid in orientation:
             orientation[fid] = None
+        if bout.mobility or bout.flanked or bout.threaded:  # rules.mobility: an exchange's own
+            bout.mobility.clear()
+            bout.flanked.clear()
+            bout.threaded.clear()
     clock.exchange, clock.step, clock.round = e.exchange, e.step, e.round
     bout.answered.clear()
     if bout.stance and e.exchange != 1:
@@ -276,6 +280,27 @@ def _footing_roll(e: rev.FootingRoll, fighters: Fighters, bout: Bout | None) -> 
         bout.footing_rolled.add(e.fighter)
 
 
+def _mobility_chosen(e: rev.MobilityChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.mobility[e.fighter] = (e.maneuver, 0 if e.maneuver == "none" else -1)
+
+
+def _mobility_committed(e: rev.MobilityCommitted, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.mobility[e.fighter] = (e.maneuver, e.dice)
+    fighters[e.fighter].cp -= e.dice
+
+
+def _flanked(e: rev.Flanked, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.flanked[e.fighter] = e.dtn
+
+
+def _threaded(e: rev.ThreadedPast, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.threaded.add((e.foe, e.fighter))
+
+
 def _died(e: rev.Died, fighters: Fighters, bout: Bout | None) -> None:
     fighters[e.fighter].dead = True
 
@@ -313,4 +338,8 @@ HANDLERS: dict[type[rev.Event], _Handler] = {
     rev.StanceChosen: _stance,
     rev.FootingSet: _footing_set,
     rev.FootingRoll: _footing_roll,
+    rev.MobilityChosen: _mobility_chosen,
+    rev.MobilityCommitted: _mobility_committed,
+    rev.Flanked: _flanked,
+    rev.ThreadedPast: _threaded,
 }

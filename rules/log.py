@@ -136,6 +136,16 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         result = "keeps his footing" if event.passed else "loses his footing and goes down"
         return (f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} "
                 f"= {event.successes}, {result}")
+    if isinstance(event, ev.MobilityChosen):
+        if event.maneuver == "none":
+            return None  # no modifier: nothing to tell
+        return f"{n(event.fighter)} commits to {_title(event.maneuver)} with his footwork"
+    if isinstance(event, ev.MobilityCommitted):
+        return f"{n(event.fighter)} puts {event.dice} CP dice into {_title(event.maneuver)}"
+    if isinstance(event, ev.Flanked):
+        return f"{n(event.by)} is at {n(event.fighter)}'s flank: his defences at TN +{event.dtn} this exchange"
+    if isinstance(event, ev.ThreadedPast):
+        return f"{n(event.foe)} cannot attack {n(event.fighter)} this exchange"
     if isinstance(event, ev.InitiativeAfter):
         holders = ", ".join(f"{n(h)} over {n(o)}" for h, o in event.holders) or "nobody"
         text = f"Initiative after exchange {event.exchange}: {holders}"

@@ -14,11 +14,22 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules import fold as rules_fold
 from rules import log as rules_log
+from rules import mobility as rules_mobility
 from rules import stance as rules_stance
 from rules.bout import CAUTIOUS, Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
-from rules.decisions import DECLARATION, ORIENTATION, STANCE, TARGET, TERRAIN, Decision, Option
+from rules.decisions import (
+    DECLARATION,
+    MOBILITY_CHOICE,
+    MOBILITY_DICE,
+    ORIENTATION,
+    STANCE,
+    TARGET,
+    TERRAIN,
+    Decision,
+    Option,
+)
 from rules.declare import commit_declaration
 from rules.dice import DiceStream
 from rules.events import Event
@@ -51,13 +62,16 @@ class TrosSos:
         if step == 2:
             declarer = bout.next_declarer()
             return [] if declarer is None else [declaration_decision(declarer)]
-        if clock.exchange != 1:
-            return []  # orientations are chosen at the first exchange of a round only
+        v2b = bout.rules.mobility_version == "v2b"
+        if clock.exchange != 1:  # orientations are chosen at the first exchange of a round only
+            return rules_mobility.due(bout) if v2b else []
         answered = bout.answered
         due = [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in answered]
-        if due or not (bout.rules.stance_bonus or bout.terrain):
-            return due
-        return rules_stance.due(bout)  # the stance queue, then the terrain rolls (rules.stance)
+        if not due and (bout.rules.stance_bonus or bout.terrain):
+            due = rules_stance.due(bout)  # the stance queue, then the terrain rolls (rules.stance)
+        if not due and v2b:
+            due = rules_mobility.due(bout)  # Version 2b's modifiers, committed with the footwork
+        return due
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         kind, who = decision.kind, decision.who
@@ -82,12 +96,22 @@ class TrosSos:
             if dice is None:
                 raise IllegalAction("a terrain roll's dice are a whole number")
             return rules_stance.set_footing(bout, who, dice)
+        if kind == MOBILITY_CHOICE:
+            if not isinstance(value, str):
+                raise IllegalAction(f"a mobility maneuver is one of {', '.join(decision.values())}")
+            return rules_mobility.choose(bout, who, value)
+        if kind == MOBILITY_DICE:
+            dice = _whole(value)
+            if dice is None:
+                raise IllegalAction("a mobility maneuver's dice are a whole number")
+            return rules_mobility.commit(bout, who, dice)
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
 
     def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
         step = bout.clock.step
         if step == 1:
-            return bout.close_targeting(stream)
+            events = bout.close_targeting(stream)
+            return events + rules_mobility.resolve(bout, stream) if bout.mobility else events
         return rules_stance.roll_footing(bout, stream) if step == 0 and bout.footing else []
 
     def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
@@ -106,6 +130,10 @@ class TrosSos:
             return tuple(maker.declaration(bout, who, stream))
         if kind in (STANCE, TERRAIN):
             return decision.default  # the AI's stance and terrain dice (rules.stance)
+        if kind == MOBILITY_CHOICE:
+            return rules_mobility.suggest(bout, who)[0]
+        if kind == MOBILITY_DICE:
+            return decision.default  # rules.mobility.suggest's dice for his choice
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
 
     def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:

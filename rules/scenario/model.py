@@ -80,12 +80,20 @@ class ShotSpec(Strict):
     defence_cp: int | Literal["auto"] = "auto"
 
 
+class MobilitySpec(Strict):
+    """House rule mobility_version: v2b: the modifier committed with the footwork at this exchange's s0."""
+
+    maneuver: str
+    dice: int | Literal["auto"] = "auto"
+
+
 class ExchangeSpec(Strict):
     orientations: dict[Id, OrientationSpec] = Field(default_factory=dict)
     targets: dict[Id, Id] = Field(default_factory=dict)
     stances: dict[Id, StanceSpec] = Field(default_factory=dict)
     terrain_dice: dict[Id, TerrainDiceSpec] = Field(default_factory=dict)
     shots: list[ShotSpec] = Field(default_factory=list)
+    mobility: dict[Id, Literal["auto", "none"] | MobilitySpec] = Field(default_factory=dict)
     declarations: Declarations = "auto"
 
 

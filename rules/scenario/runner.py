@@ -29,7 +29,7 @@ from rules.bout import (
 from rules.catalog import Catalog
 from rules.content import default_catalog, load_model, with_house_rules
 from rules.deciders import Baseline
-from rules.decisions import ORIENTATION, STANCE, TARGET, TERRAIN, Decision
+from rules.decisions import MOBILITY_CHOICE, MOBILITY_DICE, ORIENTATION, STANCE, TARGET, TERRAIN, Decision
 from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
 from rules.fighter import Attributes, FighterSheet
@@ -178,7 +178,8 @@ def run_scenario(
         if _bout_over(bout):
             break
         spec = ExchangeSpec() if raw == "auto" else raw
-        for fid in list(spec.orientations) + list(spec.targets) + list(spec.stances) + list(spec.terrain_dice) + (
+        named = [*spec.orientations, *spec.targets, *spec.stances, *spec.terrain_dice, *spec.mobility]
+        for fid in named + (
             [] if spec.declarations == "auto" else list(spec.declarations)
         ):
             if fid not in specs:
@@ -189,6 +190,13 @@ def run_scenario(
             if d.kind == ORIENTATION:
                 given: str = spec.orientations.get(d.who) or (specs[d.who].orientation if first else "auto")
                 return combat_system.suggest(bout, d, maker, ai) if given == "auto" else given
+            if d.kind in (MOBILITY_CHOICE, MOBILITY_DICE):
+                given_m = spec.mobility.get(d.who, "auto")
+                if given_m == "none":
+                    return "none" if d.kind == MOBILITY_CHOICE else combat_system.suggest(bout, d, maker, ai)
+                if given_m == "auto" or (d.kind == MOBILITY_DICE and given_m.dice == "auto"):
+                    return combat_system.suggest(bout, d, maker, ai)
+                return given_m.maneuver if d.kind == MOBILITY_CHOICE else given_m.dice
             if d.kind in (STANCE, TERRAIN):
                 chosen: str | int = (spec.stances if d.kind == STANCE else spec.terrain_dice).get(d.who) or (
                     (specs[d.who].stance if d.kind == STANCE else specs[d.who].terrain_dice) if first else "auto")
