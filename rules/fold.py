@@ -19,7 +19,7 @@ from dataclasses import replace
 from rules import events as rev
 from rules.bout import THROW_AS_ORIENTATION, Action, Bout, Committed, PartChoice, pair
 from rules.catalog import Catalog
-from rules.fighter import FighterState, Wound
+from rules.fighter import FighterState, Wound, disarmed
 
 Fighters = Mapping[str, FighterState]
 _Handler = Callable[..., None]  # (event of its own type, fighters, bout)
@@ -251,8 +251,9 @@ def _knock(e: rev.KnockCheck, fighters: Fighters, bout: Bout | None) -> None:
     victim = fighters[e.fighter]
     if e.kind == "knockout":
         victim.unconscious = True
-    elif e.kind == "disarm":  # Disarm (rules.exchange): his weapon falls from his hand
-        victim.sheet = replace(victim.sheet, weapon=None)
+    elif e.kind == "disarm":  # Disarm (rules.exchange): his weapon falls from his hand; he fights unarmed
+        victim.sheet = (replace(victim.sheet, weapon=None) if bout is None
+                        else disarmed(victim.sheet, bout.catalog))
     elif not victim.prone:
         victim.prone = True
         victim.cp //= 2

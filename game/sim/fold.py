@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from game.sim import disarm, run_party, run_world
 from game.sim import events as ev
-from game.sim import run_party, run_world
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules import fold as rules_fold
@@ -314,6 +314,16 @@ def _dropped(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_dropped(state, e.actor, e.pos, e.items)
 
 
+def _disarmed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.WeaponDisarmed)
+    disarm.fold_disarmed(state, e.actor, e.pos, e.item)
+
+
+def _drawn(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.WeaponDrawn)
+    disarm.fold_drawn(state, e.actor, e.item)
+
+
 def _put_down(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.ItemPutDown)
     run_world.fold_put_down(state, e.actor, e.pos, e.item, e.count)
@@ -404,6 +414,8 @@ _HANDLERS = {
     ev.GearChanged: _gear_changed,
     ev.ItemsDropped: _dropped,
     ev.ItemPutDown: _put_down,
+    ev.WeaponDisarmed: _disarmed,
+    ev.WeaponDrawn: _drawn,
     ev.ExperienceGained: _experience,
     ev.ItemsGiven: _given,
     ev.ItemUsed: _used,
