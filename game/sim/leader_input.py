@@ -34,6 +34,7 @@ class PlayerInput:
     ranged: Ranged | None = None
     shot_defence: int = 0  # CP the leader adds against each shot landing on him this tick
     answer: tuple[str, str | int | None] | None = None  # (kind, value): a decision only `Answer` answers
+    answer_for: str | None = None  # whose decision `answer` answers (a companion's under party_orders)
 
 
 class LeaderInput:
@@ -143,7 +144,7 @@ class LeaderInput:
             value: str | int | None = decision.default
             if not decision.options and value is not None:
                 value = int(value)
-            return PlayerInput(answer=(decision.kind, value))
+            return PlayerInput(answer=(decision.kind, value), answer_for=decision.who)
         if not isinstance(command, Answer):
             raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}")
         if command.kind != decision.kind:
@@ -156,7 +157,7 @@ class LeaderInput:
                                                 or str(value) == decision.default):  # the default is legal
             also = "" if decision.default is None else f", or {decision.default}"
             raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}{also}")
-        return PlayerInput(answer=(decision.kind, value))
+        return PlayerInput(answer=(decision.kind, value), answer_for=decision.who)
 
     def suggested_step(self) -> Direction | None:
         """What Enter (`Confirm`) does at a step prompt (`game.sim.leader_step`): out of a fight, a step that keeps

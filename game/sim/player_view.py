@@ -14,7 +14,7 @@ rules' clock, decisions as data) only these modules adapt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.sim.geometry import Direction
 from game.sim.state import BoutState, Decision, WorldState
@@ -255,8 +255,15 @@ def decision_view(state: WorldState) -> DecisionView | None:
         pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
         pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
         paused.player_dir if paused is not None else None,
-        choice_view(pending.asks) if pending.kind == "decide" else None,
+        _for_whom(state, choice_view(pending.asks)) if pending.kind == "decide" else None,
     )
+
+
+def _for_whom(state: WorldState, choice: ChoiceView | None) -> ChoiceView | None:
+    """A companion's decision (house rule party_orders) names him in its title."""
+    if choice is None or choice.who == state.leader or choice.who not in state.actors:
+        return choice
+    return replace(choice, title=f"{state.actors[choice.who].name}: {choice.title}")
 
 
 def choice_view(asks: tuple[RulesDecision, ...]) -> ChoiceView | None:

@@ -10,7 +10,7 @@ Everything the map and the arrow pad show about a fight comes from here:
 - **orientation icons** over heads once revealed (exchange 1 from ``s1`` on; orientation is secret at ``s0``);
 - **"Atk" / "Def" marks** for imminent rolls involving the leader;
 - **bout clocks** (``e1s2``) per bout;
-- **companions' planned steps**;
+- **companions' planned steps**: every companion's next step (``game.sim.companion_plans``);
 - **mobility marks**: a threading arrow past a foe, a flank mark on a flanked target (issue 13 item 1);
 - the **arrow pad** indicators for the leader's four neighbours.
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.sim.companion_plans import companion_plans
 from game.sim.declaring import Menu, declaration_source
 from game.sim.geometry import ORTHOGONAL, Direction
 from game.sim.player_view import CONTESTED, HE_HOLDS, YOU_HOLD, BoutView, PlayerView, player_view
@@ -229,11 +230,8 @@ def compute(
     pad, pad_marks = pad_indicators(state, view, menu)
     marks.extend(pad_marks)
 
-    planned = tuple(
-        PlannedStep(a.id, a.planned_dir)
-        for a in state.actors.values()
-        if a.party and not a.leader and a.alive and a.planned
-    )
+    # every companion's next step (issue 13 item 6: game.sim.companion_plans; a hand-set one included)
+    planned = tuple(PlannedStep(p.actor, p.direction) for p in companion_plans(state) if p.steps)
     return Indicators(tuple(footbases), tuple(arcs), tuple(icons), tuple(marks), tuple(clocks), planned, pad,
                       tuple(mobility))
 
