@@ -266,6 +266,19 @@ class Bout:
         self.arrivals: set[str] = set()
         # another combat system's own state (rules.systems; see SystemState); None under tros_sos
         self.system_state: SystemState | None = None
+        # rules.stance: the martial stance chosen at this round's e1s0 (house rule stance_bonus), the TN of
+        # the difficult ground each fighter stands on (`set_terrain`; none: firm ground), the CP dice set
+        # aside for this s0's terrain roll and who has rolled it this round
+        self.stance: dict[str, str] = {}
+        self.terrain: dict[str, int] = {}
+        self.footing: dict[str, int] = {}
+        self.footing_rolled: set[str] = set()
+        # rules.mobility (house rule mobility_version: v2b): this exchange's committed modifiers by fighter
+        # (maneuver, dice; dice -1 until given), who is flanked (DTN added) and who threaded past whom
+        # (foe, threader): the foe may not attack the threader this exchange
+        self.mobility: dict[str, tuple[str, int]] = {}
+        self.flanked: dict[str, int] = {}
+        self.threaded: set[tuple[str, str]] = set()
         self._declaration_order: list[str] | None = None
         # `targeting_order` at s1, for this roster tuple and this many exchanges done
         self._order: tuple[str, ...] = ()
@@ -302,6 +315,13 @@ class Bout:
         b.global_holders = set(self.global_holders)
         b.arrivals = set(self.arrivals)
         b.system_state = None if self.system_state is None else self.system_state.clone()
+        b.stance = dict(self.stance)
+        b.terrain = dict(self.terrain)
+        b.footing = dict(self.footing)
+        b.footing_rolled = set(self.footing_rolled)
+        b.mobility = dict(self.mobility)
+        b.flanked = dict(self.flanked)
+        b.threaded = set(self.threaded)
         b.set_reach(self._reach)
         b.invalidate_roster()
         return b
@@ -353,6 +373,11 @@ class Bout:
             return
         self._reach = new
         self.invalidate_roster()
+
+    def set_terrain(self, terrain: Mapping[str, int]) -> None:
+        """The TN of the difficult ground each fighter stands on (rules.stance: a terrain roll at each
+        round's `e1s0`); a fighter left out stands on firm ground. The world or a scenario sets it."""
+        self.terrain = {fid: tn for fid, tn in terrain.items() if fid in self.fighters}
 
     def reach_pairs(self) -> list[list[str]] | None:
         """The reach as sorted [fighter, foe] pairs (None: every hostile pair can reach)."""

@@ -284,6 +284,7 @@ class HouseRules:
     buy_cost_by_level: tuple[tuple[int, int], ...] = ((9, 3), (6, 4), (0, 5))  # (min level, cost)
     partial_evade_seize_cost: int = 2
     stance_bonus: bool = False
+    party_orders: bool = False  # the player answers his companions' decisions in his bout (rules.party_orders)
     mobility_version: Literal["v1", "v2b"] = "v1"
     change_target_cost: int = 1
     quick_defense_cost: int = 2

@@ -58,18 +58,27 @@ def length_cost(bout: Bout, fid: str, opponent: str) -> int:
 
 
 STANCE_BONUS = 2  # TRoS stance: 2 CP (research §1.8, §3.1)
+OFFENSIVE, NEUTRAL = "offensive", "neutral"  # TRoS stances (and DEFENSIVE)
+STANCES = (OFFENSIVE, NEUTRAL, DEFENSIVE)
 
 
 def stance_shift(bout: Bout, fid: str, role: str) -> int:
     """House rule `stance_bonus` (TRoS stance +-2, research §1.8 / §3.1): in the first exchange of a
-    round, when the fighter has chosen an orientation, Aggressive pays 2 CP less for attacks and 2
-    more for defences, Defensive the reverse, Cautious nothing. Later exchanges: 0."""
+    round, an Offensive stance pays 2 CP less for attacks and 2 more for defences, a Defensive one the
+    reverse, Neutral nothing. The stance is the one chosen at `e1s0` (rules.stance); one who has not
+    chosen it stands as his orientation implies (Aggressive: Offensive, Defensive: Defensive, the
+    stance decision's default). Later exchanges: 0."""
     if not bout.rules.stance_bonus:
         return 0
-    orientation = bout.orientation.get(fid)
-    if orientation == AGGRESSIVE:
+    stance = bout.stance.get(fid)
+    if stance is None:
+        if bout.clock.exchange != 1:
+            return 0
+        orientation = bout.orientation.get(fid)
+        stance = OFFENSIVE if orientation == AGGRESSIVE else DEFENSIVE if orientation == DEFENSIVE else NEUTRAL
+    if stance == OFFENSIVE:
         return -STANCE_BONUS if role == "attack" else STANCE_BONUS
-    if orientation == DEFENSIVE:
+    if stance == DEFENSIVE:
         return STANCE_BONUS if role == "attack" else -STANCE_BONUS
     return 0
 

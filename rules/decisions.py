@@ -4,7 +4,8 @@ A combat system (`rules.systems`) says which decisions are due in a bout and tak
 the world adds its own (a bump frame, first aid, CP against a shot) in the same form. AIs
 (`rules.deciders`), the player's view, scenario files and the terminal all answer these objects.
 
-- `kind`: what is asked (`ORIENTATION`, `TARGET`, `DECLARATION`, `BUMP`, `FIRST_AID`, `SHOT_DEFENCE`;
+- `kind`: what is asked (`ORIENTATION`, `STANCE`, `TERRAIN`, `MOBILITY_CHOICE`, `MOBILITY_DICE`, `TARGET`,
+  `DECLARATION`, `BUMP`, `FIRST_AID`, `SHOT_DEFENCE`;
   Sophia's Children's `BID`, `DESIGNATE`, `INTERRUPT`, `COUNTER`, `MEMBER`, `ACTION`, `DEFENCE`,
   `ROLLER`; Combat basics' `CB_TURN`, `CB_DEFENCE`, `CB_DIRECTION`).
 - `who`: the fighter who decides.
@@ -29,6 +30,10 @@ DECLARATION = "declaration"
 BUMP = "bump"
 FIRST_AID = "first_aid"
 SHOT_DEFENCE = "shot_defence"
+STANCE = "martial_stance"  # tros_sos e1s0 (house rule stance_bonus): offensive / neutral / defensive (rules.stance)
+TERRAIN = "terrain"  # tros_sos e1s0 on difficult ground: CP dice for the terrain roll, `low`..`high`
+MOBILITY_CHOICE = "mobility_choice"  # tros_sos s0, mobility_version v2b: the modifier (rules.mobility)
+MOBILITY_DICE = "mobility_dice"  # ... then its CP dice, `low`..`high`
 # dew_sequence (rules.dew): the option at initiative, a parry, the noncombat option, movement, a reaction
 DEW_OPTION = "dew_option"
 DEW_PARRY = "dew_parry"
@@ -62,6 +67,8 @@ CB_DIRECTION = "cb_direction"
 
 # What a player reads as the title of a decision's prompt (a kind left out reads as its name)
 KIND_TITLES: dict[str, str] = {
+    STANCE: "Your martial stance", TERRAIN: "Terrain roll: dice for your footing",
+    MOBILITY_CHOICE: "Mobility maneuver with your footwork", MOBILITY_DICE: "Dice for your mobility maneuver",
     DEW_OPTION: "Your option this segment", DEW_PARRY: "Parry the blow?", DEW_NONCOMBAT: "Between the blows",
     DEW_MOVE: "Your movement", DEW_REACT: "React to the mover",
     GG_DECLARE: "Action points and speed for the round", GG_ACT: "Your action", GG_INTERRUPT: "Interrupt?",

@@ -181,6 +181,84 @@ class TerrainRoll(Event):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class StanceChosen(Event):
+    """A fighter's martial stance at `s0` (TRoS stance, house rule `stance_bonus`; rules.stance)."""
+
+    type: ClassVar[str] = "stance"
+    exchange: int
+    fighter: str
+    stance: str  # offensive | neutral | defensive
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class FootingSet(Event):
+    """The CP dice a fighter on difficult ground sets aside at `s0` for his terrain roll (rules.stance)."""
+
+    type: ClassVar[str] = "footing_set"
+    exchange: int
+    fighter: str
+    dice: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class FootingRoll(Event):
+    """The `s0` terrain roll on difficult ground (rules.stance): the dice are spent; no success, he goes
+    down (prone, CP halved, as a knockdown)."""
+
+    type: ClassVar[str] = "footing_roll"
+    exchange: int
+    fighter: str
+    dice: int
+    tn: int
+    faces: tuple[int, ...]
+    successes: int
+    passed: bool
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class MobilityChosen(Event):
+    """Mobility Version 2b (rules.mobility): the mobility maneuver modifier committed with the footwork at
+    `s0` ("none": no modifier); its dice follow (`MobilityCommitted`)."""
+
+    type: ClassVar[str] = "mobility_chosen"
+    exchange: int
+    fighter: str
+    maneuver: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class MobilityCommitted(Event):
+    """The CP dice committed to a Version 2b mobility modifier (spent now; refunded if it cannot execute)."""
+
+    type: ClassVar[str] = "mobility_committed"
+    exchange: int
+    fighter: str
+    maneuver: str
+    dice: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Flanked(Event):
+    """A Version 2b Outmaneuver worked: `fighter`'s defences roll at TN +`dtn` this exchange."""
+
+    type: ClassVar[str] = "flanked"
+    exchange: int
+    fighter: str
+    by: str
+    dtn: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ThreadedPast(Event):
+    """A Version 2b Thread the Needle beat `foe`: he may not attack `fighter` this exchange."""
+
+    type: ClassVar[str] = "threaded_past"
+    exchange: int
+    fighter: str
+    foe: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Attack(Event):
     type: ClassVar[str] = "attack"
     seq: int

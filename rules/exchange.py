@@ -455,6 +455,10 @@ class _Resolver:
                 self._emit(Untargeted(self.exchange, foe, f"{name} threads the needle"))
 
     def run(self) -> None:
+        flanked = self.bout.flanked
+        if flanked:  # Version 2b's Outmaneuver (rules.mobility), resolved at s1
+            for d in self.defences:
+                d.flanked = max(d.flanked, flanked.get(d.owner, 0))
         if self.threads:
             self.mobility()
         for a in self.attacks:

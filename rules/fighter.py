@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, TypeVar
 
 from rules.catalog import Armour, Catalog, Shield, Weapon
@@ -151,6 +151,19 @@ class FighterSheet:
             av=av,
             encumbrance_cp=encumbrance_cp,
         )
+
+
+def disarmed(sheet: FighterSheet, catalog: Catalog) -> FighterSheet:
+    """His sheet once his weapon is knocked from his hand (Disarm, issue 13 item 5): no weapon, and he fights
+    with his best unarmed proficiency (research §1.8: "with no weapon and no shield, pugilism"; level 0
+    untrained), so his CP refreshes from it and his menu offers the unarmed maneuvers."""
+    prof, level = "", -1
+    for candidate in UNARMED_PROFICIENCIES:
+        if candidate in catalog.proficiencies:
+            lvl = proficiency_level(sheet.proficiencies, candidate, catalog)
+            if lvl > level:
+                prof, level = candidate, lvl
+    return replace(sheet, weapon=None, proficiency=prof, level=max(0, level))
 
 
 def _lookup(table: Mapping[str, T], key: str | None, kind: str) -> T | None:

@@ -19,7 +19,7 @@ from dataclasses import replace
 from rules import events as rev
 from rules.bout import THROW_AS_ORIENTATION, Action, Bout, Committed, PartChoice, pair
 from rules.catalog import Catalog
-from rules.fighter import FighterState, Wound
+from rules.fighter import FighterState, Wound, disarmed
 
 Fighters = Mapping[str, FighterState]
 _Handler = Callable[..., None]  # (event of its own type, fighters, bout)
@@ -185,8 +185,16 @@ def _clock(e: rev.ClockStepped, fighters: Fighters, bout: Bout | None) -> None:
         orientation = bout.orientation
         for fid in orientation:
             orientation[fid] = None
+        if bout.mobility or bout.flanked or bout.threaded:  # rules.mobility: an exchange's own
+            bout.mobility.clear()
+            bout.flanked.clear()
+            bout.threaded.clear()
     clock.exchange, clock.step, clock.round = e.exchange, e.step, e.round
     bout.answered.clear()
+    if bout.stance and e.exchange != 1:
+        bout.stance.clear()  # the stance counts in the round's first exchange only (rules.stance)
+    if bout.footing_rolled and e.exchange == 1 and e.step == 0:
+        bout.footing_rolled.clear()  # a new round: a new terrain roll
 
 
 def _round_ended(e: rev.RoundEnded, fighters: Fighters, bout: Bout | None) -> None:
@@ -243,11 +251,55 @@ def _knock(e: rev.KnockCheck, fighters: Fighters, bout: Bout | None) -> None:
     victim = fighters[e.fighter]
     if e.kind == "knockout":
         victim.unconscious = True
-    elif e.kind == "disarm":  # Disarm (rules.exchange): his weapon falls from his hand
-        victim.sheet = replace(victim.sheet, weapon=None)
+    elif e.kind == "disarm":  # Disarm (rules.exchange): his weapon falls from his hand; he fights unarmed
+        victim.sheet = (replace(victim.sheet, weapon=None) if bout is None
+                        else disarmed(victim.sheet, bout.catalog))
     elif not victim.prone:
         victim.prone = True
         victim.cp //= 2
+
+
+def _stance(e: rev.StanceChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.stance[e.fighter] = e.stance
+
+
+def _footing_set(e: rev.FootingSet, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.footing[e.fighter] = e.dice
+
+
+def _footing_roll(e: rev.FootingRoll, fighters: Fighters, bout: Bout | None) -> None:
+    """The terrain roll's dice are spent; no success and he goes down (prone, CP halved)."""
+    state = fighters[e.fighter]
+    state.cp -= e.dice
+    if not e.passed and not state.prone:
+        state.prone = True
+        state.cp //= 2
+    if bout is not None:
+        bout.footing.pop(e.fighter, None)
+        bout.footing_rolled.add(e.fighter)
+
+
+def _mobility_chosen(e: rev.MobilityChosen, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.mobility[e.fighter] = (e.maneuver, 0 if e.maneuver == "none" else -1)
+
+
+def _mobility_committed(e: rev.MobilityCommitted, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.mobility[e.fighter] = (e.maneuver, e.dice)
+    fighters[e.fighter].cp -= e.dice
+
+
+def _flanked(e: rev.Flanked, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.flanked[e.fighter] = e.dtn
+
+
+def _threaded(e: rev.ThreadedPast, fighters: Fighters, bout: Bout | None) -> None:
+    assert bout is not None, "a bout event folded without its bout"
+    bout.threaded.add((e.foe, e.fighter))
 
 
 def _died(e: rev.Died, fighters: Fighters, bout: Bout | None) -> None:
@@ -284,4 +336,11 @@ HANDLERS: dict[type[rev.Event], _Handler] = {
     rev.KnockCheck: _knock,
     rev.Died: _died,
     rev.BloodLossCheck: _blood_loss,
+    rev.StanceChosen: _stance,
+    rev.FootingSet: _footing_set,
+    rev.FootingRoll: _footing_roll,
+    rev.MobilityChosen: _mobility_chosen,
+    rev.MobilityCommitted: _mobility_committed,
+    rev.Flanked: _flanked,
+    rev.ThreadedPast: _threaded,
 }

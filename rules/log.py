@@ -7,6 +7,7 @@ headless simulation and the view's log all print through `describe`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules import events as ev
 
@@ -127,6 +128,24 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.TerrainRoll):
         result = "passes" if event.passed else "fails"
         return f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} {result}"
+    if isinstance(event, ev.StanceChosen):
+        return f"{n(event.fighter)} takes a {event.stance} stance"
+    if isinstance(event, ev.FootingSet):
+        return f"{n(event.fighter)} sets aside {event.dice} CP dice for his footing"
+    if isinstance(event, ev.FootingRoll):
+        result = "keeps his footing" if event.passed else "loses his footing and goes down"
+        return (f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} "
+                f"= {event.successes}, {result}")
+    if isinstance(event, ev.MobilityChosen):
+        if event.maneuver == "none":
+            return None  # no modifier: nothing to tell
+        return f"{n(event.fighter)} commits to {_title(event.maneuver)} with his footwork"
+    if isinstance(event, ev.MobilityCommitted):
+        return f"{n(event.fighter)} puts {event.dice} CP dice into {_title(event.maneuver)}"
+    if isinstance(event, ev.Flanked):
+        return f"{n(event.by)} is at {n(event.fighter)}'s flank: his defences at TN +{event.dtn} this exchange"
+    if isinstance(event, ev.ThreadedPast):
+        return f"{n(event.foe)} cannot attack {n(event.fighter)} this exchange"
     if isinstance(event, ev.InitiativeAfter):
         holders = ", ".join(f"{n(h)} over {n(o)}" for h, o in event.holders) or "nobody"
         text = f"Initiative after exchange {event.exchange}: {holders}"
@@ -165,4 +184,21 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         cps = ", ".join(f"{n(f)} {cp}" for f, cp in event.refreshed)
         pause = " (battle pause)" if event.pause else ""
         return f"End of round {event.round}{pause}: CP {cps}"
+    if event.type == "shot":  # rules.ranged.Shot (not imported here: rules.ranged imports the fold)
+        return _shot_line(event, n)
     return None
+
+
+def _shot_line(shot: Any, n: Callable[[str | None], str]) -> str:
+    text = (f"{n(shot.shooter)} shoots {n(shot.target)} ({shot.weapon.replace('_', ' ')}, {shot.distance} sq) "
+            f"{shot.dice}d10 vs TN{shot.tn} {_faces(shot.faces)} = {shot.successes} vs "
+            f"{shot.defence_dice}d10 TN{shot.defence_tn} {_faces(shot.defence_faces)} = {shot.defence_successes}"
+            f" ({shot.defence_cp} CP) → MoS {shot.mos}")
+    w = shot.wound
+    if shot.hit and w is not None:
+        text += f", wound {w.level} {w.damage_type} {w.location.replace('_', ' ')}"
+    elif shot.hit_instead is not None:
+        text += f", botch: hits {n(shot.hit_instead)}"
+    else:
+        text += ", miss"
+    return text

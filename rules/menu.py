@@ -29,6 +29,7 @@ from rules.bout import (
     ACTION_LABELS,
     AGGRESSIVE,
     ATTACK,
+    ATTACK_ACTIONS,
     BUY_INITIATIVE,
     CHANGE_TARGET,
     CHANGE_TARGET_BUY,
@@ -740,6 +741,8 @@ def _menu(
                 add(actions, DEFEND_PREEMPTIVE, "defense", 0,
                     flavour=POSTEMPTIVE if hides_defence and not is_target else "")
                 add(actions, QUICK_DEFENSE, "defense", 0, None, rules.quick_defense_cost)
+        if bout.threaded and (fid, opp) in bout.threaded:  # rules.mobility: opp threaded past him this exchange
+            actions = [a for a in actions if a.action not in ATTACK_ACTIONS]
         actions.append(_NOTHING)
         opponents.append(OpponentMenu(opp, is_target, relation, incoming is not None, tuple(actions)))
     return Menu(fid, budget, exchange, tuple(opponents), ())
@@ -749,6 +752,8 @@ def _mobility_open(bout: Bout, fid: str, target: str | None) -> bool:
     """Issue 13 item 1 (design doc "Mobility Manuever rolls"): a mobility maneuver is offered when one
     can work: two or more foes target him (Thread the Needle), or a companion targets his target
     (Outmaneuver). Each maneuver's own condition is checked when it is rolled (rules.exchange)."""
+    if bout.rules.mobility_version != "v1":
+        return False  # Version 2b: committed with the footwork at s0 (rules.mobility)
     targets = bout.targets
     if sum(1 for f in bout.foes(fid) if targets.get(f) == fid) >= 2:
         return True

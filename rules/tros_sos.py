@@ -14,10 +14,22 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules import fold as rules_fold
 from rules import log as rules_log
+from rules import mobility as rules_mobility
+from rules import stance as rules_stance
 from rules.bout import CAUTIOUS, Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
-from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision, Option
+from rules.decisions import (
+    DECLARATION,
+    MOBILITY_CHOICE,
+    MOBILITY_DICE,
+    ORIENTATION,
+    STANCE,
+    TARGET,
+    TERRAIN,
+    Decision,
+    Option,
+)
 from rules.declare import commit_declaration
 from rules.dice import DiceStream
 from rules.events import Event
@@ -50,10 +62,16 @@ class TrosSos:
         if step == 2:
             declarer = bout.next_declarer()
             return [] if declarer is None else [declaration_decision(declarer)]
-        if clock.exchange != 1:
-            return []  # orientations are chosen at the first exchange of a round only
+        v2b = bout.rules.mobility_version == "v2b"
+        if clock.exchange != 1:  # orientations are chosen at the first exchange of a round only
+            return rules_mobility.due(bout) if v2b else []
         answered = bout.answered
-        return [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in answered]
+        due = [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in answered]
+        if not due and (bout.rules.stance_bonus or bout.terrain):
+            due = rules_stance.due(bout)  # the stance queue, then the terrain rolls (rules.stance)
+        if not due and v2b:
+            due = rules_mobility.due(bout)  # Version 2b's modifiers, committed with the footwork
+        return due
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         kind, who = decision.kind, decision.who
@@ -69,10 +87,32 @@ class TrosSos:
             if not isinstance(value, (tuple, list)):  # a tuple of types: the quicker check
                 raise IllegalAction("a declaration is a list of actions")
             return commit_declaration(bout, who, list(value), reserve=reserve)
+        if kind == STANCE:
+            if not isinstance(value, str):
+                raise IllegalAction(f"a stance is one of {', '.join(decision.values())}")
+            return rules_stance.choose_stance(bout, who, value)
+        if kind == TERRAIN:
+            dice = _whole(value)
+            if dice is None:
+                raise IllegalAction("a terrain roll's dice are a whole number")
+            return rules_stance.set_footing(bout, who, dice)
+        if kind == MOBILITY_CHOICE:
+            if not isinstance(value, str):
+                raise IllegalAction(f"a mobility maneuver is one of {', '.join(decision.values())}")
+            return rules_mobility.choose(bout, who, value)
+        if kind == MOBILITY_DICE:
+            dice = _whole(value)
+            if dice is None:
+                raise IllegalAction("a mobility maneuver's dice are a whole number")
+            return rules_mobility.commit(bout, who, dice)
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
 
     def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
-        return bout.close_targeting(stream) if bout.clock.step == 1 else []
+        step = bout.clock.step
+        if step == 1:
+            events = bout.close_targeting(stream)
+            return events + rules_mobility.resolve(bout, stream) if bout.mobility else events
+        return rules_stance.roll_footing(bout, stream) if step == 0 and bout.footing else []
 
     def advance(self, bout: Bout, stream: DiceStream) -> StepResult:
         if bout.clock.step < 2:
@@ -88,6 +128,12 @@ class TrosSos:
             return maker.target(bout, who, stream)
         if kind == DECLARATION:
             return tuple(maker.declaration(bout, who, stream))
+        if kind in (STANCE, TERRAIN):
+            return decision.default  # the AI's stance and terrain dice (rules.stance)
+        if kind == MOBILITY_CHOICE:
+            return rules_mobility.suggest(bout, who)[0]
+        if kind == MOBILITY_DICE:
+            return decision.default  # rules.mobility.suggest's dice for his choice
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
 
     def fold(self, event: Event, fighters: Mapping[str, FighterState], bout: Bout | None) -> None:
@@ -124,6 +170,17 @@ class TrosSos:
 
     def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
         return ()  # footwork is the world's own movement
+
+
+def _whole(value: Answer) -> int | None:
+    """A whole number answer (an int, or its digits as a string), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return None
 
 
 _ORIENTATION_OPTIONS: dict[tuple[str, ...], tuple[tuple[Option, ...], str]] = {}

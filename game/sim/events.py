@@ -459,6 +459,28 @@ class ItemsDropped(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class WeaponDisarmed(WorldEvent):
+    """A Disarm knocked `item` from the fighter's hand (rules `knock_check` of kind disarm): it lies on the
+    floor at `pos` for anyone to pick up (game.sim.disarm; issue 13 item 5)."""
+
+    type: ClassVar[str] = "weapon_disarmed"
+    actor: str
+    pos: tuple[int, int]
+    item: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class WeaponDrawn(WorldEvent):
+    """A disarmed fighter draws a weapon he carries (his footwork of that step; game.sim.disarm)."""
+
+    type: ClassVar[str] = "weapon_drawn"
+    actor: str
+    item: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class ExperienceGained(WorldEvent):
     """A party member's experience (`rules.progression`): `why` is "depth N" (the first arrival there)
     or the id of a fallen foe (a share of his worth among the party members of the bout he fell in)."""

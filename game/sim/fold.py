@@ -12,8 +12,8 @@ and followers by `game.sim.run_party`).
 
 from __future__ import annotations
 
+from game.sim import disarm, run_party, run_world
 from game.sim import events as ev
-from game.sim import run_party, run_world
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
 from rules import fold as rules_fold
@@ -309,6 +309,16 @@ def _dropped(state: WorldState, e: ev.WorldEvent) -> None:
     run_world.fold_dropped(state, e.actor, e.pos, e.items)
 
 
+def _disarmed(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.WeaponDisarmed)
+    disarm.fold_disarmed(state, e.actor, e.pos, e.item)
+
+
+def _drawn(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.WeaponDrawn)
+    disarm.fold_drawn(state, e.actor, e.item)
+
+
 def _put_down(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.ItemPutDown)
     run_world.fold_put_down(state, e.actor, e.pos, e.item, e.count)
@@ -399,6 +409,8 @@ _HANDLERS = {
     ev.GearChanged: _gear_changed,
     ev.ItemsDropped: _dropped,
     ev.ItemPutDown: _put_down,
+    ev.WeaponDisarmed: _disarmed,
+    ev.WeaponDrawn: _drawn,
     ev.ExperienceGained: _experience,
     ev.ItemsGiven: _given,
     ev.ItemUsed: _used,

@@ -9,9 +9,9 @@ from typing import Any, Literal
 
 from rules.catalog import HouseRules
 
-# Rules that only record a choice for a later milestone (mobility maneuvers, SPEC §4.11) are not
-# offered: a setting that changes nothing would mislead the player.
-NOT_OFFERED = frozenset({"mobility_version"})
+# Rules that only record a choice for a later milestone are not offered: a setting that changes nothing
+# would mislead the player. (mobility_version is read since issue 13: rules.mobility.)
+NOT_OFFERED: frozenset[str] = frozenset()
 
 
 def house_rule_choices() -> list[tuple[str, tuple[Any, ...]]]:

@@ -18,7 +18,7 @@ from game.sim.movement import direction_named
 from game.sim.shooting import DEFAULT_SHOT_ZONE, Ranged, Shooting
 from game.sim.state import BoutState
 from game.sim.world_core import WorldCore
-from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, Action, IllegalAction
+from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE, DO_NOTHING, Action, IllegalAction
 from rules.decisions import WORLD_KINDS
 from rules.menu import Menu, available_actions
 
@@ -34,6 +34,7 @@ class PlayerInput:
     ranged: Ranged | None = None
     shot_defence: int = 0  # CP the leader adds against each shot landing on him this tick
     answer: tuple[str, str | int | None] | None = None  # (kind, value): a decision only `Answer` answers
+    answer_for: str | None = None  # whose decision `answer` answers (a companion's under party_orders)
 
 
 class LeaderInput:
@@ -77,12 +78,7 @@ class LeaderInput:
                 return PlayerInput(direction=step,
                                    orientation=self.contextual_orientation(step) if pending.orientation_due else None)
             if isinstance(command, Aim | Shoot):
-                zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
-                kind = "aim" if isinstance(command, Aim) else "shoot"
-                problem = self.shooting.ranged_problem(s.leader, command.target, shooting=kind == "shoot", zone=zone)
-                if problem:
-                    raise IllegalAction(problem)
-                return PlayerInput(ranged=Ranged(kind, command.target, zone),
+                return PlayerInput(ranged=self.ranged(command),
                                    orientation=self.contextual_orientation(None) if pending.orientation_due else None)
             if not isinstance(command, Step):
                 raise IllegalAction("the world waits for a step (move, bump or wait)")
@@ -102,6 +98,8 @@ class LeaderInput:
                 orientation = self.contextual_orientation(direction)
             return PlayerInput(direction=direction, orientation=orientation if pending.orientation_due else None)
         if kind == "target":
+            if isinstance(command, Shoot):  # a shot from inside the bout (game.sim.shooting), the default target
+                return PlayerInput(ranged=self.ranged(command), target=pending.default)
             if isinstance(command, Confirm):
                 return PlayerInput(target=pending.default)
             if not isinstance(command, Target):
@@ -115,12 +113,24 @@ class LeaderInput:
             if isinstance(command, Confirm):
                 return PlayerInput(declaration=self.default_declaration(bout, (command.shot_defence_cp or 0)
                                                                          * len(pending.incoming)))
+            if isinstance(command, Shoot):  # the shot is his act of the exchange: nothing declared in melee
+                return PlayerInput(ranged=self.ranged(command), declaration=(Action(DO_NOTHING, "do_nothing", None),))
             if not isinstance(command, Declare):
                 raise IllegalAction("the world waits for a declaration")
             return PlayerInput(declaration=command.actions)
         if kind == "decide":
             return self.generic_input(command)
         raise IllegalAction(f"unexpected decision {kind}")
+
+    def ranged(self, command: Aim | Shoot) -> Ranged:
+        """The leader's aim or shot, refused with the reason when he may not (`Shooting.ranged_problem`)."""
+        zone = command.zone if isinstance(command, Shoot) and command.zone else DEFAULT_SHOT_ZONE
+        kind = "aim" if isinstance(command, Aim) else "shoot"
+        problem = self.shooting.ranged_problem(self.core.state.leader, command.target, shooting=kind == "shoot",
+                                               zone=zone)
+        if problem:
+            raise IllegalAction(problem)
+        return Ranged(kind, command.target, zone)
 
     def generic_input(self, command: Command) -> PlayerInput:
         """The leader's answer to a decision of the combat system that only `Answer` answers: one of
@@ -134,7 +144,7 @@ class LeaderInput:
             value: str | int | None = decision.default
             if not decision.options and value is not None:
                 value = int(value)
-            return PlayerInput(answer=(decision.kind, value))
+            return PlayerInput(answer=(decision.kind, value), answer_for=decision.who)
         if not isinstance(command, Answer):
             raise IllegalAction(f"the world waits for your {decision.kind.replace('_', ' ')}")
         if command.kind != decision.kind:
@@ -147,7 +157,7 @@ class LeaderInput:
                                                 or str(value) == decision.default):  # the default is legal
             also = "" if decision.default is None else f", or {decision.default}"
             raise IllegalAction(f"cannot answer {value!r}: a whole number from {decision.low} to {decision.high}{also}")
-        return PlayerInput(answer=(decision.kind, value))
+        return PlayerInput(answer=(decision.kind, value), answer_for=decision.who)
 
     def suggested_step(self) -> Direction | None:
         """What Enter (`Confirm`) does at a step prompt (`game.sim.leader_step`): out of a fight, a step that keeps

@@ -14,7 +14,7 @@ rules' clock, decisions as data) only these modules adapt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.sim.geometry import Direction
 from game.sim.state import BoutState, Decision, WorldState
@@ -42,6 +42,19 @@ class Declared:
 
 
 @dataclass(frozen=True, slots=True)
+class MobilityView:
+    """A mobility maneuver the leader can see (issue 13 item 1): declared at ``s2`` (Version 1) or committed
+    with the footwork at ``s0`` (Version 2b, shown once revealed at ``s1``, the leader's own at once).
+    ``foes``: Thread the Needle's foes he threads past (those but his target who target him), Outmaneuver's
+    target; ``state``: ``declared`` / ``committed``, then ``worked`` or ``failed`` once resolved (2b at ``s2``)."""
+
+    actor: str
+    maneuver: str  # thread_the_needle | outmaneuver
+    foes: tuple[str, ...]
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
 class BoutView:
     """One bout as the leader sees it. Mappings are filled once and never changed."""
 
@@ -57,6 +70,7 @@ class BoutView:
     relations: dict[tuple[str, str], str] = field(default_factory=dict)  # every ordered pair of members
     declared: dict[str, Declared] = field(default_factory=dict)
     arrivals: frozenset[str] = frozenset()  # arrived mid-round, this exchange
+    mobility: tuple[MobilityView, ...] = ()
 
     def relation(self, a: str, b: str) -> str:
         """``you_hold`` / ``he_holds`` / ``contested`` / ``none`` for ``a``'s pair with ``b``, from a's side."""
@@ -162,6 +176,48 @@ def _declared(bout: BoutState, viewer: str, fid: str) -> Declared | None:
     return Declared(items, frozenset(attacks), frozenset(defends))
 
 
+THREAD, OUTMANEUVER = "thread_the_needle", "outmaneuver"
+
+
+def _mobility_foes(bout: BoutState, fid: str, maneuver: str) -> tuple[str, ...]:
+    rules = bout.rules
+    target = rules.targets.get(fid)
+    if maneuver == OUTMANEUVER:
+        return () if target is None else (target,)
+    past = tuple(f for f in rules.foes(fid) if rules.targets.get(f) == fid and f != target)
+    if past or bout.step == 2:
+        return past
+    return tuple(f for f in rules.foes(fid) if f != target)  # before the targets: every foe he may slip past
+
+
+def _mobility(bout: BoutState, leader: str, declared: dict[str, Declared]) -> tuple[MobilityView, ...]:
+    """The mobility maneuvers ``leader`` sees in ``bout`` (see MobilityView)."""
+    rules = bout.rules
+    out: list[MobilityView] = []
+    for fid, d in declared.items():  # Version 1: declared at s2 with the exchange's maneuvers
+        for item in d.items:
+            if item.maneuver in (THREAD, OUTMANEUVER):
+                foes = _mobility_foes(bout, fid, item.maneuver) or (
+                    (item.opponent,) if item.opponent is not None else ())
+                out.append(MobilityView(fid, item.maneuver, foes, "declared"))
+    step = bout.step
+    for fid, (maneuver, dice) in sorted(rules.mobility.items()):  # Version 2b: committed at s0
+        if maneuver not in (THREAD, OUTMANEUVER) or dice <= 0 or (step == 0 and fid != leader):
+            continue
+        if step < 2:
+            out.append(MobilityView(fid, maneuver, _mobility_foes(bout, fid, maneuver), "committed"))
+        elif maneuver == THREAD:
+            past = tuple(sorted(foe for foe, threader in rules.threaded if threader == fid))
+            out.append(MobilityView(fid, maneuver, past, "worked") if past else
+                       MobilityView(fid, maneuver, _mobility_foes(bout, fid, maneuver), "failed"))
+        else:
+            target = rules.targets.get(fid)
+            worked = target is not None and target in rules.flanked
+            out.append(MobilityView(fid, maneuver, () if target is None else (target,),
+                                    "worked" if worked else "failed"))
+    return tuple(out)
+
+
 def bout_view(bout: BoutState, leader: str, mine: bool, label: str | None = None) -> BoutView:
     """The bout as ``leader`` sees it; ``label`` its clock in the combat system's words (default the
     design doc's ``e1s0``)."""
@@ -185,6 +241,7 @@ def bout_view(bout: BoutState, leader: str, mine: bool, label: str | None = None
         mine=mine, orientation_choices=tuple(rules.orientation_choices()), orientations=orientations,
         targets=targets, relations=relations, declared=declared,
         arrivals=frozenset(f for f in members if rules.arriving(f)),
+        mobility=_mobility(bout, leader, declared),
     )
 
 
@@ -198,8 +255,15 @@ def decision_view(state: WorldState) -> DecisionView | None:
         pending.kind, pending.actor, pending.bout, tuple(pending.options), pending.default, pending.orientation_due,
         pending.first_aid_offered, tuple(pending.incoming), pending.shot_defence,
         paused.player_dir if paused is not None else None,
-        choice_view(pending.asks) if pending.kind == "decide" else None,
+        _for_whom(state, choice_view(pending.asks)) if pending.kind == "decide" else None,
     )
+
+
+def _for_whom(state: WorldState, choice: ChoiceView | None) -> ChoiceView | None:
+    """A companion's decision (house rule party_orders) names him in its title."""
+    if choice is None or choice.who == state.leader or choice.who not in state.actors:
+        return choice
+    return replace(choice, title=f"{state.actors[choice.who].name}: {choice.title}")
 
 
 def choice_view(asks: tuple[RulesDecision, ...]) -> ChoiceView | None:

@@ -1,5 +1,14 @@
 """Shots (SPEC §4.9): whether one may aim or shoot, aims and shots loosed after the bout steps, and the
 shots loosed last tick landing first in this one, the target adding CP to his defence.
+
+Shooting is allowed at any step, from inside a bout too (the design doc's "Ranged combat": "shooting can
+be done at any step for any given player for a Roguelike"; issue 13 item 14): a bout member's shot is his
+act of that step: at `s0` instead of his footwork, at `s1` beside his target, at `s2` as his declaration
+(he declares nothing in melee). A shot lands at the start of the next tick ("the shot only resolves in the
+next step"), except one loosed by a bout member at his bout's `s2`: the next step is the exchange's
+resolution, and "the shooter has initiative over his target as per normal exchange, and will resolve his
+shot first before his target can take action", so it lands at once, in the step it is taken, before the
+exchange resolves (`aim_and_shoot`).
 """
 
 from __future__ import annotations
@@ -44,8 +53,6 @@ class Shooting:
             return "no such target"
         if not s.hostile(shooter_id, target_id):
             return f"{target.name} is no foe"
-        if s.bout_of(shooter_id) is not None:
-            return f"{shooter.name} is fighting in melee: no room to shoot"
         if zone not in s.catalog.zones or s.catalog.zones[zone].attack_kind != "thrust":
             return f"zone {zone} cannot be aimed at with a missile (thrust zones VIII-XIV)"
         clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
@@ -53,24 +60,46 @@ class Shooting:
         return can_shoot(shooter.fighter, shooter.missile, chebyshev(shooter.pos, target.pos), clear, reload_left)
 
     def aim_and_shoot(self) -> None:
+        """This tick's aims and shots; a bout member's shot at his bout's `s2` lands at once (see the module
+        docstring), before the others are loosed: they land at the next tick."""
         s = self.core.state
-        for aid in sorted(self.plans, key=self.movement.order_key):
+        order = sorted(self.plans, key=self.movement.order_key)
+        at_once = [aid for aid in order if self.plans[aid].kind == "shoot" and self._at_s2(aid)]
+        if at_once:
+            assert not s.shots, "the shots of the last tick have landed"
+            for aid in at_once:
+                self._loose(aid, self.plans[aid])
+            self.land_shots(0, immediate=True)
+        for aid in order:
             plan = self.plans[aid]
-            actor = s.actors[aid]
-            running = actor.aim_target == plan.target and actor.aim_tick == s.tick - 1
+            if aid in at_once:
+                continue
             if plan.kind == "aim":
+                actor = s.actors[aid]
+                running = actor.aim_target == plan.target and actor.aim_tick == s.tick - 1
                 self.core.emit(ev.Aimed(aid, plan.target, actor.aim_ticks + 1 if running else 1))
             else:
-                assert actor.missile is not None
-                aimed = actor.aim_ticks if running else 0
-                ready = s.tick + reload_ticks(actor.missile) + 1
-                self.core.emit(ev.ShotLoosed(aid, plan.target, plan.zone, aimed, ready))
+                self._loose(aid, plan)
 
-    def land_shots(self, leader_defence: int) -> None:
+    def _at_s2(self, aid: str) -> bool:
+        bout = self.core.state.bout_of(aid)
+        return bout is not None and bout.step == 2
+
+    def _loose(self, aid: str, plan: Ranged) -> None:
+        s = self.core.state
+        actor = s.actors[aid]
+        assert actor.missile is not None
+        running = actor.aim_target == plan.target and actor.aim_tick == s.tick - 1
+        aimed = actor.aim_ticks if running else 0
+        ready = s.tick + reload_ticks(actor.missile) + 1
+        self.core.emit(ev.ShotLoosed(aid, plan.target, plan.zone, aimed, ready))
+
+    def land_shots(self, leader_defence: int, *, immediate: bool = False) -> None:
         """Shots loosed last tick come down first, before anyone moves or strikes (SPEC §4.9). The
         target adds CP to its defence: the leader `leader_defence` (his command's), an AI its
         `suggest_shot_defence`; either is cut to the CP he still has (an earlier shot's shock may
-        have taken some)."""
+        have taken some). `immediate`: shots loosed at a bout's `s2` this very tick (`aim_and_shoot`):
+        the leader was not asked, so his CP against them is the suggestion too."""
         s, maker = self.core.state, self.core.maker
         if not s.shots:
             return
@@ -90,7 +119,7 @@ class Shooting:
                       if (o := s.occupancy.get(p)) is not None and o != shooter.id and s.actors[o].alive]
             crowd = 0 if bout is None else sum(1 for a in around if a.id in bout.rules.fighters)
             step = None if bout is None else bout.step
-            if target.id == s.leader and not self.core.player_ai:
+            if target.id == s.leader and not self.core.player_ai and not immediate:
                 wanted = leader_defence
             elif bout is None:
                 wanted = maker.shot_defence(target.fighter, None)

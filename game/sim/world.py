@@ -30,6 +30,7 @@ from game.sim.brain import Brain
 from game.sim.commands import Bump, Command, CompanionStep, Confirm, FirstAid, Gear, Order, Train, to_dict
 from game.sim.creatures import CreatureTemplate, Relations
 from game.sim.deciding import Deciding
+from game.sim.disarm import draw_sidearms
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.geometry import Direction, Pos
 from game.sim.leader_input import LeaderInput, PlayerInput
@@ -218,6 +219,9 @@ class World:
         s, core = self.state, self.core
         brain = Brain(s, core.memory, core.goals, core.sight, core.routes, core.living(), core.quiet)
         intents = self._intents(brain, inp)
+        for drawn in draw_sidearms(s):  # a disarmed fighter draws a sidearm: that is his footwork
+            self.core.emit(drawn)
+            intents[drawn.actor] = None
         self.core.ticking = set(s.bouts)
         self.core.emit(ev.TickStarted(s.tick + 1))
         self.shooting.land_shots(inp.shot_defence)
@@ -238,6 +242,8 @@ class World:
         for actor in self.core.living():
             bout = s.bout_of(actor.id)
             if bout is not None and not self.system.footwork(bout.rules):
+                if actor.id == s.leader and inp.ranged is not None:
+                    self.shooting.plans[actor.id] = inp.ranged  # a shot at s1/s2 from inside the bout
                 continue
             if actor.faction == CAPTIVE_FACTION:
                 continue  # a run's recruit waits where he stands until the leader comes to him

@@ -14,6 +14,7 @@ from typing import cast
 from game.sim import events as ev
 from game.sim.brain import Patrol, waypoints
 from game.sim.deciding import Deciding
+from game.sim.disarm import disarm_drops
 from game.sim.fold import fold
 from game.sim.geometry import Pos, directions
 from game.sim.pathfinding import DistanceMap
@@ -73,6 +74,8 @@ class WorldCore:
         events; `game.sim.fold` folds them the same way when a state is rebuilt from the log."""
         wrap = ev.RulesEvent
         self.events += [wrap(bout, e) for e in events]
+        for drop in disarm_drops(self.state, events):  # a disarmed weapon falls to the floor (game.sim.disarm)
+            self.emit(drop)
 
     def folded(self, event: ev.WorldEvent) -> None:
         """A world event wrapping rules events the rules already folded (a shot, a bleed): recorded only."""

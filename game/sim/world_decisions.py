@@ -13,6 +13,7 @@ from game.sim.leader_input import LeaderInput, PlayerInput
 from game.sim.recovery import FIRST_AID_TICKS
 from game.sim.state import Actor, BoutState
 from game.sim.world_core import WorldCore
+from rules import party_orders
 from rules.bout import IllegalAction
 from rules.decisions import DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
 from rules.systems import Answer as RulesAnswer
@@ -41,17 +42,21 @@ class DecisionFlow:
         player = not self.core.player_ai
         due = system.due(rules)
         answered = False  # the leader answers one decision a tick: a second one waits for his next command
+        asked = self.asked_of(inp)  # whose decision the player's command answers (a companion's: party_orders)
         while due:
             waiting = False
             for decision in due:
-                if player and decision.who == leader:
-                    if inp is None or answered or (decision.kind not in SYSTEM_KINDS_WITH_COMMANDS and (
-                            inp.answer is None or inp.answer[0] != decision.kind)):
+                ordered = player and decision.who != leader and self.ordered(bout, decision)
+                if player and (decision.who == leader or ordered):
+                    if inp is None or answered or decision.who != asked or (
+                            not ordered and decision.kind not in SYSTEM_KINDS_WITH_COMMANDS
+                            and (inp.answer is None or inp.answer[0] != decision.kind)):
                         # a system's decision that came due within the tick (a designation after the AI's
                         # bids) waits for his next command, as the prompt it becomes (`player_decision`)
                         waiting = True
                         continue
-                    answer = self.leader_answer(decision, inp)
+                    answer = (self.companion_answer(bout, decision, inp) if ordered
+                              else self.leader_answer(decision, inp))
                     answered = True
                 else:
                     answer = self.ai_answer(bout, decision)
@@ -59,6 +64,40 @@ class DecisionFlow:
             if waiting:
                 return
             due = system.due(rules)
+
+    # ----- party micromanagement (house rule party_orders; rules.party_orders) --------------------------------
+    def ordered(self, bout: BoutState, decision: Decision) -> bool:
+        """Is this companion's decision the player's (house rule `party_orders`): his orientation, target or
+        declaration while a foe is in his reach (he attacks or comes under attack), in any bout."""
+        s = self.core.state
+        rules = bout.rules
+        if (self.core.player_ai or self.core.system.name != "tros_sos"
+                or not getattr(rules.rules, "party_orders", False) or decision.kind not in party_orders.ORDERED_KINDS):
+            return False
+        actor = s.actors[decision.who]
+        return actor.party and not actor.leader and party_orders.engaged(rules, decision.who)
+
+    def asked_of(self, inp: PlayerInput | None) -> str:
+        """Whose decision the player's command answers: a companion's (party_orders) or the leader's."""
+        if inp is not None and inp.answer_for is not None:
+            return inp.answer_for
+        return self.core.state.leader
+
+    def shown(self, bout: BoutState, decision: Decision) -> Decision:
+        """A companion's decision as the player sees it: a declaration with whole declarations as options."""
+        if decision.kind == DECLARATION:
+            return party_orders.declaration_decision(bout.rules, decision.who)
+        return decision
+
+    def companion_answer(self, bout: BoutState, decision: Decision, inp: PlayerInput) -> RulesAnswer:
+        """The player's answer for a companion (`Answer` of the decision's kind; `Confirm`: its default, the
+        AI's declaration for a declaration)."""
+        value = inp.answer[1] if inp.answer is not None and inp.answer[0] == decision.kind else None
+        if decision.kind != DECLARATION:
+            return value if value is not None else self.ai_answer(bout, decision)
+        choice = value if isinstance(value, str) else party_orders.AI
+        ai = self.ai_answer(bout, decision) if choice == party_orders.AI else ()
+        return party_orders.declaration(bout.rules, decision.who, choice, ai if isinstance(ai, tuple) else ())
 
     def leader_answer(self, decision: Decision, inp: PlayerInput) -> RulesAnswer:
         if decision.kind == ORIENTATION:
@@ -111,6 +150,14 @@ class DecisionFlow:
             cp = actor.fighter.cp
             asks.append(Decision(SHOT_DEFENCE, leader, default=str(incoming[1]), low=0,
                                  high=cp // len(incoming[0]), note=f"CP against each of {len(incoming[0])} shot(s)"))
+        for other in sorted(s.bouts.values(), key=lambda b: b.id):  # a companion's decision first (party_orders)
+            orders = [d for d in self.core.system.due(other.rules) if d.who != leader and self.ordered(other, d)]
+            if orders:
+                order = self.shown(other, orders[0])
+                asks.append(order)
+                self.core.emit(ev.DecisionDue("decide", leader, other.id, order.values(), order.default,
+                                              *incoming, tuple(asks)))
+                return
         generic = next((d for d in mine if d.kind not in SYSTEM_KINDS_WITH_COMMANDS), None)
         if generic is not None and bout is not None:  # a decision only `Answer` answers (issue 9)
             asks.append(generic)

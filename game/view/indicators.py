@@ -10,7 +10,8 @@ Everything the map and the arrow pad show about a fight comes from here:
 - **orientation icons** over heads once revealed (exchange 1 from ``s1`` on; orientation is secret at ``s0``);
 - **"Atk" / "Def" marks** for imminent rolls involving the leader;
 - **bout clocks** (``e1s2``) per bout;
-- **companions' planned steps**;
+- **companions' planned steps**: every companion's next step (``game.sim.companion_plans``);
+- **mobility marks**: a threading arrow past a foe, a flank mark on a flanked target (issue 13 item 1);
 - the **arrow pad** indicators for the leader's four neighbours.
 
 Relations, targets, revealed orientations and declared roles are the leader's view
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.sim.companion_plans import companion_plans
 from game.sim.declaring import Menu, declaration_source
 from game.sim.geometry import ORTHOGONAL, Direction
 from game.sim.player_view import CONTESTED, HE_HOLDS, YOU_HOLD, BoutView, PlayerView, player_view
@@ -89,6 +91,18 @@ class PlannedStep:
 
 
 @dataclass(frozen=True, slots=True)
+class MobilityMark:
+    """A mobility maneuver on the map (issue 13 item 1): ``kind`` ``thread`` (an arrow from ``actor`` slipping
+    past ``foe``) or ``flank`` (a mark at ``foe``'s side towards ``actor``); ``state`` as
+    ``game.sim.player_view.MobilityView`` (declared, committed, worked, failed)."""
+
+    actor: str
+    foe: str
+    kind: str  # thread | flank
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
 class Indicators:
     footbases: tuple[Footbase, ...] = ()
     arcs: tuple[Arc, ...] = ()
@@ -97,6 +111,7 @@ class Indicators:
     clocks: tuple[ClockLabel, ...] = ()
     planned: tuple[PlannedStep, ...] = ()
     pad: PadIndicators = field(default_factory=PadIndicators)
+    mobility: tuple[MobilityMark, ...] = ()
 
 
 # ----- relations -------------------------------------------------------------------------------------------
@@ -192,11 +207,13 @@ def compute(
     icons: list[HeadIcon] = []
     clocks: list[ClockLabel] = []
     marks: list[RollMark] = []
+    mobility: list[MobilityMark] = []
     for bout in view.bouts:
         arcs.extend(bout_arcs(bout))
         if icons_shown(bout):
             icons.extend(HeadIcon(fid, o) for fid in bout.members if (o := bout.orientation(fid)) is not None)
         clocks.append(ClockLabel(bout.id, bout.clock, bout.members, bout.mine))
+        mobility.extend(mobility_marks(bout))
 
     footbases: list[Footbase] = []
     primary: str | None = my_bout.targets.get(leader) if my_bout is not None else None
@@ -213,12 +230,17 @@ def compute(
     pad, pad_marks = pad_indicators(state, view, menu)
     marks.extend(pad_marks)
 
-    planned = tuple(
-        PlannedStep(a.id, a.planned_dir)
-        for a in state.actors.values()
-        if a.party and not a.leader and a.alive and a.planned
-    )
-    return Indicators(tuple(footbases), tuple(arcs), tuple(icons), tuple(marks), tuple(clocks), planned, pad)
+    # every companion's next step (issue 13 item 6: game.sim.companion_plans; a hand-set one included)
+    planned = tuple(PlannedStep(p.actor, p.direction) for p in companion_plans(state) if p.steps)
+    return Indicators(tuple(footbases), tuple(arcs), tuple(icons), tuple(marks), tuple(clocks), planned, pad,
+                      tuple(mobility))
+
+
+def mobility_marks(bout: BoutView) -> list[MobilityMark]:
+    """The map's marks for the mobility maneuvers the leader sees in ``bout``: a threading arrow past each
+    foe threaded (or to be), a flank mark on an Outmaneuver's target."""
+    return [MobilityMark(m.actor, foe, "flank" if m.maneuver == "outmaneuver" else "thread", m.state)
+            for m in bout.mobility for foe in m.foes]
 
 
 def neighbour_foes(state: WorldState) -> dict[Direction, str]:

@@ -52,6 +52,7 @@ class Kind(StrEnum):
     ALLEGIANCE = "allegiance"  # mark over a sprite (hostile, neutral, ally)
     LEADER = "leader"  # the leader's crown
     HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
+    MOBILITY = "mobility"  # a mobility maneuver: threading arrow past a foe, flank mark (thread, flank)
 
 
 PIP_HT, PIP_LOST, PIP_BLEEDING, PIP_DOWN = "ht", "ht_lost", "bleeding", "down"
@@ -60,6 +61,9 @@ HEALTH_COLOURS: dict[str, RGBA] = {
     PIP_HT: (232, 72, 72, 255), PIP_LOST: (70, 34, 38, 255), PIP_BLEEDING: (255, 60, 60, 255),
     PIP_DOWN: (130, 132, 140, 255),
 }
+
+
+MOBILITY_COLOUR: RGBA = (190, 130, 255, 235)  # mobility marks (game.view.map_render draws them in it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,10 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.PLANNED, "move"): ("Cyan arrow on the floor", "Where a companion will step next."),
     MarkKey(Kind.PLANNED, "wait"): ("Cyan ring on the floor", "A companion who will wait this tick."),
     MarkKey(Kind.PARTY, "ring"): ("Cyan ring round a shadow", "One of your party."),
+    MarkKey(Kind.MOBILITY, "thread"): ("Violet arrow slipping past a fighter",
+                                       "Thread the Needle: he slips past that foe, who cannot attack him if it works."),
+    MarkKey(Kind.MOBILITY, "flank"): ("Violet bracket at a fighter's side",
+                                      "Outmaneuver: working round to his flank; if it works, his defences at TN +2."),
     MarkKey(Kind.HUD_PIP, "ht"): ("Red pip by HT", "One point of Health left."),
     MarkKey(Kind.HUD_PIP, "ht_lost"): ("Dark pip by HT", "One point of Health lost."),
     MarkKey(Kind.HUD_PIP, "cp"): ("Gold pip by CP", "One die of your Combat Pool still to spend this round."),
@@ -154,6 +162,8 @@ _OTHER_COLOUR: dict[MarkKey, RGBA] = {
     MarkKey(Kind.PLANNED, "move"): (120, 220, 235, 210),
     MarkKey(Kind.PLANNED, "wait"): (120, 220, 235, 210),
     MarkKey(Kind.PARTY, "ring"): (120, 220, 235, 150),
+    MarkKey(Kind.MOBILITY, "thread"): MOBILITY_COLOUR,
+    MarkKey(Kind.MOBILITY, "flank"): MOBILITY_COLOUR,
     MarkKey(Kind.HUD_PIP, "ht"): (232, 72, 72, 255),
     MarkKey(Kind.HUD_PIP, "ht_lost"): (60, 20, 24, 255),
     MarkKey(Kind.HUD_PIP, "cp"): (250, 204, 36, 255),
@@ -269,6 +279,8 @@ def marks_in(indicators: Any) -> set[MarkKey]:
         out.add(MarkKey(Kind.CLOCK, "mine" if clock.mine else "other"))
     for step in indicators.planned:
         out.add(MarkKey(Kind.PLANNED, "wait" if step.direction is None else "move"))
+    for mob in getattr(indicators, "mobility", ()):
+        out.add(MarkKey(Kind.MOBILITY, mob.kind))
     return out | pad_marks(indicators.pad)
 
 

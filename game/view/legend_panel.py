@@ -172,6 +172,8 @@ class LegendPanel(Panel):
             self._sprite(tex.planned(variant == "wait"), cx, cy)
         elif kind is Kind.PARTY:
             self._sprite(tex.shadow(True), cx, cy)
+        elif kind is Kind.MOBILITY:  # issue 13: the map's threading arrow and flank bracket
+            self._sprite(tex.mobility(variant), cx, cy)
         elif kind in (Kind.ALLEGIANCE, Kind.LEADER):
             self._sprite(tex.side_mark(variant), cx, cy, grow=1.4)
         elif kind is Kind.HEALTH:

@@ -34,9 +34,19 @@ from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
-from game.view.indicators import Arc, ClockLabel, Footbase, HeadIcon, Indicators, PlannedStep, RollMark
+from game.view.indicators import (
+    Arc,
+    ClockLabel,
+    Footbase,
+    HeadIcon,
+    Indicators,
+    MobilityMark,
+    PlannedStep,
+    RollMark,
+)
 from game.view.legend import (
     HEALTH_COLOURS,
+    MOBILITY_COLOUR,
     ORIENTATION_OF_THROW,
     PIP_BLEEDING,
     PIP_DOWN,
@@ -417,6 +427,29 @@ class Textures:
             draw.ellipse((w * 0.36, h * 0.36, w * 0.64, h * 0.64), fill=col)
         return self._done(img, key, f"route-{last}")
 
+    def mobility(self, kind: str) -> arcade.Texture:
+        """Issue 13 item 1: ``thread`` an arrow that swings round (past) what lies at its middle, drawn along
+        +x; ``flank`` a bracket facing +x (the flanked fighter's side)."""
+        key = ("mobility", kind)
+        if key in self._cache:
+            return self._cache[key]
+        col = MOBILITY_COLOUR
+        if kind == "thread":
+            img, draw, s = self._canvas(2.0, 0.9)
+            w, h = img.size
+            pts = [(w * (0.06 + 0.8 * t / 24), h * (0.55 - 0.4 * math.sin(math.pi * t / 24))) for t in range(25)]
+            draw.line(pts, fill=col, width=max(2, round(s * 0.07)), joint="curve")
+            tip = (w * 0.97, h * 0.55)
+            draw.polygon([tip, (w * 0.84, h * 0.36), (w * 0.84, h * 0.74)], fill=col)
+        else:
+            img, draw, s = self._canvas(0.5, 0.8)
+            w, h = img.size
+            width = max(2, round(s * 0.08))
+            draw.line([(w * 0.2, h * 0.1), (w * 0.7, h * 0.1), (w * 0.7, h * 0.9), (w * 0.2, h * 0.9)], fill=col,
+                      width=width, joint="curve")
+            draw.polygon([(w * 0.95, h * 0.5), (w * 0.72, h * 0.32), (w * 0.72, h * 0.68)], fill=col)
+        return self._done(img, key, f"mobility-{kind}")
+
     def planned(self, wait: bool) -> arcade.Texture:
         key = ("planned", wait)
         if key in self._cache:
@@ -433,6 +466,7 @@ class Textures:
         return self._done(img, key, f"planned-{wait}")
 
 
+MOBILITY_ALPHA = {"declared": 210, "committed": 210, "worked": 255, "failed": 90}  # a failed one fades
 ARC_BULGE = 0.42  # squares
 MARK_SIZE = 0.26  # squares: the allegiance mark / crown over a sprite
 PIP_SIZE = 0.11  # squares per health pip
@@ -753,6 +787,11 @@ class MapRender:
             sprite = arcade.Sprite(tex.planned(p.direction is None), scale=k)
             self.arcs.append(sprite)
             self._overlay.append((sprite, "planned", p.actor, p))
+        for mob in indicators.mobility:
+            sprite = arcade.Sprite(tex.mobility(mob.kind), scale=k)
+            sprite.alpha = MOBILITY_ALPHA.get(mob.state, 200)
+            self.arcs.append(sprite)
+            self._overlay.append((sprite, "mobility", mob.actor, mob))
         for fb in indicators.footbases:
             sprite = arcade.Sprite(tex.footbase(fb.kind, fb.inner_faded), scale=k)
             self.ground.append(sprite)
@@ -918,6 +957,12 @@ class MapRender:
                 sprite.angle = -math.degrees(math.atan2(by - ay, bx - ax))
                 sprite.width = (dist / TILE) * (1 + 2 * ARC_MARGIN) * TILE
                 visible = visible and other.seen
+            elif kind == "mobility" and isinstance(extra, MobilityMark):
+                other = self.actors.get(extra.foe)
+                if other is None or not self._place_mobility(sprite, extra, (fx, fy), self.foot_xy(*other.pos)):
+                    sprite.visible = False
+                    continue
+                visible = visible and other.seen
             elif kind == "icon":
                 top = view.sprite.top if view.fallen < 0.5 else fy + 0.3 * TILE
                 sprite.center_x, sprite.center_y = fx - 0.36 * TILE, top - sprite.height * 0.2
@@ -937,6 +982,26 @@ class MapRender:
                 self._clock_at[getattr(extra, "bout", 0)] = (sprite.center_x, sprite.center_y)
             sprite.visible = visible
         self._place_status()
+
+    @staticmethod
+    def _place_mobility(sprite: arcade.Sprite, mark: MobilityMark, mover: tuple[float, float],
+                        foe: tuple[float, float]) -> bool:
+        """A threading arrow from the mover past the foe (twice the distance, the foe at its middle); a flank
+        bracket at the foe's side, turned towards him. False when the two stand on one spot."""
+        dx, dy = foe[0] - mover[0], foe[1] - mover[1]
+        dist = math.hypot(dx, dy)
+        if dist < 1e-3:
+            return False
+        angle = math.degrees(math.atan2(dy, dx))
+        if mark.kind == "thread":
+            sprite.center_x, sprite.center_y = foe
+            sprite.width = 2 * dist
+            sprite.angle = -angle
+        else:  # beside the foe, a quarter turn from the mover's side, pointing at the foe
+            ux, uy = dx / dist, dy / dist
+            sprite.center_x, sprite.center_y = foe[0] + uy * 0.5 * TILE, foe[1] - ux * 0.5 * TILE
+            sprite.angle = -(angle + 90)
+        return True
 
     def set_route(self, squares: tuple[Pos, ...]) -> None:
         """Show the leader's travel route (``()``: none); rebuilt only when it changed."""
@@ -1033,6 +1098,8 @@ def overlay_key(kind: str, extra: object) -> MarkKey | None:
         return MarkKey(Kind.CLOCK, "mine" if extra.mine else "other")
     if kind == "planned" and isinstance(extra, PlannedStep):
         return MarkKey(Kind.PLANNED, "wait" if extra.direction is None else "move")
+    if kind == "mobility" and isinstance(extra, MobilityMark):
+        return MarkKey(Kind.MOBILITY, extra.kind)
     return None
 
 

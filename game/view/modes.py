@@ -36,6 +36,7 @@ import arcade
 from game.sim.commands import Declare
 from game.sim.events import Rejected
 from game.sim.geometry import Pos
+from game.view import companion_orders
 from game.view.input_map import MOVES, Context, Intent
 from game.view.maneuver_menu import MenuModel, Row
 from game.view.prompts import ALTERNATIVE, MOVE_DIRECTION, OrientationPrompt, Prompt, TargetPrompt
@@ -320,6 +321,10 @@ class PromptMode(Mode):
 
     def on_actor_click(self, actor: str) -> bool:
         prompt = self.prompt
+        ordered = companion_orders.click(prompt, self.game.state.leader, actor)  # a companion's target (party_orders)
+        if ordered is not None:
+            self.game.run_outcome(prompt, ordered.commands, ordered.close)
+            return True
         if not isinstance(prompt, TargetPrompt) or actor not in prompt.ids:
             return False
         if prompt.candidate == actor:
@@ -335,7 +340,7 @@ class PromptMode(Mode):
     def selection(self) -> tuple[str | None, str | None]:
         if isinstance(self.prompt, TargetPrompt):
             return self.prompt.candidate, self.prompt.candidate
-        return None, None
+        return companion_orders.selection(self.prompt, self.game.state.leader)  # the companion being ordered
 
 
 LEGEND_KEYS = frozenset({arcade.key.SLASH, arcade.key.QUESTION, arcade.key.F1})

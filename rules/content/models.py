@@ -90,6 +90,7 @@ class HouseRulesFile(Strict):
     buy_cost_by_level: tuple[tuple[NonNegative, NonNegative], ...] = ((9, 3), (6, 4), (0, 5))
     partial_evade_seize_cost: NonNegative = 2
     stance_bonus: StrictBool = False
+    party_orders: StrictBool = False
     mobility_version: Literal["v1", "v2b"] = "v1"
     change_target_cost: NonNegative = 1
     quick_defense_cost: NonNegative = 2

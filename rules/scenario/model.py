@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +37,10 @@ class ActionSpec(Strict):
     parts: list[PartSpec] = Field(default_factory=list)
 
 
+StanceSpec = Literal["offensive", "neutral", "defensive", "auto"]
+TerrainDiceSpec = Literal["auto"] | Annotated[int, Field(ge=1)]
+
+
 # "red" / "white" only under the house rule initiative_model: red_white (Bout.orientation_choices)
 OrientationSpec = Literal["aggressive", "cautious", "defensive", "red", "white", "auto"]
 
@@ -53,14 +57,43 @@ class FighterSpec(Strict):
     armour: list[str] = Field(default_factory=list)
     orientation: OrientationSpec = "auto"
     target: Id | None = None
+    stance: StanceSpec = "auto"  # house rule stance_bonus: the first round's stance (rules.stance)
+    terrain: int | None = Field(default=None, ge=2, le=20)  # difficult ground under him: its terrain TN
+    terrain_dice: TerrainDiceSpec = "auto"  # the first round's terrain roll dice (on difficult ground)
+    missile: str | None = None  # a missile weapon (content/missiles.yaml) he may shoot with (`shots`)
 
 
 Declarations = Literal["auto"] | dict[Id, Literal["auto"] | list[ActionSpec]]
 
 
+class ShotSpec(Strict):
+    """A shot in an exchange (design doc "Ranged combat", issue 13 item 14): taken at `step`; at s0/s1 it
+    lands at the start of the next step, at s2 at once, before the exchange resolves (a shooter in the
+    bout declares nothing that exchange: the shot is his act)."""
+
+    shooter: Id
+    target: Id
+    step: Literal[0, 1, 2] = 2
+    distance: int = Field(default=1, ge=1)
+    zone: str = "XI"
+    aim_ticks: int = Field(default=0, ge=0)
+    defence_cp: int | Literal["auto"] = "auto"
+
+
+class MobilitySpec(Strict):
+    """House rule mobility_version: v2b: the modifier committed with the footwork at this exchange's s0."""
+
+    maneuver: str
+    dice: int | Literal["auto"] = "auto"
+
+
 class ExchangeSpec(Strict):
     orientations: dict[Id, OrientationSpec] = Field(default_factory=dict)
     targets: dict[Id, Id] = Field(default_factory=dict)
+    stances: dict[Id, StanceSpec] = Field(default_factory=dict)
+    terrain_dice: dict[Id, TerrainDiceSpec] = Field(default_factory=dict)
+    shots: list[ShotSpec] = Field(default_factory=list)
+    mobility: dict[Id, Literal["auto", "none"] | MobilitySpec] = Field(default_factory=dict)
     declarations: Declarations = "auto"
 
 

@@ -29,11 +29,12 @@ from rules.bout import (
 from rules.catalog import Catalog
 from rules.content import default_catalog, load_model, with_house_rules
 from rules.deciders import Baseline
-from rules.decisions import ORIENTATION, TARGET, Decision
+from rules.decisions import MOBILITY_CHOICE, MOBILITY_DICE, ORIENTATION, STANCE, TARGET, TERRAIN, Decision
 from rules.dice import DiceStream, ScriptedStream, SeededStream
 from rules.events import Event
 from rules.fighter import Attributes, FighterSheet
 from rules.menu import available_actions
+from rules.scenario import shots as scenario_shots
 from rules.scenario.model import ActionSpec, ExchangeSpec, FighterSpec, ScenarioFile
 from rules.systems import DEFAULT_SYSTEM, Answer, run_step, system
 
@@ -168,13 +169,17 @@ def run_scenario(
     combat_system = system(system_name)
     maker = Baseline()
     bout = combat_system.new_bout(catalog, sheets)
+    terrain = {f.id: f.terrain for f in scenario.fighters if f.terrain is not None}
+    if terrain:
+        bout.set_terrain(terrain)
     events: list[Event] = []
     run = 0
     for number, raw in enumerate(scenario.exchanges, start=1):
         if _bout_over(bout):
             break
         spec = ExchangeSpec() if raw == "auto" else raw
-        for fid in list(spec.orientations) + list(spec.targets) + (
+        named = [*spec.orientations, *spec.targets, *spec.stances, *spec.terrain_dice, *spec.mobility]
+        for fid in named + (
             [] if spec.declarations == "auto" else list(spec.declarations)
         ):
             if fid not in specs:
@@ -185,12 +190,25 @@ def run_scenario(
             if d.kind == ORIENTATION:
                 given: str = spec.orientations.get(d.who) or (specs[d.who].orientation if first else "auto")
                 return combat_system.suggest(bout, d, maker, ai) if given == "auto" else given
+            if d.kind in (MOBILITY_CHOICE, MOBILITY_DICE):
+                given_m = spec.mobility.get(d.who, "auto")
+                if given_m == "none":
+                    return "none" if d.kind == MOBILITY_CHOICE else combat_system.suggest(bout, d, maker, ai)
+                if given_m == "auto" or (d.kind == MOBILITY_DICE and given_m.dice == "auto"):
+                    return combat_system.suggest(bout, d, maker, ai)
+                return given_m.maneuver if d.kind == MOBILITY_CHOICE else given_m.dice
+            if d.kind in (STANCE, TERRAIN):
+                chosen: str | int = (spec.stances if d.kind == STANCE else spec.terrain_dice).get(d.who) or (
+                    (specs[d.who].stance if d.kind == STANCE else specs[d.who].terrain_dice) if first else "auto")
+                return combat_system.suggest(bout, d, maker, ai) if chosen == "auto" else chosen
             if d.kind == TARGET:
                 if d.who in spec.targets:
                     return spec.targets[d.who]
                 if first and specs[d.who].target is not None:
                     return specs[d.who].target
                 return combat_system.suggest(bout, d, maker, ai)
+            if any(shot.shooter == d.who and shot.step == 2 for shot in spec.shots):
+                return ()  # his shot is his act of the exchange (rules.scenario.shots)
             given_d = "auto" if spec.declarations == "auto" else spec.declarations.get(d.who, "auto")
             if given_d == "auto":
                 return combat_system.suggest(bout, d, maker, ai)
@@ -199,9 +217,18 @@ def run_scenario(
                 actions.append(to_action(bout, d.who, item, actions))
             return tuple(actions)
 
+        missiles = {f.id: f.missile for f in scenario.fighters}
         try:
+            scenario_shots.check_shots(spec.shots, missiles, catalog)
             while True:  # s0, s1, s2, then the exchange resolves
+                now = bout.clock.step
+                if now > 0:  # the shots taken at the step before land first
+                    events += scenario_shots.land(bout, catalog, missiles,
+                                                  [x for x in spec.shots if x.step == now - 1], stream)
                 events += run_step(combat_system, bout, stream, decide)
+                if now == 2:  # a shot taken at s2 lands before the exchange resolves
+                    events += scenario_shots.land(bout, catalog, missiles, [x for x in spec.shots if x.step == 2],
+                                                  stream)
                 step = combat_system.advance(bout, stream)
                 events += step.events
                 if step.resolved:
