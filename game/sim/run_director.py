@@ -35,7 +35,10 @@ from rules.bout import IllegalAction
 from rules.fighter import FighterState
 from rules.progression import depth_experience, fight_experience
 
-RUN_REST_PAIN = 2  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_REST_PAIN = 1  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_NEAR = 4  # party members this close (Chebyshev) to the AI leader are waited for while they heal
+RUN_GATHER = 3  # the AI leader waits for a companion more than this many steps (manhattan) behind
+RUN_GATHER_PATIENCE = 40  # ... for at most this many ticks in a row
 RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
 
 
@@ -48,6 +51,7 @@ class RunDirector:
         self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
         self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
         self._map_changed = False  # a chest opened this tick: the map's caches start again at its end
+        self._gathering = 0  # ticks in a row the AI leader has waited for his party to catch up
 
     def step(self) -> bool:
         """After the moves: the fallen drop what they carried, party members who stepped onto items
@@ -291,10 +295,11 @@ class RunDirector:
             d = brain.step_toward(actor, foes[0].pos, True)
             if d is not None and stairs(self.core.state, actor.pos.step(d)) is None:
                 return d  # (never off the level after a foe: then he goes on his way)
-        f = actor.fighter
-        if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
-            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
         s = self.core.state
+        if not seen and self._needs_rest(actor):
+            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        if not seen and self._waits_for_party(actor):
+            return None  # the party goes on together: nobody walks alone into the next fight
         for d in directions(s.house_rules.adjacency):  # a closed chest beside him: open it (the step is all)
             if s.tilemap.tile_at(actor.pos.step(d)) == Tile.CHEST:
                 return d
@@ -304,6 +309,29 @@ class RunDirector:
                 return d
         goal = self._goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+
+    def _waits_for_party(self, actor: Actor) -> bool:
+        """Whether a companion on this depth, out of any bout, lags more than `RUN_GATHER` steps behind
+        (he walks up to the leader's heels); never more than `RUN_GATHER_PATIENCE` ticks in a row, so
+        one who cannot come stalls nothing."""
+        s = self.core.state
+        lagging = any(m.party and m.id != actor.id and s.bout_of(m.id) is None
+                      and manhattan(m.pos, actor.pos) > RUN_GATHER for m in self.core.living())
+        if not lagging:
+            self._gathering = 0
+            return False
+        self._gathering += 1
+        return self._gathering <= RUN_GATHER_PATIENCE
+
+    def _needs_rest(self, actor: Actor) -> bool:
+        """Whether the leader should rest here: he or a party member near him bleeds or hurts
+        (`RUN_REST_PAIN`), so the party goes on whole (healing eases pain while they stand still)."""
+        for member in self.core.living():
+            if member.party and (member.id == actor.id or chebyshev(member.pos, actor.pos) <= RUN_NEAR):
+                f = member.fighter
+                if f.blood_loss > 0 or f.pain >= RUN_REST_PAIN:
+                    return True
+        return False
 
     def _goal(self, actor: Actor) -> Pos | None:
         """The nearest pile worth taking by the way there (full route maps, so the goal never flips as
