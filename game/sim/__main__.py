@@ -87,6 +87,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             events = world.apply(Confirm())
             if log is not None:
                 log.write(world.state.tick, events)
+            if args.log and any(e.type == "level_changed" for e in events):  # a new depth's cast
+                names.update({a.id: a.name for a in world.state.actors.values()})
             for event in events:
                 if args.log:
                     if event.type == "tick":

@@ -418,6 +418,7 @@ class LevelChanged(WorldEvent):
     frm: int
     depth: int
     travellers: tuple[tuple[str, int, int], ...]
+    theme: str = ""  # the theme of `depth` (content/themes.yaml id), for the log; the fold does not read it
 
 
 @fast_init

@@ -269,7 +269,7 @@ class RunDirector:
                      and (t := follow_ticks(s.tilemap, a.pos, leader.pos, a.speed, adjacency)) is not None]
         first_visit = depth > run.deepest
         frm = run.depth
-        self.core.emit(ev.LevelChanged(frm, depth, travellers))
+        self.core.emit(ev.LevelChanged(frm, depth, travellers, run.plan.depth(depth).theme))
         for aid, ticks in followers:  # the others walk after the party (docs/run.md)
             self.core.emit(ev.FollowerSetOut(aid, frm, s.tick + ticks))
         if first_visit:
