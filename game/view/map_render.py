@@ -34,6 +34,7 @@ from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
+from game.view.floor_items import FloorItems
 from game.view.indicators import Arc, ClockLabel, Footbase, HeadIcon, Indicators, PlannedStep, RollMark
 from game.view.legend import (
     HEALTH_COLOURS,
@@ -511,6 +512,7 @@ class MapRender:
         self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
         self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
         self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
+        self.floor_items = FloorItems(TILE, self.textures.px, state.tilemap.height)  # a run's piles
         self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
         self.route: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the leader's travel route
         self.route_squares: tuple[Pos, ...] = ()
@@ -931,6 +933,8 @@ class MapRender:
         """Everything in world space (call with the world camera active)."""
         self.layout_overlay()
         self.chunks.draw(pixelated=True)
+        self.floor_items.sync(self.state, self.seen)
+        self.floor_items.draw()
         if self.route_squares:
             self.route.draw()
         self.ground.draw()
