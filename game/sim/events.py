@@ -598,3 +598,16 @@ class RecruitRefused(WorldEvent):
     actor: str
     recruit: str
     reason: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class CameRound(WorldEvent):
+    """The party member `actor`, knocked out (not dead), comes round (docs/run.md "Fallen companions"): the
+    leader `by`, out of any bout and with no foe beside him, stepped onto him and tended him. He stands at
+    `pos` (the free square nearest the leader), out of any bout, with his wounds and his gear."""
+
+    type: ClassVar[str] = "came_round"
+    actor: str
+    by: str
+    pos: tuple[int, int]

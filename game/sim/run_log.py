@@ -1,7 +1,8 @@
 """The combat log's lines for a run's events (issue 10, docs/run.md "The run's log"): stairs and the
 depth entered (its theme), items picked up, put down, dropped by the fallen, given, equipped and taken
 off, chests opened, recruits freed or hired, companions left behind setting out and arriving, training,
-consumables used and what they did, painkillers wearing off, experience, and the relic taken. Plain
+consumables used and what they did, painkillers wearing off, a fallen companion brought round,
+experience, and the relic taken. Plain
 words; item and theme names from the run content (`run_content.default_run_content`)."""
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ def run_line(event: ev.WorldEvent, n: Namer, relic: str | None = None) -> str | 
     if isinstance(event, ev.PainReturned):
         pain = sum(p for _i, p in event.wounds)
         return f"{n(event.actor)}'s painkiller wears off: the pain is back to {pain}"
+    if isinstance(event, ev.CameRound):
+        return f"{n(event.by)} tends {n(event.actor)}, who comes round and stands again"
     if isinstance(event, ev.ExperienceGained):
         why = event.why if event.why.startswith("depth ") else f"{n(event.why)} fell"
         return f"{n(event.actor)} gains {event.amount} experience ({why})"

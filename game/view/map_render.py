@@ -601,6 +601,14 @@ class MapRender:
             self.living.remove(view.sprite)
         self.bodies.append(view.sprite)
 
+    def _rise(self, view: ActorView) -> None:
+        view.dead = False
+        view.fallen = 0.0
+        view.fade = 1.0
+        if view.sprite in self.bodies:
+            self.bodies.remove(view.sprite)
+        self.living.append(view.sprite)
+
     def snap(self, actor_id: str | None = None) -> None:
         """Put actor views exactly where the state has them (after animations, or without them)."""
         for actor in self.state.actors.values():
@@ -615,6 +623,8 @@ class MapRender:
                 view.fallen = 1.0
                 view.fade = 0.75
                 self.set_dead(view)
+            elif view.dead:  # standing again: a run's fallen companion brought round, or an earlier tick
+                self._rise(view)
 
     def rebind(self, state: WorldState, *, snap: bool = True) -> None:
         """Draw another state of the same run (time travel in the watch view). With ``snap`` every actor view
@@ -625,16 +635,7 @@ class MapRender:
             return
         for floater in list(self.floaters):
             self.remove_floater(floater)
-        for actor in state.actors.values():
-            view = self.actors.get(actor.id)
-            if view is not None and actor.alive and view.dead:
-                view.dead = False
-                view.fallen = 0.0
-                view.fade = 1.0
-                if view.sprite in self.bodies:
-                    self.bodies.remove(view.sprite)
-                self.living.append(view.sprite)
-        self.snap()
+        self.snap()  # (it raises the fallen who are standing again)
         for view in self.actors.values():
             self._place(view)
         self.update_fov()

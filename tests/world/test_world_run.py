@@ -121,7 +121,7 @@ def test_companions_next_to_the_leader_come_along() -> None:
 
 
 def test_what_a_fallen_fighter_carried_falls_where_he_fell() -> None:
-    shadow = Shadow(World(run_setup(10), seed=10, player_ai=True))
+    shadow = Shadow(World(run_setup(38), seed=38, player_ai=True))  # (a long run)
     run = shadow.world.state.run
     assert run is not None
     drops = 0

@@ -81,7 +81,7 @@ def test_an_ai_led_runs_log_tells_its_run_events() -> None:
     world = World(run_setup(38), seed=38, player_ai=True)
     names: dict[str, str] = {}
     seen: dict[str, str] = {}
-    for _ in range(4000):
+    for _ in range(8000):
         if world.state.over is not None:
             break
         for e in world.apply(Confirm()):
@@ -89,10 +89,11 @@ def test_an_ai_led_runs_log_tells_its_run_events() -> None:
             text = describe(e, names)
             if e.type in {"level_changed", "items_picked_up", "gear_changed", "chest_opened", "recruited",
                           "follower_set_out", "follower_arrived", "trained", "item_used", "items_dropped",
-                          "experience", "game_over"}:
+                          "experience", "game_over", "came_round"}:
                 assert text, e
                 seen.setdefault(e.type, text)
     assert world.state.over == "victory"
     assert seen["level_changed"].startswith("Knight") and "depth 2, The Caves" in seen["level_changed"]
     assert seen["game_over"].startswith("== victory")
-    assert {"chest_opened", "recruited", "trained", "item_used", "follower_arrived"} <= set(seen)
+    assert {"chest_opened", "recruited", "trained", "item_used", "follower_arrived", "came_round"} <= set(seen)
+    assert seen["came_round"].endswith("comes round and stands again")
