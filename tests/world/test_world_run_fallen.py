@@ -5,6 +5,8 @@ goes to a fallen companion and brings him round."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.sim import events as ev
 from game.sim.commands import Confirm
 from game.sim.geometry import Pos, chebyshev
@@ -82,12 +84,13 @@ def test_no_coming_round_with_a_foe_beside_the_leader() -> None:
     assert isinstance(director, RunDirector)
     here, there = leader.pos, state.actors[COMPANION].pos
     emitted: list[ev.WorldEvent] = []
-    director.core.emit = emitted.append  # type: ignore[method-assign]  # (a probe: nothing is folded)
+    probe: Any = director.core  # (a probe: nothing is folded, the foes beside him are told)
+    probe.emit = emitted.append
     leader.pos = there  # as if he stood on him ...
-    director.core.adjacent_hostiles = lambda actor, among=None: [foe.id]  # type: ignore[method-assign]
+    probe.adjacent_hostiles = lambda actor, among=None: [foe.id]
     director._bring_round(leader)  # ... with a foe beside him
     assert emitted == []
-    director.core.adjacent_hostiles = lambda actor, among=None: []  # type: ignore[method-assign]
+    probe.adjacent_hostiles = lambda actor, among=None: []
     director._bring_round(leader)
     assert [type(e) for e in emitted] == [ev.CameRound]
     leader.pos = here
