@@ -18,8 +18,8 @@
   bench [--actors 10,50,200] [--ticks N] [--difficulty easy|normal|hard]
       time per tick and replay speed (see game/sim/bench.py)
   check [DIR]
-      check the world content (factions, creatures, world scenarios) against the rules content;
-      every error as file:line:column; exit 1 on errors
+      check the world content (factions, creatures, world scenarios) against the rules content, and
+      the run content (items.yaml, themes.yaml); every error as file:line:column; exit 1 on errors
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from game.sim.commands import Confirm
@@ -87,6 +88,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             events = world.apply(Confirm())
             if log is not None:
                 log.write(world.state.tick, events)
+            if args.log and any(e.type == "level_changed" for e in events):  # a new depth's cast
+                names.update({a.id: a.name for a in world.state.actors.values()})
             for event in events:
                 if args.log:
                     if event.type == "tick":
@@ -161,20 +164,41 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from game.sim.scenario_file import load_world_content
+    """The world content and the run content (items, themes: `game.sim.run_content`), every error of both
+    as file:line:column."""
+    from game.sim.run_content import RunContent, load_run_content
+    from game.sim.scenario_file import WorldContent, load_world_content
     from rules.content import load_catalog
 
     try:
         catalog = load_catalog(args.dir)
-        content = load_world_content(catalog, args.dir)
     except ContentErrors as exc:
-        for error in exc.errors:
-            print(error)
-        print(f"{len(exc.errors)} world content errors")
-        return 1
-    print(f"world content OK: {len(content.relations.factions)} factions, {len(content.creatures)} creatures, "
-          f"{len(content.scenarios)} world scenarios")
+        return _content_errors(exc.errors)
+    errors: list[object] = []
+    world: WorldContent | None = None
+    run: RunContent | None = None
+    try:
+        world = load_world_content(catalog, args.dir)
+    except ContentErrors as exc:
+        errors.extend(exc.errors)
+    try:
+        run = load_run_content(catalog, args.dir, creatures=None if world is None else world.creatures,
+                              relations=None if world is None else world.relations)
+    except ContentErrors as exc:
+        errors.extend(e for e in exc.errors if str(e) not in {str(x) for x in errors})
+    if errors or world is None or run is None:
+        return _content_errors(errors)
+    print(f"world content OK: {len(world.relations.factions)} factions, {len(world.creatures)} creatures, "
+          f"{len(world.scenarios)} world scenarios")
+    print(f"run content OK: {len(run.items)} items, {len(run.themes)} themes, {run.run.depths} depths")
     return 0
+
+
+def _content_errors(errors: Sequence[object]) -> int:
+    for error in errors:
+        print(error)
+    print(f"{len(errors)} content errors (world and run)")
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -418,6 +418,7 @@ class LevelChanged(WorldEvent):
     frm: int
     depth: int
     travellers: tuple[tuple[str, int, int], ...]
+    theme: str = ""  # the theme of `depth` (content/themes.yaml id), for the log; the fold does not read it
 
 
 @fast_init
@@ -619,3 +620,16 @@ class RecruitRefused(WorldEvent):
     actor: str
     recruit: str
     reason: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class CameRound(WorldEvent):
+    """The party member `actor`, knocked out (not dead), comes round (docs/run.md "Fallen companions"): the
+    leader `by`, out of any bout and with no foe beside him, stepped onto him and tended him. He stands at
+    `pos` (the free square nearest the leader), out of any bout, with his wounds and his gear."""
+
+    type: ClassVar[str] = "came_round"
+    actor: str
+    by: str
+    pos: tuple[int, int]

@@ -12,7 +12,7 @@ and followers by `game.sim.run_party`).
 
 from __future__ import annotations
 
-from game.sim import disarm, run_party, run_world
+from game.sim import disarm, run_fallen, run_party, run_world
 from game.sim import events as ev
 from game.sim.geometry import Direction, Pos
 from game.sim.state import BoutState, Decision, PausedTick, PendingShot, WorldState
@@ -359,6 +359,11 @@ def _recruited(state: WorldState, e: ev.WorldEvent) -> None:
     run_party.fold_recruited(state, e.actor, e.recruit, e.kind, e.price)
 
 
+def _came_round(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.CameRound)
+    run_fallen.fold_came_round(state, e.actor, e.by, e.pos)
+
+
 def _follower_set_out(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.FollowerSetOut)
     run_party.fold_follower_set_out(state, e.actor, e.frm, e.arrives)
@@ -420,4 +425,5 @@ _HANDLERS = {
     ev.FollowerArrived: _follower_arrived,
     ev.ChestOpened: _chest_opened,
     ev.Recruited: _recruited,
+    ev.CameRound: _came_round,
 }

@@ -1,11 +1,12 @@
 """Log lines for world events (the rules' own lines come from the combat system's `describe`, by
-default `rules.log.describe`: the design doc's bout)."""
+default `rules.log.describe`: the design doc's bout; a run's events from `game.sim.run_log`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
 from game.sim import events as ev
+from game.sim.run_log import run_line
 from rules.events import Event
 from rules.log import describe as tros_describe
 
@@ -62,4 +63,4 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str],
         return f"refused: {event.reason}"
     if isinstance(event, ev.TickStarted):
         return None
-    return None
+    return run_line(event, n)  # a run's events (game/sim/run_log.py); None for the rest

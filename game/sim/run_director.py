@@ -16,6 +16,7 @@ from game.sim.pathfinding import DistanceMap, distance_map
 from game.sim.recovery import CARE_TN
 from game.sim.recruits import recruit
 from game.sim.run_ai import tend_and_train
+from game.sim.run_fallen import down_not_dead, fallen_companions, fallen_under, stand_square
 from game.sim.run_party import follow_ticks, follower_square, party_size, waiting_recruit
 from game.sim.run_world import (
     COINS,
@@ -35,7 +36,13 @@ from rules.bout import IllegalAction
 from rules.fighter import FighterState
 from rules.progression import depth_experience, fight_experience
 
-RUN_REST_PAIN = 2  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_REST_PAIN = 1  # a run's AI leader rests, out of a fight, while bleeding or in this much pain
+RUN_REST_PATIENCE = 150  # ... for at most this many ticks in a row on a depth
+RUN_NEAR = 4  # party members this close (Chebyshev) to the AI leader are waited for while they heal
+RUN_GATHER = 3  # the AI leader waits for a companion more than this many steps (manhattan) behind
+RUN_GATHER_PATIENCE = 40  # ... for at most this many ticks in a row
+RUN_REVIVE_MAX = 10  # the AI leader brings each fallen companion round at most this many times
+RUN_REVIVE_PATIENCE = 80  # ... and goes to the fallen for at most this many ticks in a row
 RUN_ENGAGE = 3  # a run's AI leader turns on a foe within this many steps (manhattan)
 
 
@@ -48,6 +55,11 @@ class RunDirector:
         self._worth: dict[tuple[Pos, Pile, Inventory], bool] = {}  # the AI leader's view of each pile
         self._credited: set[str] = set()  # fallen foes whose worth the party has had (ids are unique in a run)
         self._map_changed = False  # a chest opened this tick: the map's caches start again at its end
+        self._gathering = 0  # ticks in a row the AI leader has waited for his party to catch up
+        self._resting = 0  # ticks in a row the AI leader has rested
+        self._engaging: str | None = None  # the foe the AI leader went for last tick
+        self._revived: dict[str, int] = {}  # how many times each companion was brought round
+        self._chasing_fallen = 0  # ticks in a row the AI leader has gone to a fallen companion
 
     def step(self) -> bool:
         """After the moves: the fallen drop what they carried, party members who stepped onto items
@@ -65,6 +77,9 @@ class RunDirector:
             for actor in self.core.living():
                 if actor.party and actor.moved and actor.pos in run.floor and s.bout_of(actor.id) is None:
                     self._pick_up(actor)
+        leader = s.actors[s.leader]
+        if leader.alive and leader.moved and s.bout_of(leader.id) is None:
+            self._bring_round(leader)
         if self.core.player_ai:
             tend_and_train(self.core)  # the AI leader's bandages, painkillers and training (game.sim.run_ai)
         arrived = bool(run.following) and self._arrivals(run)
@@ -116,6 +131,20 @@ class RunDirector:
             self.core.emit(ev.Recruited(aid, other.id, offer.kind, coins - left))
             self._map_changed = True  # the sides changed: the caches start again at the tick's end
         return True
+
+    def _bring_round(self, leader: Actor) -> None:
+        """The leader stepped onto a fallen companion (knocked out, not dead) with no foe beside him: he
+        tends him and the companion comes round beside him (`CameRound`; docs/run.md "Fallen companions")."""
+        s = self.core.state
+        fallen = fallen_under(s, leader.pos)
+        if fallen is None or self.core.adjacent_hostiles(leader):
+            return
+        square = stand_square(s, leader.pos)
+        if square is not None:
+            self.core.emit(ev.CameRound(fallen.id, leader.id, (square.x, square.y)))
+            self._revived[fallen.id] = self._revived.get(fallen.id, 0) + 1
+            self._chasing_fallen = 0
+            self._map_changed = True  # the living changed: the caches start again at the tick's end
 
     def _pain_returns(self, run: RunState) -> None:
         """Painkiller doses that are due wear off (`PainReturned`), on the depth the party is on (time
@@ -196,7 +225,9 @@ class RunDirector:
         run = s.run
         assert run is not None
         for actor in s.actors.values():
-            if actor.fighter.out_of_fight:  # dead or knocked out (nobody wakes): fallen
+            if actor.party and down_not_dead(actor):
+                continue  # a companion knocked out keeps his gear: he may be brought round (run_fallen)
+            if actor.fighter.out_of_fight:  # dead, or a foe knocked out (nobody tends him): fallen
                 items = run.inventories[actor.id].everything()
                 if items:
                     self.core.emit(ev.ItemsDropped(actor.id, (actor.pos.x, actor.pos.y), items))
@@ -265,7 +296,7 @@ class RunDirector:
                      and (t := follow_ticks(s.tilemap, a.pos, leader.pos, a.speed, adjacency)) is not None]
         first_visit = depth > run.deepest
         frm = run.depth
-        self.core.emit(ev.LevelChanged(frm, depth, travellers))
+        self.core.emit(ev.LevelChanged(frm, depth, travellers, run.plan.depth(depth).theme))
         for aid, ticks in followers:  # the others walk after the party (docs/run.md)
             self.core.emit(ev.FollowerSetOut(aid, frm, s.tick + ticks))
         if first_visit:
@@ -277,6 +308,9 @@ class RunDirector:
         """A new level: the caches of this part tied to the map start again."""
         self._drops_epoch = -1
         self._worth.clear()
+        self._chasing_fallen = 0
+        self._resting = 0
+        self._engaging = None
 
     def leader_intent(self, brain: Brain, actor: Actor) -> Direction | None:
         """The AI leader of a run: fight a foe who is close (`RUN_ENGAGE`) and not fleeing; rest, with no
@@ -285,16 +319,23 @@ class RunDirector:
         last depth, once he holds the relic)."""
         seen = brain.visible_hostiles(actor)
         foes = [h for h in seen if manhattan(actor.pos, h.pos) <= RUN_ENGAGE and not brain.hurt_enough_to_flee(h)]
+        held = self.core.state.actors.get(self._engaging or "")
+        if not foes and held is not None and held.alive and manhattan(actor.pos, held.pos) <= RUN_ENGAGE + 1 \
+                and not brain.hurt_enough_to_flee(held):
+            foes = [held]  # the foe he went for, out of sight for a step (round a corner): still him
+        self._engaging = foes[0].id if foes else None
         if foes:  # one who stands his ground and is close: fight him (a fleeing one is left to flee)
             if manhattan(actor.pos, foes[0].pos) == 1:
                 return None
-            d = brain.step_toward(actor, foes[0].pos, True)
+            d = brain.step_toward(actor, foes[0].pos, True) if foes[0] is not held else \
+                self._route_step(actor, foes[0].pos)  # (the same foe again: by the route, no greedy flip-flop)
             if d is not None and stairs(self.core.state, actor.pos.step(d)) is None:
                 return d  # (never off the level after a foe: then he goes on his way)
-        f = actor.fighter
-        if not seen and (f.blood_loss > 0 or f.pain >= RUN_REST_PAIN):
-            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
         s = self.core.state
+        if not seen and self._rests(actor):
+            return None  # rest: first aid comes after quiet waiting ticks, healing eases pain (SPEC §4.10)
+        if not seen and self._waits_for_party(actor):
+            return None  # the party goes on together: nobody walks alone into the next fight
         for d in directions(s.house_rules.adjacency):  # a closed chest beside him: open it (the step is all)
             if s.tilemap.tile_at(actor.pos.step(d)) == Tile.CHEST:
                 return d
@@ -305,9 +346,43 @@ class RunDirector:
         goal = self._goal(actor)
         return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
 
+    def _waits_for_party(self, actor: Actor) -> bool:
+        """Whether a companion on this depth, out of any bout, lags more than `RUN_GATHER` steps behind
+        (he walks up to the leader's heels); never more than `RUN_GATHER_PATIENCE` ticks in a row, so
+        one who cannot come stalls nothing."""
+        s = self.core.state
+        lagging = any(m.party and m.id != actor.id and s.bout_of(m.id) is None
+                      and manhattan(m.pos, actor.pos) > RUN_GATHER for m in self.core.living())
+        if not lagging:
+            self._gathering = 0
+            return False
+        self._gathering += 1
+        return self._gathering <= RUN_GATHER_PATIENCE
+
+    def _rests(self, actor: Actor) -> bool:
+        """Whether he rests now: the party needs it (`_needs_rest`) and he has not rested
+        `RUN_REST_PATIENCE` ticks in a row on this depth for nothing (a companion under a shooter's fire
+        he cannot see never heals: then he goes on)."""
+        if not self._needs_rest(actor):
+            self._resting = 0
+            return False
+        self._resting += 1
+        return self._resting <= RUN_REST_PATIENCE
+
+    def _needs_rest(self, actor: Actor) -> bool:
+        """Whether the leader should rest here: he or a party member near him bleeds or hurts
+        (`RUN_REST_PAIN`), so the party goes on whole (healing eases pain while they stand still)."""
+        for member in self.core.living():
+            if member.party and (member.id == actor.id or chebyshev(member.pos, actor.pos) <= RUN_NEAR):
+                f = member.fighter
+                if f.blood_loss > 0 or f.pain >= RUN_REST_PAIN:
+                    return True
+        return False
+
     def _goal(self, actor: Actor) -> Pos | None:
-        """The nearest pile worth taking by the way there (full route maps, so the goal never flips as
-        he walks round a wall), else the stairs down."""
+        """The nearest by the way there (full route maps, so the goal never flips as he walks round a
+        wall) of the piles worth taking, closed chests, recruits who would join and fallen companions to
+        bring round (`_may_bring_round`), else the stairs down."""
         s = self.core.state
         run = s.run
         assert run is not None
@@ -330,13 +405,29 @@ class RunDirector:
                 steps = self._route(other.pos).steps[here]
                 if steps >= 0 and (best is None or (steps, other.pos) < best):
                     best = (steps, other.pos)
+        fallen_goal = False
+        for fallen in fallen_companions(s):  # a companion knocked out: bring him round
+            if self._may_bring_round(fallen):
+                steps = self._route(fallen.pos).steps[here]
+                if steps >= 0 and (best is None or (steps, fallen.pos) < best):
+                    best, fallen_goal = (steps, fallen.pos), True
         for pos in closed_chests(s):
             steps = self._route(pos).steps[here]
             if steps >= 0 and (best is None or (steps, pos) < best):
-                best = (steps, pos)
+                best, fallen_goal = (steps, pos), False
+        if fallen_goal and best is not None and s.at(best[1]) is None:
+            self._chasing_fallen += 1  # (a fallen companion is the goal: count how long, see `_may_bring_round`)
+        elif best is not None:
+            self._chasing_fallen = 0
         if best is not None:
             return best[1]
         return stairs_down(run)
+
+    def _may_bring_round(self, fallen: Actor) -> bool:
+        """Whether the AI leader goes to bring `fallen` round: at most `RUN_REVIVE_MAX` times each (one felled
+        again and again under a shooter's fire costs the run its time), and not after `RUN_REVIVE_PATIENCE`
+        ticks in a row spent going to the fallen on this depth (one he cannot reach stalls nothing)."""
+        return self._revived.get(fallen.id, 0) < RUN_REVIVE_MAX and self._chasing_fallen <= RUN_REVIVE_PATIENCE
 
     def _would_join(self, other: Actor) -> bool:
         """Whether `other` is a recruit waiting here who would join the leader now (cap and coins)."""

@@ -42,6 +42,7 @@ from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
 from game.sim.tilemap import Tile, TileMap
 from rules.consumables import treat
+from rules.fighter import FighterState
 
 RUN_PARTY = ("player_fighter", "companion_spearman")
 MAX_PARTY = 4
@@ -389,6 +390,8 @@ def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
     if isinstance(after, Refusal) or run.content.items[item].effect != effect:
         raise ValueError(f"{actor_id} cannot use a {item} ({effect})")
     fighter = state.actors[on].fighter
+    user = state.actors[actor_id].fighter
+    pools = {id(f): (f, f.max_cp()) for f in (fighter, user)}
     before = [w.pain for w in fighter.wounds]
     treat(fighter, wounds, ht)
     run.inventories[actor_id] = after
@@ -398,6 +401,17 @@ def fold_used(state: WorldState, actor_id: str, on: str, item: str, effect: str,
                        for i, pain, _bl in wounds if pain < before[i] for w in (fighter.wounds[i],))
         run.numbed[on] = (*run.numbed.get(on, ()), (state.tick + PAINKILLER_TICKS, numbed))
     rebuild_load(state, run, state.actors[actor_id])
+    for f, pool in pools.values():
+        follow_pool(f, pool)
+
+
+def follow_pool(fighter: FighterState, pool_before: int) -> None:
+    """The CP in hand follows a change of the fighter's pool (`max_cp`) by a consumable, its wearing off
+    or a lighter load (docs/run.md "CP in hand"): pain eased, HT given back or load lifted gives him at
+    once the dice they held back, pain come back takes them; never past the new pool nor below 0."""
+    pool = fighter.max_cp()
+    if pool != pool_before:
+        fighter.cp = max(0, min(pool, fighter.cp + pool - pool_before))
 
 
 def pain_returning(run: RunState, actor: Actor, tick: int) -> tuple[tuple[int, int], ...] | None:
@@ -424,8 +438,10 @@ def fold_pain_returned(state: WorldState, actor_id: str, wounds: tuple[tuple[int
     if not doses:
         raise ValueError(f"{actor_id} has no painkiller to wear off")
     fighter = state.actors[actor_id].fighter
+    pool = fighter.max_cp()
     treat(fighter, tuple((i, pain, fighter.wounds[i].bl if 0 <= i < len(fighter.wounds) else 0)
                          for i, pain in wounds))
+    follow_pool(fighter, pool)
     if len(doses) > 1:
         run.numbed[actor_id] = doses[1:]
     else:

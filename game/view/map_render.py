@@ -34,6 +34,7 @@ from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
+from game.view.floor_items import FloorItems
 from game.view.indicators import (
     Arc,
     ClockLabel,
@@ -547,6 +548,7 @@ class MapRender:
         self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
         self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
         self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
+        self.floor_items = FloorItems(TILE, self.textures.px, state.tilemap.height)  # a run's piles
         self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
         self.route: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the leader's travel route
         self.route_squares: tuple[Pos, ...] = ()
@@ -636,6 +638,14 @@ class MapRender:
             self.living.remove(view.sprite)
         self.bodies.append(view.sprite)
 
+    def _rise(self, view: ActorView) -> None:
+        view.dead = False
+        view.fallen = 0.0
+        view.fade = 1.0
+        if view.sprite in self.bodies:
+            self.bodies.remove(view.sprite)
+        self.living.append(view.sprite)
+
     def snap(self, actor_id: str | None = None) -> None:
         """Put actor views exactly where the state has them (after animations, or without them)."""
         for actor in self.state.actors.values():
@@ -650,6 +660,8 @@ class MapRender:
                 view.fallen = 1.0
                 view.fade = 0.75
                 self.set_dead(view)
+            elif view.dead:  # standing again: a run's fallen companion brought round, or an earlier tick
+                self._rise(view)
 
     def rebind(self, state: WorldState, *, snap: bool = True) -> None:
         """Draw another state of the same run (time travel in the watch view). With ``snap`` every actor view
@@ -660,16 +672,7 @@ class MapRender:
             return
         for floater in list(self.floaters):
             self.remove_floater(floater)
-        for actor in state.actors.values():
-            view = self.actors.get(actor.id)
-            if view is not None and actor.alive and view.dead:
-                view.dead = False
-                view.fallen = 0.0
-                view.fade = 1.0
-                if view.sprite in self.bodies:
-                    self.bodies.remove(view.sprite)
-                self.living.append(view.sprite)
-        self.snap()
+        self.snap()  # (it raises the fallen who are standing again)
         for view in self.actors.values():
             self._place(view)
         self.update_fov()
@@ -1020,6 +1023,8 @@ class MapRender:
         """Everything in world space (call with the world camera active)."""
         self.layout_overlay()
         self.chunks.draw(pixelated=True)
+        self.floor_items.sync(self.state, self.seen)
+        self.floor_items.draw()
         if self.route_squares:
             self.route.draw()
         self.ground.draw()

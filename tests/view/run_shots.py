@@ -74,7 +74,8 @@ def main(width: int, height: int) -> int:
     app.on_game_exit("game_over")
     shot("run_end")
 
-    # a run played by hand (seed 3): the leader walks to the nearest pile, takes off his shield
+    # a run played by hand (seed 3): the leader walks to the nearest pile (the shot of the floor's piles
+    # when it comes in sight), takes off his shield
     from game.sim.commands import Gear
     from tests.world.test_world_run import walk_to
 
@@ -83,11 +84,21 @@ def main(width: int, height: int) -> int:
     run = world.state.run
     assert run is not None
     leader = world.state.actors[world.state.leader]
-    pile = min(run.floor, key=lambda p: (abs(p.x - leader.pos.x) + abs(p.y - leader.pos.y), p.x, p.y))
-    walk_to(world, pile)
-    app.session.apply(Gear("unequip", slot="shield"))
     from game.view.views.game import GameView
 
+    game = app.game_view
+    assert isinstance(game, GameView)
+    pile = min(run.floor, key=lambda p: (abs(p.x - leader.pos.x) + abs(p.y - leader.pos.y), p.x, p.y))
+    def in_sight() -> bool:
+        game.show_events([])  # the map view sees what the leader sees now
+        return pile in game.render.visible
+
+    walk_to(world, pile, until=in_sight)
+    game.show_events([])
+    shot("run_floor_items")  # the floor's piles drawn on the map (game/view/floor_items.py)
+    print(f"floor_items {len(game.render.floor_items.sprites)}")
+    walk_to(world, pile)
+    app.session.apply(Gear("unequip", slot="shield"))
     game = app.game_view
     assert isinstance(game, GameView)
     game.show_events([])

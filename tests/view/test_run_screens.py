@@ -139,6 +139,8 @@ def test_run_screens_render_at_both_sizes(width: int, height: int) -> None:
     size = f"{width}x{height}"
     shots = {line.split()[1] for line in lines if line.startswith("shot ")}
     assert shots == EXPECTED_SHOTS
+    piles = [int(line.split()[1]) for line in lines if line.startswith("floor_items ")]
+    assert piles and piles[0] >= 1  # a pile in sight at the start of seed 3 is drawn
     for name in shots:
         path = SCREENSHOT_DIR / f"{name}_{size}.png"
         assert path.is_file() and path.stat().st_size > 10_000
@@ -149,7 +151,7 @@ def test_run_screens_render_at_both_sizes(width: int, height: int) -> None:
         assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, left, bottom, right, top)
 
 
-EXPECTED_SHOTS = {"run_title", "run_end", "run_game", "run_inventory", "run_character", "run_depth2",
+EXPECTED_SHOTS = {"run_title", "run_end", "run_game", "run_floor_items", "run_inventory", "run_character", "run_depth2",
                   "run_character_xp"}
 
 

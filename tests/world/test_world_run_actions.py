@@ -346,3 +346,31 @@ def test_the_ai_leader_bandages_numbs_and_trains_at_the_stairs() -> None:
     kinds = [e.effect for e in later if isinstance(e, ev.ItemUsed)]
     assert kinds.count("painkiller") == 1 and set(kinds) <= {"first_aid", "painkiller"} and len(kinds) <= 2
     assert LEADER in run.numbed and leader.fighter.pain < PAINKILLER_PAIN + 1
+
+
+def test_a_consumable_that_changes_the_pool_changes_the_cp_in_hand() -> None:
+    """docs/run.md "CP in hand": a painkiller's eased pain gives the dice it held back at once (not at
+    the next round's rest), a cordial's HT given back from 1 lifts the halving, and pain coming back when
+    the dose wears off takes them again; every step folded (the Shadow) like the live state."""
+    from game.sim.run_world import PAINKILLER_TICKS
+
+    shadow = Shadow(World(run_setup(3), seed=3))
+    state = shadow.world.state
+    put_items(shadow, LEADER, (("poppy_tincture", 1), ("red_cordial", 1)))
+    fighter = state.actors[LEADER].fighter
+    wound(shadow, LEADER, Wound("thigh", "cut", 3, 5, 0))
+    for s in both(shadow):
+        s.actors[LEADER].fighter.cp = s.actors[LEADER].fighter.max_cp()  # as the last round's rest left him
+    full = fighter.max_cp()
+    assert fighter.cp == full and fighter.pain == 5
+    shadow.step(Gear("use", item="poppy_tincture"))
+    assert fighter.pain == 2 and fighter.max_cp() == full + 3 and fighter.cp == full + 3  # at once
+    for s in both(shadow):
+        s.actors[LEADER].fighter.ht = 1  # as blood loss took it: the pool is halved at HT 1
+        s.actors[LEADER].fighter.cp = s.actors[LEADER].fighter.max_cp()
+    halved = fighter.cp
+    shadow.step(Gear("use", item="red_cordial"))
+    assert fighter.ht == 2 and fighter.cp == fighter.max_cp() == full + 3 > halved
+    events = _pace(shadow, PAINKILLER_TICKS)
+    assert any(isinstance(e, ev.PainReturned) for e in events)
+    assert fighter.pain == 5 and fighter.cp == fighter.max_cp() == full
