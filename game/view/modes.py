@@ -316,6 +316,10 @@ class PromptMode(Mode):
             outcome = self.prompt.choose(int(hit[1]))
             self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
             return True
+        if isinstance(hit, tuple) and hit[0] == "prompt_nav":  # a page turn, back out of a group
+            self.game.play_sound(MENU_MOVE)
+            self.prompt.navigate(str(hit[1]))
+            return True
         return inside(self.prompt.rect, x, y)
 
     def on_actor_click(self, actor: str) -> bool:

@@ -54,6 +54,7 @@ from game.sim.tutorial_file import Condition, Lesson
 from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
+from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
@@ -78,7 +79,7 @@ from game.view.modes import (
 )
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
-from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
@@ -586,6 +587,8 @@ class GameView(arcade.View):
             overview.on_key(symbol, modifiers)
             return
         if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
+            if self.prompt is not None and self.prompt.page_by(-1 if symbol == arcade.key.PAGEUP else 1):
+                return  # a long prompt's pages before the log's
             self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
         if symbol == arcade.key.END:
