@@ -88,7 +88,7 @@ from game.view.system_table import SystemTable
 from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
-from game.view.widgets import inside
+from game.view.widgets import TextPool, inside
 
 log = logging.getLogger(__name__)
 KNOWN_MARKS = frozenset(CATALOGUE)
@@ -161,6 +161,7 @@ class GameView(arcade.View):
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
+        self._prompt_texts = TextPool()  # one pool for every prompt in turn: their strings come back, laid out
         self.legend = LegendPanel()
         self.overview = OverviewPanel()
         self.edge = EdgePointers()  # toward companions fighting off-screen
@@ -562,6 +563,7 @@ class GameView(arcade.View):
 
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
+        prompt.texts = self._prompt_texts
         prompt.anchor = "right" if self.left_handed else "left"
         prompt.layout(*self.layout_size, self.scale)
         prompt.top_limit = self.window.height - self.hud.bar_height
@@ -1128,7 +1130,7 @@ class GameView(arcade.View):
             self._log_waited = False
             return True
         busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
-            or (self.menu_model is not None and self.menu.dirty())
+            or (self.menu_model is not None and self.menu.dirty()) or self._indicator_key() != self._ind_key
         self._log_waited = busy and self.log.dirty()
         return not self._log_waited
 
@@ -1141,6 +1143,8 @@ class GameView(arcade.View):
     def on_draw(self) -> None:
         self.frames += 1
         self.clear(color=BACKGROUND)
+        self.hud.state = self.state
+        log_fresh = self._log_fresh()  # before anything rebuilds: whether anything else will this frame
         indicators = self.refresh_indicators()
         if self.frames == 1:
             self._update_camera(1.0)
@@ -1148,10 +1152,8 @@ class GameView(arcade.View):
             self.render.draw_world()
         self.window.default_camera.use()
         self.render.draw_screen(self.project)
-        self.hud.state = self.state
         self.hud.draw()
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
-        log_fresh = self._log_fresh()
         if self.menu_model is None:
             self.log.draw(fresh=log_fresh)
         if self._run_buttons_shown():
