@@ -79,7 +79,7 @@ from game.view.modes import (
 )
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
-from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
@@ -709,19 +709,34 @@ class GameView(arcade.View):
         return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
 
     # --- travel -------------------------------------------------------------------------------------------
-    def travel_to(self, goal: Pos | None) -> None:
-        """Walk the leader to ``goal`` (a seen square) or, with None, explore: one step a tick from the next
-        frame on (``TravelMode``), or a line saying why not."""
+    def travel_to(self, goal: Pos | None, chase: bool = False) -> None:
+        """Walk the leader to ``goal`` (a seen square), with None explore, with ``chase`` go at the nearest foe
+        in sight: one step a tick from the next frame on (``TravelMode``), or a line saying why not (with a
+        foe in sight who stands his ground, what to do instead)."""
         if not self.interactive:
             return
         r = self.render
-        started = Travel.start(self.state, r.seen, r.visible, goal)
+        started = Travel.start(self.state, r.seen, r.visible, goal, chase)
         if isinstance(started, Stop):
-            self.show_toast(started.message, refused=started.reason not in ("explored", "arrived"))
+            message = started.message
+            if started.reason == "foe":
+                message += f" · {self._chase_key()}: go at him, or click a square to walk there"
+            self.show_toast(message, refused=started.reason not in ("explored", "arrived"))
             return
         self.push(TravelMode(self, started))
         r.set_route(tuple(started.path))
-        self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+        if started.chase is not None:
+            self.show_toast(f"Going at {self.state.actors[started.chase].name}: any key stops")
+        elif started.left_be:
+            names = ", ".join(self.state.actors[f].name for f in started.left_be)
+            self.show_toast(f"Exploring, {names} left to flee ({self._chase_key()}: go at him): any key stops")
+        else:
+            self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+
+    def _chase_key(self) -> str:
+        """The key that chases (Shift and the explore key), for the toasts."""
+        keys = self.input_map.keys_for(Intent.EXPLORE)
+        return f"Shift+{key_label(keys)}" if keys else "Shift+O"
 
     def stop_travel(self, why: Stop) -> None:
         """End the walk under way, saying why."""
