@@ -1068,6 +1068,7 @@ class GameView(arcade.View):
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
         centre, points = self._framed(leader)
         want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
+        want = self._keep_leader_clear(leader, centre, want, top)
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
@@ -1097,6 +1098,62 @@ class GameView(arcade.View):
         cx, cy = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
         reach = (2.5 if bout is not None else 3.5) * TILE  # never so far from the leader that he leaves the frame
         return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy))), points
+
+    def _covers(self) -> list[tuple[float, float, float, float]]:
+        """The panels over the map the leader must not stand under: the log, the arrow pad, a prompt or the
+        maneuver menu."""
+        out = []
+        if self.log.visible and self.log.rect[2] > 0:
+            out.append(self.log.rect)
+        if self.interactive:
+            (pcx, pcy), e = self.pad.centre, self.pad.extent
+            out.append((pcx - e / 2, pcy - e / 2, e, e))
+        mode = self.decision_mode()
+        rect = mode.covering() if mode is not None else None
+        if rect is not None and rect[2] > 0:
+            out.append(rect)
+        return out
+
+    def _keep_leader_clear(self, leader: ActorView, centre: tuple[float, float], want: tuple[float, float],
+                           top: float) -> tuple[float, float]:
+        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar and
+        clear of :meth:`_covers` (issue 11: out of a fight the camera could leave him under the log); as it
+        was when no place is clear (a tiny window at a big UI scale: then on screen at least)."""
+        z = self.render.zoom
+        half = TILE * z / 2 + 2
+        w = self.window.width
+        px, py = self.render.world_xy(*leader.pos)
+        sx = (px - centre[0]) * z + want[0] + w / 2
+        sy = (py - centre[1]) * z + want[1] + self.window.height / 2
+        covers = self._covers()
+
+        def me(dx: float, dy: float) -> tuple[float, float, float, float]:
+            return (sx + dx - half, sy + dy - half, 2 * half, 2 * half)
+
+        def on_screen(dx: float, dy: float) -> bool:
+            x, y, side, _ = me(dx, dy)
+            return x >= 0 and y >= 0 and x + side <= w and y + side <= top
+
+        def under(dx: float, dy: float) -> list[tuple[float, float, float, float]]:
+            return [c for c in covers if _overlaps(me(dx, dy), c)]
+
+        def ways_out(dx: float, dy: float) -> list[tuple[float, float]]:
+            x, y, side, _ = me(dx, dy)
+            out = []
+            for cl, cb, cw, ch in under(dx, dy):
+                out += [(dx, dy + cb + ch - y), (dx, dy + cb - (y + side)), (dx + cl + cw - x, dy),
+                        (dx + cl - (x + side), dy)]
+            return out
+
+        x0, y0, side, _ = me(0, 0)
+        start = (min(max(0.0, -x0), w - side - x0), min(max(0.0, -y0), top - side - y0))  # on screen first
+        if w < side or top < side:
+            start = (0.0, 0.0)
+        candidates = [start, *ways_out(*start)]
+        candidates += [c2 for c in candidates[1:] for c2 in ways_out(*c)]
+        clear = [c for c in candidates if on_screen(*c) and not under(*c)]
+        dx, dy = min(clear, key=lambda c: abs(c[0]) + abs(c[1])) if clear else start
+        return want[0] + dx, want[1] + dy
 
     def _pad_lift(self, centre: tuple[float, float], points: list[tuple[float, float]],
                   want: tuple[float, float], top: float) -> float:
@@ -1204,6 +1261,10 @@ class GameView(arcade.View):
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _level_key(state: WorldState) -> tuple[int, int, int]:
