@@ -76,6 +76,7 @@ class ChoicePrompt(Prompt):
         self.top_entries = grouped_entries(labels, subs, self._keys, self.default_index) \
             or flat_entries(labels, subs, self._keys)
         self.group: Entry | None = None  # the group open, if any
+        self.bottom_limit = 0.0  # y the prompt stays above (the log's top; the game view sets it)
         self.rows = self.per_page = self.columns = 1  # the layout of the last build
         self.pages = 1
         self._show(self.top_entries, self._index_of_default(self.top_entries))
@@ -158,13 +159,14 @@ class ChoicePrompt(Prompt):
 
     # --- drawing ----------------------------------------------------------------------------------------------
     def content_key(self) -> Hashable:
-        return (super().content_key(), self.group)
+        return (super().content_key(), self.group, self.bottom_limit)
 
     def fit(self) -> None:
         """Rows, columns and pages for the rows of this level in the room the window leaves."""
         k = self.scale
         gap, row = 8 * k, touch(k) + 8 * k
-        room = (self.top_limit or self.height) - 20 * k - 80 * k - gap  # under the header, over the help
+        floor = max(10 * k, self.bottom_limit + 6 * k)  # over the log
+        room = (self.top_limit or self.height) - 10 * k - floor - 80 * k - gap  # under the header, over the help
         n = max(1, len(self.options))
         if n * row <= room and self.group is None:
             self.rows, self.columns, self.pages = n, 1, 1

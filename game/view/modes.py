@@ -174,7 +174,7 @@ class MapMode(Mode):
             return True
         if hit is not None:
             return True
-        if g.interactive:
+        if g.pad_shown:
             intent = g.pad.hit_test(x, y)
             if intent is not None:
                 g.pad.pressed = intent

@@ -63,7 +63,7 @@ from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
-from game.view.maneuver_menu import ManeuverMenu, MenuModel
+from game.view.maneuver_menu import MENU_W, ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import (
     LEGEND_KEYS,
@@ -95,7 +95,7 @@ KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
-FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
+FIT_W, FIT_H = 1000.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
 MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
@@ -374,10 +374,23 @@ class GameView(arcade.View):
     def left_handed(self) -> bool:
         return self.settings.handedness == "left"
 
+    @property
+    def pad_shown(self) -> bool:
+        """Whether the arrow pad is on screen (and takes taps): in an interactive game, except while the maneuver
+        menu is open on a window too narrow for both side by side (800 x 600: the pad collapses, so the panels
+        keep a legible scale; the keys and the menu's own buttons drive the menu)."""
+        if not self.interactive:
+            return False
+        if self.menu_model is None:
+            return True
+        k = self.scale
+        return bool((MENU_W + 3 * 12) * k + self.pad.extent <= self.layout_size[0])
+
     def panel_scale(self, width: int, height: int) -> float:
         """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
-        scale 1 the maneuver menu and the pad side by side need ``FIT_W`` px, the menu under the top bar
-        ``FIT_H``); a bigger setting on a small window still zooms the map."""
+        scale 1 the panels need ``FIT_W`` px side by side: the maneuver menu alone, as the pad collapses beside
+        it when both do not fit, see :attr:`pad_shown`; the menu under the top bar ``FIT_H``); a bigger setting
+        on a small window still zooms the map."""
         fit = min(width / FIT_W, height / FIT_H)
         return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
 
@@ -479,7 +492,7 @@ class GameView(arcade.View):
         self.refresh_indicators()
         self.render.layout_overlay()
         marks = self.render.drawn_marks()
-        if self.interactive:
+        if self.pad_shown:
             marks |= pad_marks(self.pad.indicators)
         v = vitals(self.state, self.state.leader)
         marks |= hud_marks(v.ht, v.ht_max, v.cp, v.cp_max)
@@ -1050,7 +1063,7 @@ class GameView(arcade.View):
             ll, lb, lw, lh = self.log.rect
             if ll - 40 * k <= (left + right) / 2 <= ll + lw + 40 * k:
                 bottom = max(bottom, lb + lh)
-        if self.interactive:
+        if self.pad_shown:
             # the pad covers a column of the bottom: if the leader would stand in that column, lift him above it
             pad_left = self.pad.centre[0] - self.pad.extent / 2
             pad_right = self.pad.centre[0] + self.pad.extent / 2
@@ -1105,7 +1118,7 @@ class GameView(arcade.View):
         out = []
         if self.log.visible and self.log.rect[2] > 0:
             out.append(self.log.rect)
-        if self.interactive:
+        if self.pad_shown:
             (pcx, pcy), e = self.pad.centre, self.pad.extent
             out.append((pcx - e / 2, pcy - e / 2, e, e))
         mode = self.decision_mode()
@@ -1159,7 +1172,7 @@ class GameView(arcade.View):
                   want: tuple[float, float], top: float) -> float:
         """Pixels to lift the view so that no framed square stands under the arrow pad (a foe beside the pad
         column at a lesson's start), as far as the top bar allows."""
-        if not self.interactive:
+        if not self.pad_shown:
             return 0.0
         z = self.render.zoom
         half = TILE * z / 2
@@ -1232,7 +1245,7 @@ class GameView(arcade.View):
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
             self.run_buttons.draw()
-        if self.interactive:
+        if self.pad_shown:
             self.pad.draw(indicators.pad)
         self._draw_edge_pointers()  # over the pad and the log: it must be seen
         if self.party.visible:
@@ -1241,6 +1254,9 @@ class GameView(arcade.View):
             self.inspect.draw()
         if not (self.party.visible or self.inspect.visible):
             self.system_table.draw()
+        if isinstance(self.prompt, ChoicePrompt):  # a long one fits over the log (as drawn now)
+            log_shown = self.log.visible and self.log.rect[2] > 0
+            self.prompt.bottom_limit = self.log.rect[1] + self.log.rect[3] if log_shown else 0.0
         if self.prompt is not None:
             self.prompt.draw()
         if self.menu_model is not None:
