@@ -60,6 +60,10 @@ RELATION_TEXT = {
 }
 
 
+COLUMN_W, LIST_W = 452, 262  # px at scale 1: the rows' column and the option list beside it
+MENU_W = COLUMN_W + LIST_W + 36  # the panel's width at scale 1 (the game view fits the pad beside it, or not)
+
+
 @dataclass(frozen=True)
 class Row:
     """One focusable row of the menu: ``kind`` opponent | action | maneuver | dice | terrain | reflex | zone |
@@ -650,9 +654,9 @@ class ManeuverMenu(Panel):
         rows = m.rows()
         pitch = touch(k)
         row_h = pitch - ROW_GAP * k
-        col_w = 452 * k
-        list_w = 262 * k
-        width = col_w + list_w + 36 * k
+        col_w = COLUMN_W * k
+        list_w = LIST_W * k
+        width = MENU_W * k
         header = 44 * k
         summary_h = 40 * k
         lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line

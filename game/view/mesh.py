@@ -7,6 +7,7 @@ Coordinates are arcade's: bottom-left origin, pixels.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from array import array
@@ -19,17 +20,22 @@ from game.view.palette import RGBA, Glyph, Stroke, Style
 Point = tuple[float, float]
 
 
+@functools.cache
+def _corner_unit(per_corner: int) -> tuple[tuple[float, float, float, float], ...]:
+    """(sign x, sign y, cos, sin) of every outline point of a rounded rectangle: the trigonometry once."""
+    out = []
+    for sx, sy, start in ((1.0, -1.0, -90.0), (1.0, 1.0, 0.0), (-1.0, 1.0, 90.0), (-1.0, -1.0, 180.0)):
+        for i in range(per_corner + 1):
+            a = math.radians(start + 90.0 * i / per_corner)
+            out.append((sx, sy, math.cos(a), math.sin(a)))
+    return tuple(out)
+
+
 def rounded_rect_points(cx: float, cy: float, w: float, h: float, r: float, per_corner: int = 6) -> list[Point]:
     """Counter-clockwise outline of a rounded rectangle, starting at the bottom-right corner arc."""
     r = max(0.0, min(r, w / 2, h / 2))
     hw, hh = w / 2 - r, h / 2 - r
-    pts: list[Point] = []
-    corners = ((hw, -hh, -90.0), (hw, hh, 0.0), (-hw, hh, 90.0), (-hw, -hh, 180.0))
-    for ox, oy, start in corners:
-        for i in range(per_corner + 1):
-            a = math.radians(start + 90.0 * i / per_corner)
-            pts.append((cx + ox + r * math.cos(a), cy + oy + r * math.sin(a)))
-    return pts
+    return [(cx + sx * hw + r * c, cy + sy * hh + r * s) for sx, sy, c, s in _corner_unit(per_corner)]
 
 
 def polyline_length(points: Sequence[Point], closed: bool = False) -> float:

@@ -6,7 +6,8 @@ ordered by layer, so what takes precedence does not depend on what opened first:
 
 - :class:`MapMode` (always at the bottom): moves, waits, the orientation prompt a move may need, companion
   keys 1-4, clicks on the HUD, the log, the arrow pad and the map; its way back is the pause menu.
-- :class:`TravelMode`: the leader walks to a clicked square, or explores (``game.view.travel``): one step a
+- :class:`TravelMode`: the leader walks to a clicked square, explores (O) or goes at the nearest foe in sight
+  (Shift+O) (``game.view.travel``): one step a
   tick while the screen is settled; any key or click stops it (the game view asks it first), and so do a
   hostile coming into view, a fight and a blocked way.
 - :class:`PartyMode`: a companion is selected: arrows set his next step, Tab cycles his order, the party
@@ -133,8 +134,8 @@ class MapMode(Mode):
             return True
         if pending.kind != "step":
             return False
-        if intent is Intent.EXPLORE:
-            g.travel_to(None)
+        if intent is Intent.EXPLORE:  # Shift: go at the nearest foe in sight instead
+            g.travel_to(None, chase=alternative)
             return True
         if intent in MOVES or intent in (Intent.WAIT, Intent.CONFIRM):
             # Enter takes the suggested step (keeping the party together, out of a fight); Wait always waits
@@ -174,7 +175,7 @@ class MapMode(Mode):
             return True
         if hit is not None:
             return True
-        if g.interactive:
+        if g.pad_shown:
             intent = g.pad.hit_test(x, y)
             if intent is not None:
                 g.pad.pressed = intent
@@ -316,6 +317,10 @@ class PromptMode(Mode):
             self.game.play_sound(MENU_SELECT)
             outcome = self.prompt.choose(int(hit[1]))
             self.game.run_outcome(self.prompt, outcome.commands, outcome.close)
+            return True
+        if isinstance(hit, tuple) and hit[0] == "prompt_nav":  # a page turn, back out of a group
+            self.game.play_sound(MENU_MOVE)
+            self.prompt.navigate(str(hit[1]))
             return True
         return inside(self.prompt.rect, x, y)
 

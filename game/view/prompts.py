@@ -12,8 +12,7 @@ the arrow keys in the *map* sense (a direction), so "arrow into the foe" keeps m
 - **first aid**: Enter or wait binds the wounds (``FirstAid(True)`` then a wait), Esc declines
   (``FirstAid(False)``), an arrow just moves on;
 - **any other decision** a combat system asks (a bid, a designation, an interrupt, ...): the generic
-  :class:`ChoicePrompt`, built from the decision's data alone (``ChoiceView``: its options with their
-  costs and notes, or a range of whole numbers, and the default); it answers ``Answer(kind, value)``.
+  ``ChoicePrompt`` (``game.view.choice_prompt``), built from the decision's data alone.
 
 Every choice button is at least 72 px tall.
 """
@@ -23,14 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from game.sim.commands import Answer, Bump, Command, FirstAid, Step, Target
+from game.sim.commands import Bump, Command, FirstAid, Step, Target
 from game.sim.geometry import Direction
 from game.sim.player_view import (
     AGGRESSIVE,
     CAUTIOUS,
     DEFENSIVE,
     ORIENTATIONS,
-    ChoiceView,
     decision_view,
     player_view,
 )
@@ -138,6 +136,14 @@ class Prompt(Panel):
 
     def choose(self, index: int) -> Outcome:
         raise NotImplementedError
+
+    def navigate(self, action: str) -> Outcome | None:
+        """A tap on one of the prompt's own controls (a page turn, back), by its action; None: not one."""
+        return None
+
+    def page_by(self, step: int) -> bool:
+        """Turn ``step`` pages (PgUp/PgDn); False when the prompt has no pages."""
+        return False
 
     @property
     def selected_key(self) -> str | None:
@@ -367,63 +373,3 @@ class FirstAidPrompt(Prompt):
         if self.options[index].key == "accept":
             return Outcome((FirstAid(True), Step(None)))
         return Outcome((FirstAid(False),))
-
-
-
-MAX_NUMBER_BUTTONS = 9  # a range answer longer than this offers evenly spaced numbers (ends and default kept)
-
-
-def number_choices(low: int, high: int, default: int | None) -> list[int]:
-    """The numbers a range decision offers as buttons: all of them when few, else evenly spaced ones; and
-    its default, which is always a legal answer, even outside the range (a bid's 0: "yield")."""
-    if high - low + 1 <= MAX_NUMBER_BUTTONS:
-        picks = set(range(low, high + 1))
-    else:
-        span = high - low
-        picks = {low + round(i * span / (MAX_NUMBER_BUTTONS - 1)) for i in range(MAX_NUMBER_BUTTONS)}
-    if default is not None:
-        picks.add(default)
-    return sorted(picks)
-
-
-class ChoicePrompt(Prompt):
-    """Any decision of the combat system without a prompt of its own, from its data alone: a button per
-    option (label; its CP cost and note under it), or per number of its range; the default preselected.
-    Enter or a tap answers ``Answer(kind, value)``; Tab/Shift-Tab (or the arrows) move the selection."""
-
-    kind = "decide"
-
-    def __init__(self, state: WorldState, palette: Palette, choice: ChoiceView) -> None:
-        super().__init__(state, palette)
-        self.choice = choice
-        self.title = choice.title or choice.kind.replace("_", " ").capitalize()
-        self.help = (choice.note + " · " if choice.note else "") + "Enter: confirm · Tab/arrows: change"
-        self.values: list[str | int] = []
-        if choice.options:
-            for o in choice.options:
-                sub = " · ".join(part for part in (f"{o.cost} CP" if o.cost else "", o.note) if part)
-                self.options.append(Option(o.value, o.label, sub))
-                self.values.append(o.value)
-            default: str | int | None = choice.default
-        else:
-            default = int(choice.default) if choice.default is not None and choice.default.lstrip("-").isdigit() \
-                else None
-            for n in number_choices(choice.low, choice.high, default):
-                self.options.append(Option(str(n), str(n), "default" if n == default else ""))
-                self.values.append(n)
-        self.selected = self.values.index(default) if default in self.values else 0
-
-    def handle(self, intent: Intent, alternative: bool = False) -> Outcome | None:
-        if intent in (Intent.MOVE_E, Intent.MOVE_S):
-            return super().handle(Intent.NEXT_OPTION, alternative)
-        if intent in (Intent.MOVE_W, Intent.MOVE_N):
-            return super().handle(Intent.PREV_OPTION, alternative)
-        if intent is Intent.WAIT:
-            return self.choose(self.selected)
-        return super().handle(intent, alternative)
-
-    def choose(self, index: int) -> Outcome:
-        if not self.values:
-            return Outcome(close=False)
-        self.select(index)
-        return Outcome((Answer(self.choice.kind, self.values[self.selected]),))

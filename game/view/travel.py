@@ -6,6 +6,12 @@ stepped into: that swaps). :meth:`Travel.next_step` gives the next step's direct
 a hostile came into view, a fight started, the way is blocked, the goal is reached, nothing is left to
 explore. The view sends each step as the same ``Step`` command a key would (``game.view.modes.TravelMode``),
 so a recording of a walk is a recording of steps and replays unchanged. Nothing here changes the world.
+
+Foes in sight (issue 11: a fleeing bandit blocked exploring for good): exploring goes on when every foe in
+sight flees (``player_view.flees``: he is left be, and the walk stops if one of them turns to fight); a foe
+who stands his ground stops it, and the player is told how to go at him instead: a *chase*
+(:meth:`Travel.start` with ``chase``) walks toward the nearest foe in sight, route replanned every tick as
+he moves, its last step the bump into him that starts the fight.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from dataclasses import dataclass, field
 
 from game.sim.geometry import Direction, Pos
 from game.sim.pathfinding import find_path, path_to_nearest
+from game.sim.player_view import flees
 from game.sim.state import WorldState
 
 MAX_STALLS = 2  # ticks without progress (a blocked step, a companion in the way) before the walk stops
@@ -22,8 +29,8 @@ MAX_STALLS = 2  # ticks without progress (a blocked step, a companion in the way
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    """Why a walk ends: ``reason`` (``arrived``, ``explored``, ``foe``, ``fight``, ``blocked``, ``unknown``)
-    and a line for the player."""
+    """Why a walk ends: ``reason`` (``arrived``, ``explored``, ``foe``, ``fight``, ``blocked``, ``unknown``,
+    ``lost``: the chased foe out of sight, ``nofoe``: no foe to chase) and a line for the player."""
 
     reason: str
     message: str
@@ -77,6 +84,16 @@ def route_to(state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos) ->
                      blocked=_blocked(state, seen, visible), max_nodes=state.tilemap.width * state.tilemap.height)
 
 
+def chase_route(state: WorldState, seen: Set[Pos], visible: Set[Pos], foes: Set[str]) -> list[Pos] | None:
+    """The leader's route to the nearest of ``foes`` (ending on his square: the bump), or ``None``."""
+    start = state.actors[state.leader].pos
+    targets = {state.actors[f].pos for f in foes}
+    tm = state.tilemap
+    blocked = _blocked(state, seen, visible)
+    return path_to_nearest(tm, start, lambda p: p in targets, adjacency=state.house_rules.adjacency,
+                           blocked=lambda p: p not in targets and blocked(p), max_nodes=tm.width * tm.height)
+
+
 def explore_route(state: WorldState, seen: Set[Pos], visible: Set[Pos]) -> list[Pos] | None:
     """The leader's route to the nearest seen square beside an unexplored one (``None``: none is left)."""
     start = state.actors[state.leader].pos
@@ -88,8 +105,9 @@ def explore_route(state: WorldState, seen: Set[Pos], visible: Set[Pos]) -> list[
 
 @dataclass(slots=True)
 class Travel:
-    """One walk: to ``goal`` (a clicked square) or, with ``explore``, from unexplored square to unexplored
-    square until none is left. ``known_foes``: the hostiles in sight when it started (a new one stops it)."""
+    """One walk: to ``goal`` (a clicked square), with ``explore`` from unexplored square to unexplored square
+    until none is left, or, with ``chase``, after that foe. ``known_foes``: the hostiles in sight when it
+    started (a new one stops it)."""
 
     goal: Pos | None
     explore: bool
@@ -98,14 +116,23 @@ class Travel:
     stalls: int = 0
     last: Pos | None = None  # where the leader stood when the last step was sent
     steps: int = 0
+    chase: str | None = None
+    left_be: tuple[str, ...] = ()  # exploring: the fleeing foes in sight at the start, left be
 
     @classmethod
-    def start(cls, state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos | None) -> Travel | Stop:
-        """A walk to ``goal`` (``None``: explore), or why it cannot start."""
+    def start(cls, state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos | None,
+              chase: bool = False) -> Travel | Stop:
+        """A walk to ``goal`` (``None``: explore; ``chase``: after the nearest foe in sight), or why it
+        cannot start."""
         foes = visible_foes(state, visible)
+        if chase:
+            return cls._chase(state, seen, visible, foes)
+        left_be: tuple[str, ...] = ()
         if goal is None:
-            if foes:
-                return Stop("foe", "A foe is in sight: no exploring now")
+            standing = sorted(state.actors[f].name for f in foes if not flees(state, f))
+            if standing:
+                return Stop("foe", f"{standing[0]} is in sight: no exploring now")
+            left_be = tuple(sorted(foes))
             path = explore_route(state, seen, visible)
             if path is None or not path:
                 return Stop("explored", "Nothing left to explore here")
@@ -119,7 +146,18 @@ class Travel:
                 return Stop("blocked", "No known way there")
             if not path:
                 return Stop("arrived", "You are there")
-        return cls(goal, goal is None, foes, path)
+        return cls(goal, goal is None, foes, path, left_be=left_be)
+
+    @classmethod
+    def _chase(cls, state: WorldState, seen: Set[Pos], visible: Set[Pos], foes: frozenset[str]) -> Travel | Stop:
+        if not foes:
+            return Stop("nofoe", "No foe in sight to go at")
+        path = chase_route(state, seen, visible, foes)
+        if not path:
+            return Stop("blocked", "No known way to a foe in sight")
+        target = state.at(path[-1])
+        assert target is not None
+        return cls(None, False, foes, path, chase=target.id)
 
     def next_step(self, state: WorldState, seen: Set[Pos], visible: Set[Pos], in_fight: bool) -> Direction | Stop:
         """The next step, or why the walk ends now. Call once per tick, before sending the step."""
@@ -130,7 +168,14 @@ class Travel:
         if new:
             name = min(state.actors[f].name for f in new)
             return Stop("foe", f"Stopped: {name} comes into view")
+        turned = sorted(state.actors[f].name for f in self.left_be
+                        if f in state.actors and state.actors[f].alive and state.actors[f].pos in visible
+                        and not flees(state, f))
+        if turned:
+            return Stop("foe", f"Stopped: {turned[0]} turns to fight")
         here = leader.pos
+        if self.chase is not None:
+            return self._chase_step(state, seen, visible, here)
         if self.last is not None:
             self.stalls = self.stalls + 1 if here == self.last else 0
             if self.stalls >= MAX_STALLS:
@@ -148,6 +193,27 @@ class Travel:
         nxt = self.path[0]
         self.last = here
         self.steps += 1
+        return Direction.from_delta(nxt.x - here.x, nxt.y - here.y)
+
+    def _chase_step(self, state: WorldState, seen: Set[Pos], visible: Set[Pos], here: Pos) -> Direction | Stop:
+        """After the chased foe: the route to where he stands now (he moves), the last step the bump."""
+        assert self.chase is not None
+        foe = state.actors.get(self.chase)
+        if foe is None or not foe.alive:
+            return Stop("arrived", "Your foe is down")
+        if foe.pos not in visible:
+            return Stop("lost", f"Stopped: you lost sight of {foe.name}")
+        if self.last is not None:
+            self.stalls = self.stalls + 1 if here == self.last else 0
+            if self.stalls >= MAX_STALLS:
+                return Stop("blocked", "Stopped: the way is blocked")
+        path = chase_route(state, seen, visible, {self.chase})
+        if not path:
+            return Stop("blocked", f"Stopped: no known way to {foe.name}")
+        self.path = path
+        self.last = here
+        self.steps += 1
+        nxt = path[0]
         return Direction.from_delta(nxt.x - here.x, nxt.y - here.y)
 
     def _on_route(self, state: WorldState, seen: Set[Pos], visible: Set[Pos], here: Pos) -> bool:

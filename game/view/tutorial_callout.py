@@ -78,7 +78,8 @@ class Callout(Panel):
             return
         # the roomiest form that covers nothing; narrower and tighter forms when the screen is full
         best: tuple[float, float, float, bool, tuple[float, float], float] | None = None
-        for fraction, compact in ((1.0, False), (0.8, False), (0.8, True), (0.75, True), (0.62, True)):
+        for fraction, compact in ((1.0, False), (0.8, False), (0.8, True), (0.75, True), (0.62, True), (0.5, True),
+                                  (0.44, True)):  # the narrow ones: a column beside the menu at 800 x 600
             width, height = self._measure(step, fraction, compact)
             spot, cost = self._place(width, height)
             if best is None or cost < best[5] - 1e-6:
@@ -233,6 +234,9 @@ class GameScreen(Protocol):
     def prompt(self) -> Prompt | None: ...
 
     @property
+    def pad_shown(self) -> bool: ...
+
+    @property
     def menu_model(self) -> MenuModel | None: ...
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]: ...
@@ -281,7 +285,7 @@ def target_rect(view: GameScreen, point: str) -> Rect | None:
             return rect if mine is None else _union(rect, mine)
         return rect
     if point == "pad":
-        if not view.interactive:
+        if not view.pad_shown:
             return None
         (cx, cy), e = view.pad.centre, view.pad.extent
         return (cx - e / 2, cy - e / 2, e, e)

@@ -61,7 +61,8 @@ class Hit:
 class TextPool:
     """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest.
     A hidden text is reused for the next new key of the same make (a new log line takes the place of one that
-    scrolled away): changing a text's string costs a fraction of making a new ``arcade.Text``."""
+    scrolled away): changing a text's string costs a fraction of making a new ``arcade.Text``, and a hidden
+    text that already shows the string wanted is taken first, with no layout at all."""
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -91,12 +92,13 @@ class TextPool:
         self._used.add(key)
         t = self._texts.get(key)
         spec = (size, bold, anchor_x, anchor_y, width, multiline)
-        if t is not None and getattr(t, "_spec", None) != spec:
-            t.visible = False
+        respec = t is not None and getattr(t, "_spec", None) != spec
+        if t is not None and (respec or (t.text != text and self._has_spare(spec, text))):
+            t.visible = False  # another make, or a spare already shows the new string: swap, no relayout
             self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
             t = None
         if t is None and self._spare.get(spec):
-            t = self._texts[key] = self._spare[spec].pop()  # a text of the same make: relaid, not made anew
+            t = self._texts[key] = self._take_spare(spec, text)  # of the same make: relaid, not made anew
         if t is None:
             t = arcade.Text(
                 text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
@@ -114,6 +116,18 @@ class TextPool:
         if not t.visible:
             t.visible = True
         return t
+
+    def _has_spare(self, spec: object, text: str) -> bool:
+        return any(t.text == text for t in self._spare.get(spec, ()))
+
+    def _take_spare(self, spec: object, text: str) -> arcade.Text:
+        """A hidden text of this make, one that shows ``text`` already if there is one (laying a text out
+        again is what a rebuild after a tick spends its time on; a string that comes back costs nothing)."""
+        spares = self._spare[spec]
+        for i in range(len(spares) - 1, -1, -1):
+            if spares[i].text == text:
+                return spares.pop(i)
+        return spares.pop()
 
     def end(self) -> None:
         """Hide the texts this build did not put; they wait, by make, to be reused for new keys."""

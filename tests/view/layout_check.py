@@ -70,13 +70,16 @@ def game_panels(view: GameView) -> dict[str, tuple[Panel | None, Rect]]:
         out["party"] = (view.party, view.party.rect)
     elif view.inspect.visible:
         out["inspect"] = (view.inspect, view.inspect.rect)
+    if not (view.party.visible or view.inspect.visible) and view.system_table.rect[2] > 0 \
+            and view.system_table.rows():
+        out["table"] = (view.system_table, view.system_table.rect)
     if view.legend.visible:
         out["legend"] = (view.legend, view.legend.rect)
     if view.overview.visible:
         out["overview"] = (view.overview, view.overview.rect)
     if view.callout.step is not None:
         out["callout"] = (view.callout, view.callout.rect)
-    if view.interactive:
+    if view.pad_shown:
         (cx, cy), e = view.pad.centre, view.pad.extent
         out["pad"] = (None, (cx - e / 2, cy - e / 2, e, e))
     return out

@@ -13,7 +13,7 @@ import pytest
 from game.sim.commands import Answer
 from game.sim.player_view import ChoiceOption, ChoiceView
 from game.sim.world import World
-from game.view.prompts import MAX_NUMBER_BUTTONS, ChoicePrompt, number_choices
+from game.view.choice_prompt import MAX_NUMBER_BUTTONS, ChoicePrompt, number_choices
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView

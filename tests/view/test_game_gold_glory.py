@@ -13,7 +13,7 @@ from game.sim.commands import Confirm
 from game.sim.player_view import bout_clock
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
-from game.view.prompts import ChoicePrompt
+from game.view.choice_prompt import ChoicePrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView

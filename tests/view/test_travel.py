@@ -188,7 +188,8 @@ def test_explore_refuses_with_a_foe_in_sight(make: Make, window: arcade.Window, 
     view, sent = make(world)
     helpers.press(window, K.O)
     helpers.advance(window, 2)
-    assert view.find(TravelMode) is None and sent == [] and "foe is in sight" in view.toast.message
+    assert view.find(TravelMode) is None and sent == [] and "Goblin is in sight: no exploring now" in view.toast.message
+    assert "Shift+O: go at him" in view.toast.message
 
 
 def test_a_walk_replays_as_the_same_steps(make: Make, window: arcade.Window, helpers: ModuleType) -> None:

@@ -54,6 +54,7 @@ from game.sim.tutorial_file import Condition, Lesson
 from game.sim.tutorial_file import Step as TutorialStep
 from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
+from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
@@ -62,7 +63,7 @@ from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
-from game.view.maneuver_menu import ManeuverMenu, MenuModel
+from game.view.maneuver_menu import MENU_W, ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import (
     LEGEND_KEYS,
@@ -78,7 +79,7 @@ from game.view.modes import (
 )
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
-from game.view.prompts import BumpPrompt, ChoicePrompt, FirstAidPrompt, Prompt, TargetPrompt
+from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
@@ -87,14 +88,14 @@ from game.view.system_table import SystemTable
 from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
-from game.view.widgets import inside
+from game.view.widgets import TextPool, inside
 
 log = logging.getLogger(__name__)
 KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
-FIT_W, FIT_H = 1240.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
+FIT_W, FIT_H = 1000.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
 MIN_PANEL_SCALE = 0.6
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
@@ -160,6 +161,7 @@ class GameView(arcade.View):
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
+        self._prompt_texts = TextPool()  # one pool for every prompt in turn: their strings come back, laid out
         self.legend = LegendPanel()
         self.overview = OverviewPanel()
         self.edge = EdgePointers()  # toward companions fighting off-screen
@@ -372,10 +374,23 @@ class GameView(arcade.View):
     def left_handed(self) -> bool:
         return self.settings.handedness == "left"
 
+    @property
+    def pad_shown(self) -> bool:
+        """Whether the arrow pad is on screen (and takes taps): in an interactive game, except while the maneuver
+        menu is open on a window too narrow for both side by side (800 x 600: the pad collapses, so the panels
+        keep a legible scale; the keys and the menu's own buttons drive the menu)."""
+        if not self.interactive:
+            return False
+        if self.menu_model is None:
+            return True
+        k = self.scale
+        return bool((MENU_W + 3 * 12) * k + self.pad.extent <= self.layout_size[0])
+
     def panel_scale(self, width: int, height: int) -> float:
         """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
-        scale 1 the maneuver menu and the pad side by side need ``FIT_W`` px, the menu under the top bar
-        ``FIT_H``); a bigger setting on a small window still zooms the map."""
+        scale 1 the panels need ``FIT_W`` px side by side: the maneuver menu alone, as the pad collapses beside
+        it when both do not fit, see :attr:`pad_shown`; the menu under the top bar ``FIT_H``); a bigger setting
+        on a small window still zooms the map."""
         fit = min(width / FIT_W, height / FIT_H)
         return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
 
@@ -477,7 +492,7 @@ class GameView(arcade.View):
         self.refresh_indicators()
         self.render.layout_overlay()
         marks = self.render.drawn_marks()
-        if self.interactive:
+        if self.pad_shown:
             marks |= pad_marks(self.pad.indicators)
         v = vitals(self.state, self.state.leader)
         marks |= hud_marks(v.ht, v.ht_max, v.cp, v.cp_max)
@@ -561,6 +576,7 @@ class GameView(arcade.View):
 
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
+        prompt.texts = self._prompt_texts
         prompt.anchor = "right" if self.left_handed else "left"
         prompt.layout(*self.layout_size, self.scale)
         prompt.top_limit = self.window.height - self.hud.bar_height
@@ -586,6 +602,8 @@ class GameView(arcade.View):
             overview.on_key(symbol, modifiers)
             return
         if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN) and self.find(LegendMode) is None:
+            if self.prompt is not None and self.prompt.page_by(-1 if symbol == arcade.key.PAGEUP else 1):
+                return  # a long prompt's pages before the log's
             self.log.page(1 if symbol == arcade.key.PAGEUP else -1)
             return
         if symbol == arcade.key.END:
@@ -704,19 +722,34 @@ class GameView(arcade.View):
         return not (0 <= x < tm.width and 0 <= y < tm.height and tm.passable_mask[y * tm.width + x])
 
     # --- travel -------------------------------------------------------------------------------------------
-    def travel_to(self, goal: Pos | None) -> None:
-        """Walk the leader to ``goal`` (a seen square) or, with None, explore: one step a tick from the next
-        frame on (``TravelMode``), or a line saying why not."""
+    def travel_to(self, goal: Pos | None, chase: bool = False) -> None:
+        """Walk the leader to ``goal`` (a seen square), with None explore, with ``chase`` go at the nearest foe
+        in sight: one step a tick from the next frame on (``TravelMode``), or a line saying why not (with a
+        foe in sight who stands his ground, what to do instead)."""
         if not self.interactive:
             return
         r = self.render
-        started = Travel.start(self.state, r.seen, r.visible, goal)
+        started = Travel.start(self.state, r.seen, r.visible, goal, chase)
         if isinstance(started, Stop):
-            self.show_toast(started.message, refused=started.reason not in ("explored", "arrived"))
+            message = started.message
+            if started.reason == "foe":
+                message += f" · {self._chase_key()}: go at him, or click a square to walk there"
+            self.show_toast(message, refused=started.reason not in ("explored", "arrived"))
             return
         self.push(TravelMode(self, started))
         r.set_route(tuple(started.path))
-        self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+        if started.chase is not None:
+            self.show_toast(f"Going at {self.state.actors[started.chase].name}: any key stops")
+        elif started.left_be:
+            names = ", ".join(self.state.actors[f].name for f in started.left_be)
+            self.show_toast(f"Exploring, {names} left to flee ({self._chase_key()}: go at him): any key stops")
+        else:
+            self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
+
+    def _chase_key(self) -> str:
+        """The key that chases (Shift and the explore key), for the toasts."""
+        keys = self.input_map.keys_for(Intent.EXPLORE)
+        return f"Shift+{key_label(keys)}" if keys else "Shift+O"
 
     def stop_travel(self, why: Stop) -> None:
         """End the walk under way, saying why."""
@@ -1030,7 +1063,7 @@ class GameView(arcade.View):
             ll, lb, lw, lh = self.log.rect
             if ll - 40 * k <= (left + right) / 2 <= ll + lw + 40 * k:
                 bottom = max(bottom, lb + lh)
-        if self.interactive:
+        if self.pad_shown:
             # the pad covers a column of the bottom: if the leader would stand in that column, lift him above it
             pad_left = self.pad.centre[0] - self.pad.extent / 2
             pad_right = self.pad.centre[0] + self.pad.extent / 2
@@ -1048,6 +1081,7 @@ class GameView(arcade.View):
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
         centre, points = self._framed(leader)
         want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
+        want = self._keep_leader_clear(leader, centre, want, top)
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
@@ -1078,11 +1112,67 @@ class GameView(arcade.View):
         reach = (2.5 if bout is not None else 3.5) * TILE  # never so far from the leader that he leaves the frame
         return (fx + max(-reach, min(reach, cx - fx)), fy + max(-reach, min(reach, cy - fy))), points
 
+    def _covers(self) -> list[tuple[float, float, float, float]]:
+        """The panels over the map the leader must not stand under: the log, the arrow pad, a prompt or the
+        maneuver menu."""
+        out = []
+        if self.log.visible and self.log.rect[2] > 0:
+            out.append(self.log.rect)
+        if self.pad_shown:
+            (pcx, pcy), e = self.pad.centre, self.pad.extent
+            out.append((pcx - e / 2, pcy - e / 2, e, e))
+        mode = self.decision_mode()
+        rect = mode.covering() if mode is not None else None
+        if rect is not None and rect[2] > 0:
+            out.append(rect)
+        return out
+
+    def _keep_leader_clear(self, leader: ActorView, centre: tuple[float, float], want: tuple[float, float],
+                           top: float) -> tuple[float, float]:
+        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar and
+        clear of :meth:`_covers` (issue 11: out of a fight the camera could leave him under the log); as it
+        was when no place is clear (a tiny window at a big UI scale: then on screen at least)."""
+        z = self.render.zoom
+        half = TILE * z / 2 + 2
+        w = self.window.width
+        px, py = self.render.world_xy(*leader.pos)
+        sx = (px - centre[0]) * z + want[0] + w / 2
+        sy = (py - centre[1]) * z + want[1] + self.window.height / 2
+        covers = self._covers()
+
+        def me(dx: float, dy: float) -> tuple[float, float, float, float]:
+            return (sx + dx - half, sy + dy - half, 2 * half, 2 * half)
+
+        def on_screen(dx: float, dy: float) -> bool:
+            x, y, side, _ = me(dx, dy)
+            return x >= 0 and y >= 0 and x + side <= w and y + side <= top
+
+        def under(dx: float, dy: float) -> list[tuple[float, float, float, float]]:
+            return [c for c in covers if _overlaps(me(dx, dy), c)]
+
+        def ways_out(dx: float, dy: float) -> list[tuple[float, float]]:
+            x, y, side, _ = me(dx, dy)
+            out = []
+            for cl, cb, cw, ch in under(dx, dy):
+                out += [(dx, dy + cb + ch - y), (dx, dy + cb - (y + side)), (dx + cl + cw - x, dy),
+                        (dx + cl - (x + side), dy)]
+            return out
+
+        x0, y0, side, _ = me(0, 0)
+        start = (min(max(0.0, -x0), w - side - x0), min(max(0.0, -y0), top - side - y0))  # on screen first
+        if w < side or top < side:
+            start = (0.0, 0.0)
+        candidates = [start, *ways_out(*start)]
+        candidates += [c2 for c in candidates[1:] for c2 in ways_out(*c)]
+        clear = [c for c in candidates if on_screen(*c) and not under(*c)]
+        dx, dy = min(clear, key=lambda c: abs(c[0]) + abs(c[1])) if clear else start
+        return want[0] + dx, want[1] + dy
+
     def _pad_lift(self, centre: tuple[float, float], points: list[tuple[float, float]],
                   want: tuple[float, float], top: float) -> float:
         """Pixels to lift the view so that no framed square stands under the arrow pad (a foe beside the pad
         column at a lesson's start), as far as the top bar allows."""
-        if not self.interactive:
+        if not self.pad_shown:
             return 0.0
         z = self.render.zoom
         half = TILE * z / 2
@@ -1125,7 +1215,7 @@ class GameView(arcade.View):
             self._log_waited = False
             return True
         busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
-            or (self.menu_model is not None and self.menu.dirty())
+            or (self.menu_model is not None and self.menu.dirty()) or self._indicator_key() != self._ind_key
         self._log_waited = busy and self.log.dirty()
         return not self._log_waited
 
@@ -1138,6 +1228,8 @@ class GameView(arcade.View):
     def on_draw(self) -> None:
         self.frames += 1
         self.clear(color=BACKGROUND)
+        self.hud.state = self.state
+        log_fresh = self._log_fresh()  # before anything rebuilds: whether anything else will this frame
         indicators = self.refresh_indicators()
         if self.frames == 1:
             self._update_camera(1.0)
@@ -1145,17 +1237,15 @@ class GameView(arcade.View):
             self.render.draw_world()
         self.window.default_camera.use()
         self.render.draw_screen(self.project)
-        self.hud.state = self.state
         self.hud.draw()
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
-        log_fresh = self._log_fresh()
         if self.menu_model is None:
             self.log.draw(fresh=log_fresh)
         if self._run_buttons_shown():
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
             self.run_buttons.draw()
-        if self.interactive:
+        if self.pad_shown:
             self.pad.draw(indicators.pad)
         self._draw_edge_pointers()  # over the pad and the log: it must be seen
         if self.party.visible:
@@ -1164,6 +1254,9 @@ class GameView(arcade.View):
             self.inspect.draw()
         if not (self.party.visible or self.inspect.visible):
             self.system_table.draw()
+        if isinstance(self.prompt, ChoicePrompt):  # a long one fits over the log (as drawn now)
+            log_shown = self.log.visible and self.log.rect[2] > 0
+            self.prompt.bottom_limit = self.log.rect[1] + self.log.rect[3] if log_shown else 0.0
         if self.prompt is not None:
             self.prompt.draw()
         if self.menu_model is not None:
@@ -1184,6 +1277,10 @@ class GameView(arcade.View):
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _level_key(state: WorldState) -> tuple[int, int, int]:
