@@ -48,13 +48,13 @@ KIND = "steelstep-run"
 FORMAT_VERSION = 6  # 6: stance and terrain rolls, shots from a bout, mobility v2b, disarm on the map,
 # party orders, Combat basics hosted (shared squares), Sophia's Children's step and defaults, Dew's traces,
 # carried EN/BD and missiles, Gold & Glory's pace, escapes and defaults, the AI leader's rests and waits,
-# CP in hand after a consumable, fallen companions brought round; 5: chests, recruits, followers, encumbrance CP, painkillers wearing off, the planner's
-# Enter when hurt and which foes plan, the appendix and mobility maneuvers, Sophia's Children's Squads and
-# surprise in the world, Dew and Gold & Glory hosted; 4: the commands give, use, train and answer; CP rest
-# out of a fight; stepping into a companion swaps in every world; the design doc's footwork rules
-# (bump-rush, wait as bumping) and the planner's defaults (setup.difficulty);
-# 3: a roguelike run (setup kind "run") spans depths and its checksums name the depth;
-# 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
+# CP in hand after a consumable, fallen companions brought round; 5: chests, recruits, followers,
+# encumbrance CP, painkillers wearing off, the planner's Enter when hurt and which foes plan, the appendix
+# and mobility maneuvers, Sophia's Children's Squads and surprise in the world, Dew and Gold & Glory
+# hosted; 4: the commands give, use, train and answer; CP rest out of a fight; stepping into a companion
+# swaps in every world; the design doc's footwork rules (bump-rush, wait as bumping) and the planner's
+# defaults (setup.difficulty); 3: a roguelike run (setup kind "run") spans depths and its checksums name
+# the depth; 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
 OLDEST_FORMAT = 6  # older runs would not replay the same (other rules, other commands): refused
 MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
 MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)

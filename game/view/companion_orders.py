@@ -1,6 +1,6 @@
 """The view's side of party micromanagement (issue 13 item 6; house rule ``party_orders``): while the world
 asks the player for a companion's orientation, target or declaration (a ``decide`` prompt whose decision is
-his, ``game.sim.player_view.ChoiceView.who``), the prompt is the generic one (``game.view.prompts.ChoicePrompt``,
+his, ``game.sim.player_view.ChoiceView.who``), the prompt is the generic one (``game.view.choice_prompt.ChoicePrompt``,
 titled with his name); this module adds what makes it his on the map: his feet get the selection circle, and
 for a target a click on one of the offered foes answers it. :class:`game.view.modes.PromptMode` asks it.
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from game.sim.companion_plans import companion_plans
 from game.sim.state import WorldState
-from game.view.prompts import ChoicePrompt, Outcome, Prompt
+from game.view.choice_prompt import ChoicePrompt
+from game.view.prompts import Outcome, Prompt
 
 
 def companion_of(prompt: Prompt, leader: str) -> str | None:

@@ -14,10 +14,10 @@ import pytest
 
 from game.sim.commands import Confirm
 from game.sim.world import World
+from game.view.choice_prompt import ChoicePrompt
 from game.view.companion_orders import plan_lines
 from game.view.indicators import compute
 from game.view.modes import PromptMode
-from game.view.prompts import ChoicePrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView

@@ -12,7 +12,7 @@ import arcade
 from game.sim.commands import Confirm
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
-from game.view.prompts import ChoicePrompt
+from game.view.choice_prompt import ChoicePrompt
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView
