@@ -5,8 +5,6 @@ goes to a fallen companion and brings him round."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.sim import events as ev
 from game.sim.commands import Confirm
 from game.sim.geometry import Pos, chebyshev
@@ -83,16 +81,23 @@ def test_no_coming_round_with_a_foe_beside_the_leader() -> None:
     director = world.run
     assert isinstance(director, RunDirector)
     here, there = leader.pos, state.actors[COMPANION].pos
-    emitted: list[ev.WorldEvent] = []
-    probe: Any = director.core  # (a probe: nothing is folded, the foes beside him are told)
-    probe.emit = emitted.append
+    core = director.core
+    occupancy = state.occupancy
+    beside = next(
+        (there.x + dx, there.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        if (dx, dy) != (0, 0) and (there.x + dx, there.y + dy) not in occupancy
+        and state.tilemap.passable(Pos(there.x + dx, there.y + dy))
+    )
     leader.pos = there  # as if he stood on him ...
-    probe.adjacent_hostiles = lambda actor, among=None: [foe.id]
-    director._bring_round(leader)  # ... with a foe beside him
-    assert emitted == []
-    probe.adjacent_hostiles = lambda actor, among=None: []
+    occupancy[beside] = foe.id  # ... with a foe beside him (the occupancy is what the world reads)
+    assert foe.id in core.adjacent_hostiles(leader)
+    before = len(core.events)
     director._bring_round(leader)
-    assert [type(e) for e in emitted] == [ev.CameRound]
+    assert core.events[before:] == []
+    del occupancy[beside]
+    assert core.adjacent_hostiles(leader) == []
+    director._bring_round(leader)
+    assert [type(e) for e in core.events[before:]] == [ev.CameRound]
     leader.pos = here
 
 
