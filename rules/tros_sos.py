@@ -55,7 +55,7 @@ class TrosSos:
         answered = bout.answered
         return [orientation_decision(bout, fid) for fid in bout.orientation_due() if fid not in answered]
 
-    def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
+    def answer(self, bout: Bout, decision: Decision, value: Answer, reserve: int = 0) -> list[Event]:
         kind, who = decision.kind, decision.who
         if kind == ORIENTATION:
             if not isinstance(value, str):
@@ -68,7 +68,7 @@ class TrosSos:
         if kind == DECLARATION:
             if not isinstance(value, (tuple, list)):  # a tuple of types: the quicker check
                 raise IllegalAction("a declaration is a list of actions")
-            return commit_declaration(bout, who, list(value), reserve=reserve)
+            return commit_declaration(bout, who, list(value), reserve)
         raise IllegalAction(f"tros_sos asks no {kind!r} decision")
 
     def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
@@ -78,7 +78,7 @@ class TrosSos:
         if bout.clock.step < 2:
             return StepResult(bout.step_clock())
         result = resolve_exchange(bout, stream)
-        return StepResult(result.events, tuple(result.left), resolved=True)
+        return StepResult(result.events, tuple(result.left), True)  # resolved
 
     def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
         kind, who = decision.kind, decision.who
@@ -172,4 +172,11 @@ def target_decision(bout: Bout, fid: str) -> Decision:
         note = "must answer him" if forced else ""
         fighters = bout.fighters
         options = cache[key] = tuple(Option(o, fighters[o].sheet.name, note=note) for o in legal)
-    return Decision(TARGET, fid, options, bout.default_target(fid, legal))
+    default = bout.default_target(fid, legal)
+    # the decision is a value of (who, his options, the default): kept for the bout's life, as its options
+    kept = bout.target_decisions
+    dkey = (fid, legal, key[1], default)
+    decision = kept.get(dkey)
+    if decision is None:
+        decision = kept[dkey] = Decision(TARGET, fid, options, default)
+    return decision
