@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from rules.catalog import Catalog, HouseRules
-from rules.decisions import Option
+from rules.decisions import Decision, Option
 from rules.dice import DiceStream, roll_pool
 from rules.events import ClockStepped, Event, OrientationChosen, ReflexContest, TargetChosen, TargetInitiative
 from rules.fighter import FighterSheet, FighterState
@@ -222,6 +222,44 @@ class BoutClock:
 class Bout:
     """The state of one bout. `rules.menu`, `rules.exchange` and `rules.ai` read and advance it."""
 
+    # slotted: a plain class's instance dict stops sharing its keys past 30 attributes (CPython 3.11), and
+    # every attribute read and method call on the bout then goes through a dict lookup
+    __slots__ = (
+        "_declaration_order",
+        "_foes",
+        "_members",
+        "_order",
+        "_order_done",
+        "_order_members",
+        "_reach",
+        "_roster_epoch",
+        "answered",
+        "arrivals",
+        "attacked_last",
+        "bonus_expiry",
+        "catalog",
+        "clock",
+        "contested",
+        "declarations",
+        "fighters",
+        "flow",
+        "free_contests",
+        "global_holders",
+        "holders",
+        "kits",
+        "left",
+        "length_penalised",
+        "needs_orientation",
+        "orientation",
+        "prev_targets",
+        "rules",
+        "seq",
+        "system_state",
+        "target_decisions",
+        "target_options",
+        "targets",
+    )
+
     def __init__(
         self,
         catalog: Catalog,
@@ -260,6 +298,8 @@ class Bout:
         self.attacked_last: set[str] = set()
         # rules.tros_sos: the target options offered for (legal foes, forced), kept for the bout's life
         self.target_options: dict[tuple[tuple[str, ...], bool], tuple[Option, ...]] = {}
+        # rules.tros_sos: the target decision for (who, legal foes, forced, default), kept likewise
+        self.target_decisions: dict[tuple[str, tuple[str, ...], bool, str | None], Decision] = {}
         # house rule initiative_model: target_plus_global (everyone holds it at bout start)
         self.global_holders: set[str] = set(self.fighters)
         # fighters who arrived mid-round (`arrive`), until the exchange is resolved
@@ -612,9 +652,11 @@ class Bout:
         per pair (SPEC §4.3)."""
         events: list[Event] = []
         answered, targets = self.answered, self.targets
+        orientation = self.orientation
         for fid in self.targeting_tuple():
             current = targets.get(fid)
-            if fid in answered and current in (self.forced_targets(fid) or self.foes(fid)):
+            if fid in answered and current in (
+                    (orientation[fid] == CAUTIOUS and self.forced_targets(fid)) or self.foes(fid)):
                 continue  # his answer stands (`legal_targets`, without the copy)
             events += self.answer_target(fid, current)
         events += self.fold(self._compute_initiative(stream))
@@ -704,8 +746,15 @@ class Bout:
         `declaration_order`: or the lowest Perception, (Perception + Wit) / 2, Agility,
         (Perception + Reflex) / 2 or Wit, the design doc's variations: the better one declares later)."""
         stat = DECLARATION_STATS[self.rules.declaration_order]
-        fighters = self.fighters
-        keyed = sorted([(0 if self.has_initiative(fid) else 1, stat(fighters[fid]), fid) for fid in self.roster()])
+        fighters, targets, holders, contested = self.fighters, self.targets, self.holders, self.contested
+        keyed = []
+        for fid in self.roster():
+            # `has_initiative`, without its two calls: he holds, or the pair is contested and he is not held
+            target = targets.get(fid)
+            held = target is not None and ((fid, target) in holders or (
+                (target, fid) not in holders and pair(fid, target) in contested))
+            keyed.append((0 if held else 1, stat(fighters[fid]), fid))
+        keyed.sort()
         return [fid for _, _, fid in keyed]  # ids are unique: sorting the keys sorts the ids by them
 
     def forget_declaration_order(self) -> None:

@@ -107,7 +107,7 @@ def _commit_cost(bout: Bout, mo: ManeuverOption, action: Action) -> tuple[int, i
     return mo.cost + aim + action.greater + action.dice, (mo.conditional_cost if action.seize else 0)
 
 
-def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: int = 0) -> list[Event]:
+def commit_declaration(bout: Bout, fid: str, actions: list[Action], reserve: int = 0) -> list[Event]:
     """Validate and commit `fid`'s declaration; raises IllegalAction and changes nothing if refused.
     `reserve`: CP he keeps out of it (against shots landing before it, SPEC §4.9). The commit is a
     `Declared` event (and a `TargetChanged` per change of target), folded into the bout."""
@@ -125,7 +125,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
     for action in actions:
         if action.action == DO_NOTHING:
             continue
-        menu = build_menu(bout, fid, pending, opponent=action.opponent, kinds=(action.action,), reserve=reserve)
+        menu = build_menu(bout, fid, pending, action.opponent, (action.action,), reserve)
         ao, mo = _find(menu, action)
         now, later = _commit_cost(bout, mo, action)
         if action.action in (BUY_INITIATIVE,) and ao.flavour == "force_enter":
@@ -146,22 +146,20 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
             flavour = "double"
         elif action.action == NO_INITIATIVE:
             flavour = "none"
-        committed.append(
-            Committed(
-                owner=fid,
-                action=action,
-                role=m.role,
-                maneuver=m.id,
-                opponent=action.opponent,
-                dice=sum(p.dice for p in action.parts) if action.parts else action.dice,
-                tn=mo.tn,
-                cost=now,
-                conditional_cost=later,
-                zone=action.zone or mo.default_zone if mo.zones else None,
-                hand=mo.hand if not mo.parts else "both",
-                flavour=flavour,
-            )
-        )
+        committed.append(Committed(  # positional: a call with keywords builds a dict and is never specialized
+            fid,  # owner
+            action,
+            m.role,
+            m.id,  # maneuver
+            action.opponent,
+            sum(p.dice for p in action.parts) if action.parts else action.dice,  # dice
+            mo.tn,
+            now,  # cost
+            later,  # conditional_cost
+            action.zone or mo.default_zone if mo.zones else None,  # zone
+            mo.hand if not mo.parts else "both",  # hand
+            flavour,
+        ))
         pending.append(action)
     if len(committed) > 1 and any(bout.catalog.maneuvers[c.maneuver].evasion == "full" for c in committed):
         raise IllegalAction("Full Evasion covers every attacker and must be the only maneuver")
@@ -170,7 +168,7 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], *, reserve: 
     if total > state.cp - max(0, reserve):
         raise IllegalAction(f"the declaration needs {total} CP, {fid} has {state.cp - max(0, reserve)}")
     exchange = bout.clock.exchange
-    events = bout.fold1(Declared(exchange, fid, tuple(_record(c) for c in committed), state.cp - total))
+    events = bout.fold1(Declared(exchange, fid, tuple([_record(c) for c in committed]), state.cp - total))
     for c in committed:
         if c.action.action in (CHANGE_TARGET, CHANGE_TARGET_BUY) and c.opponent is not None:
             # changing target concedes initiative to an old target who targets you (design doc)

@@ -56,7 +56,7 @@ from rules.events import (
     WoundRecord,
 )
 from rules.fighter import FighterState
-from rules.fold import apply
+from rules.fold import HANDLERS, apply
 from rules.wounds import apply_wound
 
 BUY_FLAVOURS = frozenset({"steal", "buy_attacker", "force_enter"})
@@ -154,7 +154,10 @@ class _Resolver:
 
     def _emit(self, event: Event) -> None:
         """Fold the event into the bout (`rules.fold`, the one writer) and keep it."""
-        apply(event, self.bout.fighters, self.bout)
+        handler = HANDLERS.get(type(event))  # `rules.fold.apply`, without its call
+        if handler is not None:
+            bout = self.bout
+            handler(event, bout.fighters, bout)
         self.events.append(event)
 
     # ----- setup ----------------------------------------------------------------------------------
@@ -168,11 +171,9 @@ class _Resolver:
                 elif c.role == "attack" and c.opponent is not None:
                     self._add_attack(fid, c, m, c.dice, c.tn, c.zone, c.hand)
                 elif c.role == "defense":
-                    d = PendingDefence(
-                        fid, c.opponent, m, c.dice, c.tn,
-                        quick=c.action.action == QUICK_DEFENSE,
-                        seize=c.action.seize,
-                        preemptive=c.action.action != "defend",
+                    d = PendingDefence(  # (owner, against, maneuver, dice, tn, quick, seize, preemptive)
+                        fid, c.opponent, m, c.dice, c.tn, c.action.action == QUICK_DEFENSE, c.action.seize,
+                        c.action.action != "defend",
                     )
                     if m.group == "mobility":
                         self.threads.append(d)  # rolled before any blow, never as a defence
@@ -227,22 +228,12 @@ class _Resolver:
             reflex = reflex // 2 + c.action.reflex_buy
             if self.exchange == 2:
                 self._emit(NoRefresh(self.exchange, fid))
+        # positional (index, owner, defender, maneuver, dice, tn, zone, kind, hand, greater, queue, flavour,
+        # order_reflex, terrain_dice, done, stripped, special): a call with keywords builds a dict
         pending = PendingAttack(
-            index=len(self.attacks),
-            owner=fid,
-            defender=opp,
-            maneuver=m,
-            dice=dice,
-            tn=tn,
-            zone=zone,
-            kind=m.attack_kind or "swing",
-            hand=hand,
-            greater=c.action.greater,
-            queue=queue,
-            flavour=flavour,
-            order_reflex=reflex,
-            terrain_dice=c.action.terrain_dice if flavour == "force_enter" else 0,
-            special=m.effects.special,
+            len(self.attacks), fid, opp, m, dice, tn, zone, m.attack_kind or "swing", hand, c.action.greater,
+            queue, flavour, reflex, c.action.terrain_dice if flavour == "force_enter" else 0, False, 0,
+            m.effects.special,
         )
         self.attacks.append(pending)
         if pending.special == "evasive":
@@ -525,7 +516,7 @@ class _Resolver:
         for x, roll in zip(group, rolled, strict=True):
             if roll is not None:
                 partner = group[1 - group.index(x)].owner if len(group) > 1 else None
-                self._apply(x, *roll, sim_group=sim_group, partner=partner)
+                self._apply(x, roll[0], roll[1], roll[2], sim_group, partner)
 
     def _cancel(self, x: PendingAttack, reason: str, refund: bool = False) -> None:
         self.events.append(AttackCancelled(self.exchange, x.owner, x.defender, x.maneuver.id, reason))
@@ -657,27 +648,27 @@ class _Resolver:
             elif x.special == "draw_cut" and wound.level > 0:
                 wound = replace(wound, bl=wound.bl + DRAW_CUT_BL)  # a slicing cut bleeds more (ours)
         self._emit(
-            Attack(
-                seq=bout.seq + 1,
-                exchange=self.exchange,
-                attacker=x.owner,
-                defender=x.defender,
-                maneuver=m.id,
-                dice=roll.dice,
-                tn=roll.tn,
-                faces=roll.faces,
-                successes=roll.successes,
-                defence=None if droll is None else DefenceRoll(
+            Attack(  # positional, in the event's field order: a call with keywords builds a dict
+                bout.seq + 1,  # seq
+                self.exchange,
+                x.owner,  # attacker
+                x.defender,
+                m.id,  # maneuver
+                roll.dice,
+                roll.tn,
+                roll.faces,
+                roll.successes,
+                None if droll is None else DefenceRoll(  # defence
                     x.defender, "reflex" if defence is None else defence.maneuver.id, droll.dice, droll.tn,
                     droll.faces, droll.successes, droll.botch,
                 ),
-                mos=mos,
-                hit=hit,
-                wound=wound,
-                botch=roll.botch,
-                queue=x.queue,
-                simultaneous_with=partner,
-                stripped=x.stripped,
+                mos,
+                hit,
+                wound,
+                roll.botch,
+                x.queue,
+                partner,  # simultaneous_with
+                x.stripped,
             )
         )
         if hit:
@@ -893,7 +884,7 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
     r = _Resolver(bout, stream)
     r.run()
     r.refund_unused()
-    result = ExchangeResult(events=r.events)
+    result = ExchangeResult(r.events)
     for fid in r.fled():
         result.left.append(fid)
         r._emit(LeftBout(r.exchange, fid, "fled"))
@@ -905,9 +896,8 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
                 r._emit(LeftBout(r.exchange, fid, "knocked out"))
             else:
                 r._emit(Dropped(r.exchange, fid))
-    live = sorted(
-        (k[0], k[1], v) for k, v in flow.items() if v is not None and bout.active(k[0]) and bout.active(k[1])
-    )
+    active = set(bout.roster())  # `bout.active` of each, without the calls
+    live = sorted([(k[0], k[1], v) for k, v in flow.items() if v is not None and k[0] in active and k[1] in active])
     holders = tuple(sorted((h, b if h == a else a) for a, b, h in live))
     r._emit(InitiativeAfter(r.exchange, holders, tuple(results), tuple(sorted(paused)), tuple(live)))
     members = bout.roster()
@@ -958,13 +948,13 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
     fighters = bout.fighters
     for fid in bout.roster():
         bleeding = fighters[fid]
-        if bleeding.blood_loss > 0 and not bleeding.dead:  # blood_loss_check's own guard, without the call
-            events.extend(blood_loss_check(bleeding, stream, bout.clock.round, bout.rules.negative_pool))
+        if bleeding.blood_loss > 0:  # blood_loss_check's own guard (a member of the roster is alive)
+            events.extend(_bleed(bleeding, stream, bout.clock.round, bout.rules.negative_pool))
     refreshed = tuple((fid, fighters[fid].refreshed_cp()) for fid in bout.roster())
     events += bout.fold([RoundEnded(bout.clock.round, refreshed, pause)])
     for fid in bout.roster():
         state = fighters[fid]
-        if state.pain >= state.sheet.level + state.reflex:
+        if state.pain and state.pain >= state.sheet.level + state.reflex:  # Reflex >= 1: no pain, no collapse
             # pain alone leaves no pool at all: he can no longer fight (research §1.8: CP <= 0)
             events += bout.fold([LeftBout(0, fid, "collapses, overwhelmed by pain", collapsed=True)])
     events += bout.fold([ClockStepped(1, 0, bout.clock.round + 1)])
@@ -975,16 +965,21 @@ def end_round(bout: Bout, stream: DiceStream, pause: bool = False) -> list[Event
 
 def blood_loss_check(state: FighterState, stream: DiceStream, round_no: int, negative_pool: str) -> list[Event]:
     """EN dice against TN = total BL; no success costs 1 HT; HT 0 is death."""
-    bl = state.blood_loss
-    if bl <= 0 or state.dead:
+    if state.blood_loss <= 0 or state.dead:
         return []
-    r = roll_pool(stream, state.attributes.EN, bl, negative_pool)
+    return _bleed(state, stream, round_no, negative_pool)
+
+
+def _bleed(state: FighterState, stream: DiceStream, round_no: int, negative_pool: str) -> list[Event]:
+    """`blood_loss_check` of a living fighter who bleeds."""
+    r = roll_pool(stream, state.attributes.EN, state.blood_loss, negative_pool)
     lost = 1 if r.successes == 0 else 0
     ht = state.ht - lost
-    events: list[Event] = [BloodLossCheck(round_no, state.id, r.dice, r.tn, r.faces, r.successes, lost, ht)]
+    fid = state.sheet.id  # `state.id`, without the property's call
+    events: list[Event] = [BloodLossCheck(round_no, fid, r.dice, r.tn, r.faces, r.successes, lost, ht)]
     if ht <= 0:
-        events.append(Died(0, state.id, "blood loss"))
-    fighters = {state.id: state}
+        events.append(Died(0, fid, "blood loss"))
+    fighters = {fid: state}
     for e in events:
         apply(e, fighters)
     return events

@@ -197,12 +197,11 @@ class FighterState:
     roster_epoch: ClassVar[int] = 0
 
     __slots__ = (
-        "_bl",
         "_bl_at",
         "_dead",
-        "_pain",
         "_pain_at",
         "_unconscious",
+        "blood_loss",
         "bonus_dice",
         "carried_shock",
         "cp",
@@ -210,6 +209,7 @@ class FighterState:
         "ht",
         "no_refresh",
         "out_of_fight",
+        "pain",
         "prone",
         "sheet",
         "wounds",
@@ -219,8 +219,8 @@ class FighterState:
         self.sheet = sheet
         self.ht = sheet.attributes.HT
         self.wounds: list[Wound] = []
-        self._pain = 0
-        self._bl = 0
+        self.pain = 0  # worst pain per location, summed (kept by add_wound and _recount; read-only elsewhere)
+        self.blood_loss = 0  # the same for blood loss
         self._pain_at: dict[str, int] = {}  # worst pain and blood loss per location (see _recount)
         self._bl_at: dict[str, int] = {}
         self.carried_shock = 0
@@ -257,11 +257,11 @@ class FighterState:
         worst_pain = self._pain_at.get(loc, 0)
         if wound.pain > worst_pain:
             self._pain_at[loc] = wound.pain
-            self._pain += wound.pain - worst_pain
+            self.pain += wound.pain - worst_pain
         worst_bl = self._bl_at.get(loc, 0)
         if wound.bl > worst_bl:
             self._bl_at[loc] = wound.bl
-            self._bl += wound.bl - worst_bl
+            self.blood_loss += wound.bl - worst_bl
 
     def _recount(self) -> None:
         pain: dict[str, int] = {}
@@ -271,8 +271,8 @@ class FighterState:
             bl[w.location] = max(bl.get(w.location, 0), w.bl)
         self._pain_at = pain
         self._bl_at = bl
-        self._pain = sum(pain.values())
-        self._bl = sum(bl.values())
+        self.pain = sum(pain.values())
+        self.blood_loss = sum(bl.values())
 
     def stop_bleeding(self) -> None:
         """First aid worked: no wound bleeds any more (SPEC §4.10)."""
@@ -291,14 +291,6 @@ class FighterState:
             self.wounds.remove(worst)
         self._recount()
         return worst.location, worst.pain
-
-    @property
-    def pain(self) -> int:
-        return self._pain
-
-    @property
-    def blood_loss(self) -> int:
-        return self._bl
 
     @property
     def dead(self) -> bool:
@@ -328,7 +320,7 @@ class FighterState:
         c = FighterState(self.sheet)
         c.ht = self.ht
         c.wounds = [Wound(w.location, w.damage_type, w.level, w.pain, w.bl) for w in self.wounds]
-        c._pain, c._bl = self._pain, self._bl
+        c.pain, c.blood_loss = self.pain, self.blood_loss
         c._pain_at, c._bl_at = dict(self._pain_at), dict(self._bl_at)
         c.carried_shock = self.carried_shock
         c.prone = self.prone
@@ -354,9 +346,14 @@ class FighterState:
         return self.cp if self.no_refresh else self._pool(False)
 
     def _pool(self, prone: bool) -> int:
+        # `reflex` and the sheet's `cp_penalty` written out: a property read costs a call in pure Python
         sheet = self.sheet
-        penalty = sheet.cp_penalty
-        cp = sheet.level + self.reflex - max(self.pain, self.carried_shock) - penalty
+        a = sheet.attributes
+        if self.ht == 1:
+            a = a.halved()
+        shield = sheet.shield
+        penalty = (shield.cp_penalty if shield is not None else 0) + sheet.encumbrance_cp
+        cp = sheet.level + (a.AG + a.WT) // 2 - max(self.pain, self.carried_shock) - penalty
         cp = max(0, cp)
         if self.ht == 1:
             cp //= 2

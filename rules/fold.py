@@ -83,7 +83,7 @@ def _declared(e: rev.Declared, fighters: Fighters, bout: Bout | None) -> None:
 
 
 def _committed(owner: str, r: rev.ActionRecord) -> Committed:
-    parts = tuple(PartChoice(m, d, z) for m, d, z in r.parts)
+    parts = tuple([PartChoice(m, d, z) for m, d, z in r.parts]) if r.parts else ()
     action = Action(r.action, r.maneuver, r.opponent, r.dice if not parts else 0, r.zone, r.greater, r.seize,
                     r.reflex_buy, r.terrain_dice, parts)
     return Committed(owner, action, r.role, r.maneuver, r.opponent, r.dice, r.tn, r.cost, r.conditional_cost,

@@ -487,24 +487,10 @@ def _compute_options(
         if dice_max < dice_min:
             continue
         zones = entry.zones
-        out.append(
-            ManeuverOption(
-                maneuver=m.id,
-                name=m.name,
-                role=m.role,
-                group=m.group,
-                cost=cost,
-                conditional_cost=cond,
-                tn=tn,
-                dice_min=dice_min,
-                dice_max=dice_max,
-                zones=zones,
-                default_zone=entry.default_zone,
-                hand=hand,
-                parts=parts,
-                greater_allowed="greater" in m.tags,
-            )
-        )
+        # positional (maneuver, name, role, group, cost, conditional_cost, tn, dice_min, dice_max, zones,
+        # default_zone, hand, parts, greater_allowed): a call with keywords builds a dict, never specialized
+        out.append(ManeuverOption(m.id, m.name, m.role, m.group, cost, cond, tn, dice_min, dice_max, zones,
+                                  entry.default_zone, hand, parts, "greater" in m.tags))
     return tuple(out)
 
 
@@ -577,14 +563,13 @@ def build_menu(
     bout: Bout,
     fid: str,
     pending: list[Action] | None = None,
-    *,
     opponent: str | None = None,
     kinds: Collection[str] | None = None,
     reserve: int = 0,
 ) -> Menu:
     """`available_actions` without the preselected default, optionally only for one opponent and
     some action types: the same legality, computed faster for the AI and for validation."""
-    return _menu(bout, fid, pending or [], opponent, kinds, reserve=reserve)
+    return _menu(bout, fid, pending or [], opponent, kinds, reserve)
 
 
 _BOTH_HANDS = frozenset({"master", "off"})
@@ -594,7 +579,7 @@ _NOT_ATTACKS = frozenset({DEFEND, DEFEND_PREEMPTIVE, QUICK_DEFENSE, DO_NOTHING, 
 
 def _menu(
     bout: Bout, fid: str, pending: list[Action], only: str | None = None, kinds: Collection[str] | None = None,
-    *, reserve: int = 0,
+    reserve: int = 0,
 ) -> Menu:
     state = bout.fighters[fid]
     rules = bout.rules
@@ -644,6 +629,7 @@ def _menu(
     relation = "none"
     mobility: bool | None = None  # are mobility maneuvers open to him now (asked only for a full menu)
 
+    # called with positional arguments only: CPython 3.11 specializes no call that passes keywords
     def add(
         actions: list[ActionOption], action: str, role: str, extra: int,
         incoming: tuple[str, int] | None = None, cond: int = 0, flavour: str = "",
@@ -688,46 +674,44 @@ def _menu(
             if rules.allow_force_enter and not under_attack and not any(
                 a.action not in _NOT_ATTACKS for a in pending
             ):
-                add(actions, BUY_INITIATIVE, "attack", rules.buy_cost(state.sheet.level) + length,
-                    flavour="force_enter")
+                add(actions, BUY_INITIATIVE, "attack", rules.buy_cost(state.sheet.level) + length, None, 0,
+                    "force_enter")
         elif can_attack:
             buy = rules.buy_cost(state.sheet.level)
             if is_target and not has_primary_attack:
                 if relation == "none" and global_rule and not has_global:
                     # target_plus_global without global initiative: no free attack on a "none" pair
-                    add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="buy_attacker")
+                    add(actions, BUY_INITIATIVE, "attack", buy + length, None, 0, "buy_attacker")
                 elif relation in ("you_hold", "contested", "none"):
                     add(actions, ATTACK, "attack", length)
                     if relation != "contested" and any(
                         (other, fid) in holders for other in foes_all if other != target
                     ):
-                        add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="buy_attacker")
+                        add(actions, BUY_INITIATIVE, "attack", buy + length, None, 0, "buy_attacker")
                 elif incoming is not None:
-                    add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="steal")
+                    add(actions, BUY_INITIATIVE, "attack", buy + length, None, 0, "steal")
                     if rules.allow_not_buying:
                         add(actions, NO_INITIATIVE, "attack", length)
                 else:
                     # he holds initiative over me, has declared, and attacks somebody else (or nobody)
                     if rules.quick_attack and declared:
-                        add(actions, QUICK_ATTACK, "attack", length + quick_extra, flavour="quick")
+                        add(actions, QUICK_ATTACK, "attack", length + quick_extra, None, 0, "quick")
                     if rules.allow_force_enter and not under_attack and declared:
-                        add(actions, BUY_INITIATIVE, "attack", buy + length, flavour="force_enter")
+                        add(actions, BUY_INITIATIVE, "attack", buy + length, None, 0, "force_enter")
             elif not is_target:
                 if has_primary_attack and "off" in hands_free:
                     add(actions, DOUBLE_ATTACK, "attack", length)
                 elif not has_primary_attack:
                     if has_global:
-                        add(actions, ATTACK, "attack", length, flavour="global")
+                        add(actions, ATTACK, "attack", length, None, 0, "global")
                     elif global_rule and relation in ("you_hold", "contested"):
                         add(actions, ATTACK, "attack", length)
                     targeted_me = bout.prev_targets.get(opp) == fid or bout.targets.get(opp) == fid
-                    add(
-                        actions, CHANGE_TARGET, "attack", rules.change_target_cost + length,
-                        flavour="none" if targeted_me else "free",
-                    )
+                    add(actions, CHANGE_TARGET, "attack", rules.change_target_cost + length, None, 0,
+                        "none" if targeted_me else "free")
                     if targeted_me:
-                        add(actions, CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy + length,
-                            flavour="steal")
+                        add(actions, CHANGE_TARGET_BUY, "attack", rules.change_target_cost + buy + length, None,
+                            0, "steal")
         if mobility is None and (kinds is None or MOBILITY in kinds):
             # not for one who arrived mid-round (the module docstring's short list), nor after Full Evasion
             mobility = not arriving and not full_evasion and _mobility_open(bout, fid, target)
@@ -738,8 +722,8 @@ def _menu(
                 add(actions, DEFEND, "defense", 0, _incoming_key(bout, incoming))
             elif not declared:
                 # hidden until rolled with an Attack on the target he holds (rules.declare, design doc)
-                add(actions, DEFEND_PREEMPTIVE, "defense", 0,
-                    flavour=POSTEMPTIVE if hides_defence and not is_target else "")
+                add(actions, DEFEND_PREEMPTIVE, "defense", 0, None, 0,
+                    POSTEMPTIVE if hides_defence and not is_target else "")
                 add(actions, QUICK_DEFENSE, "defense", 0, None, rules.quick_defense_cost)
         if bout.threaded and (fid, opp) in bout.threaded:  # rules.mobility: opp threaded past him this exchange
             actions = [a for a in actions if a.action not in ATTACK_ACTIONS]

@@ -73,7 +73,7 @@ class TrosSos:
             due = rules_mobility.due(bout)  # Version 2b's modifiers, committed with the footwork
         return due
 
-    def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
+    def answer(self, bout: Bout, decision: Decision, value: Answer, reserve: int = 0) -> list[Event]:
         kind, who = decision.kind, decision.who
         if kind == ORIENTATION:
             if not isinstance(value, str):
@@ -86,7 +86,7 @@ class TrosSos:
         if kind == DECLARATION:
             if not isinstance(value, (tuple, list)):  # a tuple of types: the quicker check
                 raise IllegalAction("a declaration is a list of actions")
-            return commit_declaration(bout, who, list(value), reserve=reserve)
+            return commit_declaration(bout, who, list(value), reserve)
         if kind == STANCE:
             if not isinstance(value, str):
                 raise IllegalAction(f"a stance is one of {', '.join(decision.values())}")
@@ -118,7 +118,7 @@ class TrosSos:
         if bout.clock.step < 2:
             return StepResult(bout.step_clock())
         result = resolve_exchange(bout, stream)
-        return StepResult(result.events, tuple(result.left), resolved=True)
+        return StepResult(result.events, tuple(result.left), True)  # resolved
 
     def suggest(self, bout: Bout, decision: Decision, maker: DecisionMaker, stream: DiceStream) -> Answer:
         kind, who = decision.kind, decision.who
@@ -229,4 +229,11 @@ def target_decision(bout: Bout, fid: str) -> Decision:
         note = "must answer him" if forced else ""
         fighters = bout.fighters
         options = cache[key] = tuple(Option(o, fighters[o].sheet.name, note=note) for o in legal)
-    return Decision(TARGET, fid, options, bout.default_target(fid, legal))
+    default = bout.default_target(fid, legal)
+    # the decision is a value of (who, his options, the default): kept for the bout's life, as its options
+    kept = bout.target_decisions
+    dkey = (fid, legal, key[1], default)
+    decision = kept.get(dkey)
+    if decision is None:
+        decision = kept[dkey] = Decision(TARGET, fid, options, default)
+    return decision
