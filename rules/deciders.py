@@ -4,7 +4,8 @@ A `DecisionMaker` answers the three per-step decisions of a bout (SPEC §4.2-§4
 target adds against a shot (§4.9), each drawing only from the stream it is handed (the caller owns a
 named stream per decision-maker, SPEC §11). `baseline` is today's heuristic AI (`rules.ai`), kept
 unchanged as the reference the stronger ones are measured against; `planner` (`rules.planner`)
-looks ahead with the real rules engine (`planner_fast`: the same with about a third of the work).
+looks ahead with the real rules engine (`planner_fast`: the same with about a tenth of the rollouts per
+declaration).
 `DECISION_MAKERS` maps each name to a factory; a run's difficulty (SPEC §11) picks one by name.
 """
 

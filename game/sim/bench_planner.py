@@ -26,8 +26,10 @@ TARGETS_MS = {50: 2.0, 200: 10.0}  # the world tick's p95 targets (issue 3)
 
 def measure(actors: int, seeds: list[int], ticks: int, difficulty: str | None,
             leader: str = "planner") -> dict[str, float]:
-    """Per-tick thread CPU in ms (p50, p95, max), the planners' rollouts, and the ticks that planned."""
+    """Per-tick thread CPU in ms (p50, p95, max), the planners' rollouts, the ticks that planned, and the
+    rollouts of a tick at the 95th percentile and at most (deterministic: the work, whatever the load)."""
     cpu: list[float] = []
+    per_tick: list[float] = []
     rollouts = planning_ticks = 0
     for seed in seeds:
         world = World(arena(actors, seed), player_ai=True, difficulty=difficulty)
@@ -42,11 +44,13 @@ def measure(actors: int, seeds: list[int], ticks: int, difficulty: str | None,
             world.apply(Confirm())
             cpu.append((time.thread_time() - start) * 1000)
             done = sum(p.rollouts for p in planners) - before
+            per_tick.append(done)
             rollouts += done
             planning_ticks += done > 0
     return {"actors": actors, "ticks": len(cpu), "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
             "cpu_ms_p95": round(percentile(cpu, 0.95), 2), "cpu_ms_max": round(max(cpu, default=0.0), 2),
-            "rollouts": rollouts, "planning_ticks": planning_ticks}
+            "rollouts": rollouts, "planning_ticks": planning_ticks,
+            "tick_rollouts_p95": percentile(per_tick, 0.95), "tick_rollouts_max": max(per_tick, default=0)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{count:4d} actors, {args.difficulty}, leader {args.leader}, {len(seeds)} seeds x {args.ticks} ticks: "
               f"thread CPU p50 {row['cpu_ms_p50']:.2f} / p95 {row['cpu_ms_p95']:.2f} / max {row['cpu_ms_max']:.1f} ms"
               + (f" (target p95 <= {target:g})" if target else "")
-              + f"; rollouts {row['rollouts']:,} in {row['planning_ticks']} ticks", flush=True)
+              + f"; rollouts {row['rollouts']:,} in {row['planning_ticks']} ticks"
+              f" (per tick p95 {row['tick_rollouts_p95']:g}, max {row['tick_rollouts_max']:g})", flush=True)
         if args.json:
             print(json.dumps(row, sort_keys=True))
     return 0

@@ -42,8 +42,12 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
-# about a third of the work: for many planning fighters in one world tick (a lower difficulty)
-FAST_BUDGET = Budget(rounds=(1, 2, 3), keep=(4, 2), orientation_samples=2, target_samples=2, candidates=12)
+# a quick look for the enemies of a world tick (difficulty normal): a declaration weighs 8 candidates once
+# and the best 2 twice more in a duel (12 rollouts), from 3 fighters on 4-5 once and the best 2 once more
+# (6-7, where the earlier fast budget played 14-16 and the full one plays about 40-110), so that the
+# ticks it plans in stay near the world's own tick cost (issue 12's tick bench, docs/planner.md)
+FAST_BUDGET = Budget(rounds=(1, 2), keep=(2,), orientation_samples=2, target_samples=2, candidates=8,
+                     min_candidates=4)
 
 
 def derive_seed(stream: DiceStream) -> int:

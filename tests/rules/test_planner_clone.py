@@ -12,7 +12,7 @@ from rules.declare import commit_declaration
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.exchange import resolve_exchange
-from rules.planner.clone import clone_bout, snapshot
+from rules.planner.clone import _names, clone_bout, generic_clone_bout, snapshot
 from tests.rules.planner_helpers import INITIATIVE_MODELS, random_bout
 
 
@@ -78,3 +78,42 @@ def test_clone_shares_no_mutable_state() -> None:
     for name in ("targets", "holders", "orientation", "declarations", "clock", "needs_orientation", "left"):
         assert getattr(copy, name) is not getattr(bout, name), name
     assert copy.catalog is bout.catalog
+
+
+# the caches `Bout.clone` leaves to rebuild on demand (membership, declaration and targeting order)
+_REBUILT = {"_declaration_order", "_roster_epoch", "_members", "_foes", "_order", "_order_members", "_order_done"}
+
+
+def _facts(obj: object) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name in _names(obj):
+        if name in _REBUILT or not hasattr(obj, name):
+            continue
+        value = getattr(obj, name)
+        if name == "fighters":
+            value = {fid: _facts(state) for fid, state in value.items()}
+        elif name == "wounds":
+            value = [(w.location, w.damage_type, w.level, w.pain, w.bl) for w in value]
+        elif name == "clock":
+            value = (value.exchange, value.step, value.round, value.exchanges_done)
+        out[name] = value
+    return out
+
+
+@pytest.mark.parametrize(("fighters", "sides"), [(2, 2), (3, 3), (5, 3)])
+def test_the_rules_clone_misses_no_field(fighters: int, sides: int) -> None:
+    """`clone_bout` (the rules' own `Bout.clone`) holds every attribute the generic copy holds, with the
+    same value, but for the caches it rebuilds: a field added to `Bout` or `FighterState` and left out of
+    their `clone` fails here."""
+    for seed in range(3):
+        bout = random_bout(seed, fighters, sides)
+        stream = SeededStream(seed, "z")
+        for _ in range(4):
+            if _over(bout):
+                break
+            _step_to_declarations(bout, stream)
+            first = bout.next_declarer()
+            if first is not None:
+                commit_declaration(bout, first, ai.suggest_declaration(bout, first, stream))
+            assert _facts(clone_bout(bout)) == _facts(generic_clone_bout(bout))
+            _declare_and_resolve(bout, stream)
