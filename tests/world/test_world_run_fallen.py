@@ -84,8 +84,8 @@ def test_no_coming_round_with_a_foe_beside_the_leader() -> None:
     core = director.core
     occupancy = state.occupancy
     beside = next(
-        (there.x + dx, there.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-        if (dx, dy) != (0, 0) and (there.x + dx, there.y + dy) not in occupancy
+        Pos(there.x + dx, there.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        if (dx, dy) != (0, 0) and Pos(there.x + dx, there.y + dy) not in occupancy
         and state.tilemap.passable(Pos(there.x + dx, there.y + dy))
     )
     leader.pos = there  # as if he stood on him ...
