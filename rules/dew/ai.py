@@ -15,7 +15,9 @@ from __future__ import annotations
 from rules.decisions import DEW_MOVE, DEW_NONCOMBAT, DEW_OPTION, DEW_PARRY, DEW_REACT, Decision
 from rules.dew.attack import surprise
 from rules.dew.options import weapon_of
+from rules.dew.phases import allowance_for
 from rules.dew.state import DewBout, DewFighter
+from rules.dew.traces import CHASE_COST
 
 SAFE_RANGE = 3  # rest or adjust armour only with no foe this close
 LETHAL = 3.0  # harm that may knock a character out counts this much more
@@ -188,8 +190,15 @@ class DewAI:
             if rng <= 1 and f"open:{near}|unalert" in values:
                 return f"open:{near}|unalert"
             return "stay|unalert"
-        if w is not None and rng > w.reach and f"close:{near}|alert" in values:
-            return f"close:{near}|alert"
+        if w is not None and rng > w.reach:
+            # traces (3.1): an unalert foe is one who runs or shoots: chase him (his trace, not his square)
+            # while the chase's shorter trace still covers the gap; an alert one stands: close on him
+            chase = f"chase:{near}|alert"
+            if chase in values and not bout.fighters[near].alert \
+                    and allowance_for(f, True) - CHASE_COST >= rng - w.reach:
+                return chase
+            if f"close:{near}|alert" in values:
+                return f"close:{near}|alert"
         return "stay|alert"
 
     @staticmethod

@@ -36,9 +36,11 @@ from rules.dew.phases import (
     resolve_movement,
     resolve_noncombat,
     round_blows,
+    run_traces,
 )
 from rules.dew.state import COMBAT, MOVEMENT, NONCOMBAT, DewBout
 from rules.dew.stats import DewStats, load_stats
+from rules.dew.traces import follow_maneuvers
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.systems import StepResult
@@ -155,6 +157,8 @@ class DewSequence:
                 if target is not None and a.conscious and bout.fighters[target].conscious:
                     resolve_attack(em, bout, fid, target, (), dice, borrowed=True)
             em.emit(ev.ReachNoted(()))
+            if bout.moving:
+                run_traces(em, bout)  # 3.2.3: the others go on along their traces
         return em.events
 
     def _resolve_segment(self, em: Emitter, bout: DewBout, dice: DewDice) -> None:
@@ -170,7 +174,10 @@ class DewSequence:
                 resolve_attack(em, bout, fid, target, parriers, dice)
                 em.emit(ev.PassesCleared())
             else:
+                done = len(em.events)
                 resolve_option(em, bout, fid, option, dice)
+                if bout.mapped():
+                    follow_maneuvers(em, bout, em.events[done:])
         em.emit(ev.SegmentEnded(bout.segment))
 
     def advance(self, bout: DewBout, stream: object) -> StepResult:
