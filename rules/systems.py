@@ -59,6 +59,8 @@ class Entrant:
     side: str
     pos: tuple[int, int] | None = None  # his square (a system that keeps ranges reads them from the grid)
     facing_foe: bool = True
+    # may one step onto a square now (terrain, and no one there)? (a system that plans paths: dew's traces)
+    passable: Callable[[tuple[int, int]], bool] | None = field(default=None, compare=False)
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import cast
 
 from game.sim import events as ev
+from game.sim.geometry import Pos
 from game.sim.state import BoutState
 from game.sim.world_core import DELTAS, WorldCore
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE
@@ -118,7 +119,8 @@ class Membership:
         facing, (x, y) = actor.facing, actor.pos
         sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy > 0
                    for foe in self.core.adjacent_hostiles(actor))
-        return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees)
+        return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees,
+                       passable=lambda sq: s.tilemap.passable(Pos(*sq)) and sq not in s.occupancy)
 
     def merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to

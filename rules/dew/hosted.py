@@ -7,8 +7,11 @@ bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequen
   creature's stats from `content/dew_stats.yaml` (`dew_joined`; derived from his TRoS sheet if the creature
   has none); one who left on his feet is set aside as he is (`dew_withdrawn`) and comes back so; every
   range is the Chebyshev distance between the two squares, 1 to 6 (`dew_range` when it changed).
-- `map_moves` turns a step's maneuvers (`dew_maneuver`) and movement (`dew_move`) into steps on the map;
-  the world walks them and the next `enter` reads the ranges back from the squares.
+- `map_moves` turns a step's maneuvers (`dew_maneuver`) and movement into steps on the map: by traces
+  (`dew_trace_step`, the squares each mover entered; the option `traces`, on by default), else a change
+  of distance (`dew_move`); the world walks them and the next `enter` reads the squares (`dew_placed`)
+  and ranges back.
+- `traces` gives the movement traces drawn last, for the map (`game.sim.player_view.system_traces`).
 - `fold` is the one writer of both: the `DewBout` (`rules.dew.fold.apply`, with `dew_joined` and
   `dew_withdrawn` here), and of the world's `FighterState`, from `dew_out`: EN 0 or less is unconscious, BD
   0 or less dead, so the world takes him off the map and out of its bouts.
@@ -18,6 +21,7 @@ bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequen
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from rules import fold as rules_fold
 from rules.bout import Bout, IllegalAction
@@ -35,7 +39,7 @@ from rules.dew.system import NAME, DewSequence
 from rules.dice import DiceStream
 from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, Entrant, MapMove, StepResult
+from rules.systems import Answer, Entrant, MapMove, MapStep, StepResult
 
 STALE = "the world's fighter is out of this bout"
 
@@ -62,7 +66,7 @@ class HostedDew:
                  house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
         """The world's bout with an empty `DewBout`: `enter` places its members."""
         bout = Bout(catalog, fighters, house_rules, reach)
-        bout.system_state = DewBout(self.stats, {}, {})
+        bout.system_state = DewBout(self.stats, {}, {}, traces=self.stats.traces, adjacency=bout.rules.adjacency)
         return bout
 
     def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
@@ -75,6 +79,8 @@ class HostedDew:
         squares: dict[str, tuple[int, int]] = {}
         for fid in members:
             who = entrant(fid)
+            if who.passable is not None:
+                self.engine.passable = who.passable  # the map's walls: traces go round them
             if who.pos is not None:
                 squares[fid] = who.pos
             if fid not in b.fighters:
@@ -82,6 +88,9 @@ class HostedDew:
                 derived = who.creature not in self.stats.creatures
                 events.append(self._emit(ev.Joined(fid, sheet.name, who.side, who.creature, derived,
                                                    back=fid in b.away), bout))
+        for fid in sorted(squares):
+            if fid in b.fighters and b.fighters[fid].pos != squares[fid]:
+                events.append(self._emit(ev.Placed(fid, squares[fid]), bout))
         ids = sorted(f for f in b.fighters if f in members)
         for i, one in enumerate(ids):
             for other in ids[i + 1:]:
@@ -139,11 +148,18 @@ class HostedDew:
         _fill_ranges(b)
 
     def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        """Maneuvers as changes of distance; movement by traces as steps onto each square entered, in the
+        order of the passes of 3.2.1 (without traces: a change of distance by the allowance)."""
         out: list[MapMove] = []
         for e in events:
             if isinstance(e, ev.Maneuvered) and e.new_range != e.old_range:
                 out.append((e.fighter, e.other, e.new_range - e.old_range))
-            elif isinstance(e, ev.Moved) and e.other is not None and e.allowance > 0 and e.direction != "stay":
+            elif isinstance(e, ev.TraceStep):  # everyone at once: each square at its share of his pass
+                entered = sorted((Fraction(i + 1, len(squares)), fid, square)
+                                 for fid, squares in e.moves for i, square in enumerate(squares))
+                out += [MapStep(fid, square) for _, fid, square in entered]
+            elif isinstance(e, ev.Moved) and e.other is not None and e.allowance > 0 and e.direction != "stay" \
+                    and not e.traced:
                 out.append((e.fighter, e.other, -e.allowance if e.direction == "close" else e.allowance))
         return tuple(out)
 
@@ -226,6 +242,12 @@ class HostedDew:
             rows.append((name, f"{blows} blows · EN {en} · BD {bd}" + "".join(f" · {m}" for m in marks)))
         return tuple(rows)
 
+    def traces(self, bout: Bout) -> tuple[tuple[str, tuple[tuple[int, int], ...], bool], ...]:
+        """The movement traces drawn last (3.1), for the map: (who, his squares from where he started, still
+        moving), each at least two squares long; they stay until the next movement phase draws new ones."""
+        b = as_dew(bout)
+        return tuple((fid, path, fid in b.moving) for fid, path in sorted(b.drawn.items()) if len(path) > 1)
+
     def label(self, bout: Bout) -> tuple[str, str]:
         b = as_dew(bout)
         return f"Round {b.round}", f"{b.phase.capitalize()} phase"
@@ -264,7 +286,8 @@ def _forget(b: DewBout, fid: str) -> None:
     b.holders = tuple(h for h in b.holders if h != fid)
     if b.chain == fid:
         b.chain = None
-    for table in (b.pending, b.parries, b.noncombat_choices, b.move_choices, b.reactions, b.newly_in_reach):
+    for table in (b.pending, b.parries, b.noncombat_choices, b.move_choices, b.reactions, b.newly_in_reach,
+                  b.moving, b.ends):
         table.pop(fid, None)
     b.parries = {p: (None if a == fid else a) for p, a in b.parries.items()}
     b.pending = {p: o for p, o in b.pending.items() if not o.endswith(":" + fid)}

@@ -73,10 +73,10 @@ def _pass(e: ev.Passed, n: Names) -> str:
 _MOVES = {"close": "moves towards", "open": "moves away from", "chase": "chases"}
 
 
-def _trace(e: ev.TraceDrawn, n: Names) -> str:
+def _trace(e: ev.TraceDrawn, n: Names) -> str | None:
     length = len(e.path) - 1
     if length == 0:
-        return f"{_n(n, e.fighter)}'s trace: he stays where he is."
+        return None  # he stays: no trace to speak of
     line = f"{_n(n, e.fighter)}'s trace: {length}\" from {e.path[0]} to {e.path[-1]}"
     if e.chase is not None:
         line += f", to {_n(n, e.chase)}'s starting location, then following his trace"
@@ -85,7 +85,9 @@ def _trace(e: ev.TraceDrawn, n: Names) -> str:
     return line + "."
 
 
-def _trace_step(e: ev.TraceStep, n: Names) -> str:
+def _trace_step(e: ev.TraceStep, n: Names) -> str | None:
+    if not e.moves and e.num == 0:
+        return None  # those who stay end at once; no one moved
     fraction = "none" if e.num == 0 else "all" if e.num == e.den else f"{e.num}/{e.den}"
     who = ", ".join(_n(n, f) for f in e.stopped)
     moved = [f"{_n(n, f)} to {squares[-1]}" for f, squares in e.moves if f not in e.stopped]

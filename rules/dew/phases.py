@@ -18,7 +18,7 @@ from rules.dew import events as ev
 from rules.dew.fold import Emitter
 from rules.dew.options import weapon_of
 from rules.dew.state import DewBout, DewFighter, clamp_range, pair
-from rules.dew.traces import CHASE_COST, draw, step
+from rules.dew.traces import CHASE_COST, Passable, draw, step
 
 
 # ----- noncombat ------------------------------------------------------------------------------------
@@ -92,11 +92,11 @@ def allowance_for(f: DewFighter, alert: bool) -> int:
     return max(0, base - f.blows_spent)
 
 
-def resolve_movement(em: Emitter, bout: DewBout) -> None:
+def resolve_movement(em: Emitter, bout: DewBout, passable: Passable | None = None) -> None:
     """Everyone moves at once: by traces on a map (3.1-3.2), else the range changes to each other character
     are summed (3)."""
     if bout.mapped():
-        _trace_movement(em, bout)
+        _trace_movement(em, bout, passable)
         return
     before = {fid: _in_reach(bout, fid) for fid in bout.fighters}
     deltas: dict[tuple[str, str], int] = {}
@@ -130,7 +130,7 @@ def resolve_movement(em: Emitter, bout: DewBout) -> None:
     em.emit(ev.ReachNoted(tuple(reach)))
 
 
-def _trace_movement(em: Emitter, bout: DewBout) -> None:
+def _trace_movement(em: Emitter, bout: DewBout, passable: Passable | None) -> None:
     allowances: dict[str, int] = {}
     for fid, choice in sorted(bout.move_choices.items()):
         f = bout.fighters[fid]
@@ -142,7 +142,10 @@ def _trace_movement(em: Emitter, bout: DewBout) -> None:
         allowances[fid] = allowance_for(f, alert)
         em.emit(ev.Moved(fid, other or None, direction, allowances[fid], alert or f.noncombat is not None,
                          f.blows_spent, traced=True))
-    draw(em, bout, allowances)
+    if passable is None:
+        draw(em, bout, allowances)
+    else:
+        draw(em, bout, allowances, passable)
     run_traces(em, bout)
 
 

@@ -105,6 +105,7 @@ class DewBout:
     left_unreported: list[str] = field(default_factory=list)
     away: dict[str, DewFighter] = field(default_factory=dict)  # hosted: left the bout on his feet (`Withdrawn`)
     traces: bool = False  # the optional trace system (3.1-3.2.3) moves characters on their squares
+    adjacency: int = 8  # the squares one step away on the map: 8, or the 4 orthogonal ones (the world's house rule)
     moving: dict[str, tuple[Square, ...]] = field(default_factory=dict)  # trace left, from his square (3.2.1)
     ends: dict[str, str] = field(default_factory=dict)  # where a trace ends: "" its end, or "within reach of" him
     drawn: dict[str, tuple[Square, ...]] = field(default_factory=dict)  # the traces revealed last (for the map)

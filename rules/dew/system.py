@@ -40,7 +40,7 @@ from rules.dew.phases import (
 )
 from rules.dew.state import COMBAT, MOVEMENT, NONCOMBAT, DewBout
 from rules.dew.stats import DewStats, load_stats
-from rules.dew.traces import follow_maneuvers
+from rules.dew.traces import Passable, follow_maneuvers
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.systems import StepResult
@@ -65,6 +65,7 @@ class DewSequence:
     def __init__(self, stats: DewStats | None = None) -> None:
         self.stats = stats or load_stats()
         self.ai = DewAI()
+        self.passable: Passable | None = None  # the map's walls, where a host has a map (traces, maneuvers)
 
     # ----- building -------------------------------------------------------------------------------
     def new_bout(self, catalog: Catalog, fighters: Iterable[Any], house_rules: HouseRules | None = None,
@@ -150,7 +151,7 @@ class DewSequence:
         elif bout.phase == NONCOMBAT:
             resolve_noncombat(em, bout)
         elif bout.phase == MOVEMENT and not bout.moved:
-            resolve_movement(em, bout)
+            resolve_movement(em, bout, self.passable)
         elif bout.phase == MOVEMENT and bout.newly_in_reach:
             for fid, target in sorted(bout.reactions.items()):
                 a = bout.fighters[fid]
@@ -177,7 +178,7 @@ class DewSequence:
                 done = len(em.events)
                 resolve_option(em, bout, fid, option, dice)
                 if bout.mapped():
-                    follow_maneuvers(em, bout, em.events[done:])
+                    follow_maneuvers(em, bout, em.events[done:], self.passable or (lambda _sq: True))
         em.emit(ev.SegmentEnded(bout.segment))
 
     def advance(self, bout: DewBout, stream: object) -> StepResult:

@@ -15,15 +15,19 @@ squares (`DewBout.mapped`).
   reach, may attack him with a blow borrowed from next round (`dew_react`).
 A character with no trace (he stays) ends at once, at fraction 0 (our ruling).
 
-A path steps one square at a time to one of the eight neighbours (one inch is one square, the Chebyshev
-distance is the range): the neighbour nearest the goal, ties to the nearer as the crow flies (opening:
-farthest, ties to the one nearest the straight line away), then in a fixed order; it knows no walls (the
-world walks it and stops a blocked man, and reads the squares back).
+A path steps one square at a time to a neighbour (one inch is one square; the eight neighbours, or the
+four orthogonal ones where the world's house rule `adjacency` is 4; the range stays the Chebyshev
+distance), round the squares the map says are not passable (`passable`, the world's walls and men;
+everything is open in a bare bout): closing, the shortest way to within reach of the goal (as near as he
+gets if he cannot); opening, to the square farthest from the other he can reach; each along the way
+nearest the straight line. A trace goes round the squares others stand on when it is drawn (a chase
+runs onto the chased man's start); who crosses whose trace later is not checked (the world walks the
+traces, stops a man whose next square is taken, and reads the squares back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from rules.dew import events as ev
@@ -44,32 +48,76 @@ def _euclid2(a: Square, b: Square) -> int:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
-def path_towards(start: Square, goal: Square, length: int, stop_at: int) -> list[Square]:
-    """Up to `length` squares from `start` (not included), each nearer `goal`, until within `stop_at` of it."""
+Passable = Callable[[Square], bool]
+
+
+def _open(_square: Square) -> bool:
+    return True
+
+
+def _neighbours(here: Square, adjacency: int = 8) -> list[Square]:
+    """The squares one step away: the four orthogonal ones first, the diagonals too with `adjacency` 8."""
+    return [(here[0] + dx, here[1] + dy) for dx, dy in _NEIGHBOURS[:adjacency]]
+
+
+def _distances(start: Square, depth: int, passable: Passable, adjacency: int) -> dict[Square, int]:
+    """Steps from `start` to every passable square within `depth` steps (breadth first)."""
+    seen = {start: 0}
+    frontier = [start]
+    for d in range(1, depth + 1):
+        nxt = []
+        for here in frontier:
+            for sq in _neighbours(here, adjacency):
+                if sq not in seen and passable(sq):
+                    seen[sq] = d
+                    nxt.append(sq)
+        frontier = nxt
+    return seen
+
+
+def _route(start: Square, target: Square, steps: int, passable: Passable, adjacency: int) -> list[Square]:
+    """A shortest way from `start` to `target` (`steps` long), each step nearest the straight line from
+    where he is to the target."""
+    back = _distances(target, steps, lambda sq: sq == start or passable(sq), adjacency)
+    if start not in back:
+        return []
     out: list[Square] = []
     here = start
-    while len(out) < length and chebyshev(here, goal) > stop_at:
-        here = min(((here[0] + dx, here[1] + dy) for dx, dy in _NEIGHBOURS),
-                   key=lambda sq: (chebyshev(sq, goal), _euclid2(sq, goal)))
+    while here != target:
+        lx, ly, at = target[0] - here[0], target[1] - here[1], here
+        here = min((sq for sq in _neighbours(here, adjacency) if back.get(sq) == back[here] - 1),
+                   key=lambda sq: (abs((sq[0] - at[0]) * ly - (sq[1] - at[1]) * lx), _euclid2(sq, target)))
         out.append(here)
     return out
 
 
-def path_away(start: Square, other: Square, length: int) -> list[Square]:
-    """`length` squares from `start` (not included), each farther from `other`, keeping nearest the straight
-    line from `other` through `start`."""
-    out: list[Square] = []
-    here = start
+def path_towards(start: Square, goal: Square, length: int, stop_at: int,
+                 passable: Passable = _open, adjacency: int = 8) -> list[Square]:
+    """Up to `length` squares from `start` (not included) on the way to within `stop_at` of `goal` (never
+    onto it unless `stop_at` is 0), round what is not passable; as near as he gets if he cannot."""
+    if chebyshev(start, goal) <= stop_at:
+        return []
+    near = _distances(start, length, passable, adjacency)
+    there = [sq for sq in near if chebyshev(sq, goal) <= stop_at and (sq != goal or stop_at == 0)]
+    if there:
+        target = min(there, key=lambda sq: (near[sq], _euclid2(sq, goal)))
+    else:
+        target = min(near, key=lambda sq: (chebyshev(sq, goal), _euclid2(sq, goal), near[sq]))
+    return [] if target == start else _route(start, target, near[target], passable, adjacency)
+
+
+def path_away(start: Square, other: Square, length: int, passable: Passable = _open,
+              adjacency: int = 8) -> list[Square]:
+    """Up to `length` squares from `start` (not included) to the square farthest from `other` he can reach
+    (the nearest such, then the one nearest the straight line from `other` through `start`)."""
     lx, ly = start[0] - other[0], start[1] - other[1]
 
     def off_line(sq: Square) -> int:
         return abs((sq[0] - other[0]) * ly - (sq[1] - other[1]) * lx)
 
-    for _ in range(length):
-        here = max(((here[0] + dx, here[1] + dy) for dx, dy in _NEIGHBOURS),
-                   key=lambda sq: (chebyshev(sq, other), -off_line(sq)))
-        out.append(here)
-    return out
+    near = _distances(start, length, passable, adjacency)
+    target = max(near, key=lambda sq: (chebyshev(sq, other), -near[sq], -off_line(sq)))
+    return [] if target == start else _route(start, target, near[target], passable, adjacency)
 
 
 def reach_of(bout: DewBout, fid: str) -> int:
@@ -78,7 +126,7 @@ def reach_of(bout: DewBout, fid: str) -> int:
     return 1 if w is None or w.missile else w.reach
 
 
-def draw(em: Emitter, bout: DewBout, allowances: dict[str, int]) -> None:
+def draw(em: Emitter, bout: DewBout, allowances: dict[str, int], passable: Passable = _open) -> None:
     """3.1: every chooser's trace (`bout.move_choices`, each `allowances[fid]` long), revealed together."""
     traces: dict[str, ev.TraceDrawn] = {}
     moves = {fid: choice.partition("|")[0] for fid, choice in bout.move_choices.items()}
@@ -89,18 +137,22 @@ def draw(em: Emitter, bout: DewBout, allowances: dict[str, int]) -> None:
         start = bout.fighters[fid].pos
         assert start is not None
         head, _, other = moves.get(fid, "stay").partition(":")
+        there = bout.fighters[other].pos if other in bout.fighters else None
+        held = {f.pos for o, f in bout.fighters.items() if o not in (fid, other) and f.conscious}
+
+        def free(sq: Square) -> bool:  # round walls and where others stand now (onto the chased man's start)
+            return (sq == there and head == "chase") or (sq not in held | {there} and passable(sq))
+
         allowance = allowances.get(fid, 0)
         path: list[Square] = []
-        if head in ("close", "open", "chase") and other in bout.fighters and not bout.fighters[fid].fallen:
-            there = bout.fighters[other].pos
-            assert there is not None
+        if head in ("close", "open", "chase") and there is not None and not bout.fighters[fid].fallen:
             if head == "close":
-                path = path_towards(start, there, allowance, reach_of(bout, fid))
+                path = path_towards(start, there, allowance, reach_of(bout, fid), free, bout.adjacency)
             elif head == "open":
-                path = path_away(start, there, allowance)
+                path = path_away(start, there, allowance, free, bout.adjacency)
             else:
                 allowance = max(0, allowance - CHASE_COST)
-                path = path_towards(start, there, allowance, 0)
+                path = path_towards(start, there, allowance, 0, free, bout.adjacency)
                 if other not in seen and len(path) < allowance and (not path or path[-1] == there):
                     path += list(trace(other, (*seen, fid)).path[1:])  # thereafter, along his trace
                 path = path[:allowance]
@@ -174,7 +226,7 @@ def ranges_from_squares(em: Emitter, bout: DewBout) -> None:
 
 
 
-def follow_maneuvers(em: Emitter, bout: DewBout, events: Sequence[Event]) -> None:
+def follow_maneuvers(em: Emitter, bout: DewBout, events: Sequence[Event], passable: Passable = _open) -> None:
     """On a map, a maneuver's change of range (1.2.3) moves the maneuverer that many squares straight towards
     or away from the other (`dew_placed`); every range then follows the squares."""
     for e in events:
@@ -184,7 +236,10 @@ def follow_maneuvers(em: Emitter, bout: DewBout, events: Sequence[Event]) -> Non
         if here is None or there is None:
             continue
         change = e.new_range - e.old_range
-        path = path_towards(here, there, -change, 1) if change < 0 else path_away(here, there, change)
+        if change < 0:
+            path = path_towards(here, there, -change, 1, passable, bout.adjacency)
+        else:
+            path = path_away(here, there, change, passable, bout.adjacency)
         if path:
             em.emit(ev.Placed(e.fighter, path[-1]))
     ranges_from_squares(em, bout)
