@@ -292,7 +292,8 @@ class LeftBout(Event):
 class Joined(Event):
     """A world fighter entered the bout (`rules.dew.hosted`): his stats are the creature's (`derived`: from his
     TRoS sheet by `build.derive_creature`, the creature having no entry); one who left it comes back as he
-    left (`back`). He has no blows until the next round begins."""
+    left (`back`); one who left another bout comes with the EN and BD he kept (`en`, `bd`). He has no
+    blows until the next round begins."""
 
     type: ClassVar[str] = "dew_joined"
     fighter: str
@@ -301,6 +302,8 @@ class Joined(Event):
     creature: str
     derived: bool = False
     back: bool = False
+    en: int | None = None  # carried from his last bout, after rest (`rules.dew.carry`); None: fresh
+    bd: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

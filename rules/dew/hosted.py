@@ -16,6 +16,9 @@ bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequen
   `dew_withdrawn` here), and of the world's `FighterState`, from `dew_out`: EN 0 or less is unconscious, BD
   0 or less dead, so the world takes him off the map and out of its bouts.
 - `merge` and `split` carry the characters' state when the world's bouts merge or split.
+- `carry` gives the world what it keeps of a character leaving a bout on his feet (EN, BD: `rules.dew.carry`),
+  and `enter` hands it back (`Entrant.carried`, after the rest of `Entrant.rested_rounds`) when he joins
+  another bout.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from rules.dew import events as ev
 from rules.dew import table as dew_table
 from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
+from rules.dew.carry import record, rested
 from rules.dew.fold import apply
 from rules.dew.state import COMBAT, DewBout, clamp_range, pair
 from rules.dew.stats import DewStats, load_stats
@@ -86,8 +90,15 @@ class HostedDew:
             if fid not in b.fighters:
                 sheet = bout.fighters[fid].sheet
                 derived = who.creature not in self.stats.creatures
+                back = fid in b.away
+                en = bd = None
+                if who.carried and not back:
+                    model = self.stats.creatures.get(who.creature) or derive_creature(self.stats, sheet)
+                    en, bd = rested(model, who.carried, who.rested_rounds, self.stats.rest_rounds_per_hour)
+                    if (en, bd) == (model.en, model.bd):
+                        en = bd = None  # rested to the full: he comes in fresh
                 events.append(self._emit(ev.Joined(fid, sheet.name, who.side, who.creature, derived,
-                                                   back=fid in b.away), bout))
+                                                   back=back, en=en, bd=bd), bout))
         for fid in sorted(squares):
             if fid in b.fighters and b.fighters[fid].pos != squares[fid]:
                 events.append(self._emit(ev.Placed(fid, squares[fid]), bout))
@@ -126,6 +137,13 @@ class HostedDew:
     def _emit(self, event: Event, bout: Bout) -> Event:
         self.fold(event, bout.fighters, bout)
         return event
+
+    def carry(self, bout: Bout, fid: str) -> tuple[tuple[str, int], ...]:
+        """What the world keeps of a character leaving this bout on his feet, for his next bout: his EN, BD
+        and the EN of his last round (`rules.dew.carry`); () for one the sequence does not have."""
+        b = as_dew(bout)
+        f = b.fighters.get(fid) or b.away.get(fid)
+        return () if f is None or not f.conscious else record(f)
 
     def merge(self, into: Bout, other: Bout) -> None:
         a, b = as_dew(into), as_dew(other)
@@ -210,7 +228,8 @@ class HostedDew:
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         if isinstance(event, ev.Joined):
-            return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
+            tired = "" if event.en is None else f" with EN {event.en} and BD {event.bd} from his last fight"
+            return f"{event.name} enters the fight" + (" again" if event.back else "") + tired + "."
         if isinstance(event, ev.Withdrawn):
             return f"{(names or {}).get(event.fighter, event.fighter)} is out of reach of the fight."
         if isinstance(event, ev.RangeSet):
@@ -269,7 +288,12 @@ def _join(b: DewBout, e: ev.Joined, fighters: Mapping[str, FighterState]) -> Non
         b.fighters[e.fighter] = b.away.pop(e.fighter)
     else:
         derived = derive_creature(b.stats, fighters[e.fighter].sheet) if e.derived else None
-        b.fighters[e.fighter] = fighter(b.stats, DewEntrant(e.fighter, e.name, e.side, e.creature, derived=derived))
+        f = fighter(b.stats, DewEntrant(e.fighter, e.name, e.side, e.creature, derived=derived))
+        if e.en is not None:
+            f.en = e.en
+        if e.bd is not None:
+            f.bd = e.bd
+        b.fighters[e.fighter] = f
     _fill_ranges(b)
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the sequence goes on

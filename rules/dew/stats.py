@@ -75,6 +75,7 @@ class CreatureModel(_Strict):
 
 class OptionsModel(_Strict):
     traces: bool = True  # the trace system (3.1-3.2.3) moves characters where they stand on a map
+    rest_rounds_per_hour: int = Field(default=10, ge=1)  # world rounds out of a fight that count as an hour
 
 
 class StatsFile(_Strict):
@@ -110,6 +111,7 @@ class DewStats:
     weapons: dict[str, DewWeapon]
     creatures: dict[str, CreatureModel]
     traces: bool = True  # the option `options.traces`
+    rest_rounds_per_hour: int = 10  # the option `options.rest_rounds_per_hour` (rules.dew.carry)
 
     def critical_number(self, ac: int) -> int:
         """The critical number for AC `ac` (the nearest listed AC below it, else the lowest listed)."""
@@ -124,7 +126,8 @@ class DewStats:
 def build_stats(model: StatsFile) -> DewStats:
     weapons = {w.id: DewWeapon(w.id, parse_damage(w.damage), w.breakage, w.heavy, w.kind, w.reach, w.range)
                for w in model.weapons}
-    return DewStats(dict(model.critical_numbers), weapons, {c.id: c for c in model.creatures}, model.options.traces)
+    return DewStats(dict(model.critical_numbers), weapons, {c.id: c for c in model.creatures}, model.options.traces,
+                    model.options.rest_rounds_per_hour)
 
 
 def load_stats_from(source: Traversable | str, display: str | None = None) -> DewStats:
