@@ -349,3 +349,17 @@ class TraceStep(Event):
     den: int
     stopped: tuple[str, ...]
     moves: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLoosed(Event):
+    """A missile shot in the world under Dew's rules (`rules.dew.shots`): from how far, how far the weapon
+    carries with the preparations his aiming gave it; the attack procedure's events follow."""
+
+    type: ClassVar[str] = "dew_shot"
+    shooter: str
+    target: str
+    weapon: str
+    distance: int
+    reach: int
+    preparations: int

@@ -16,6 +16,8 @@ bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequen
   `dew_withdrawn` here), and of the world's `FighterState`, from `dew_out`: EN 0 or less is unconscious, BD
   0 or less dead, so the world takes him off the map and out of its bouts.
 - `merge` and `split` carry the characters' state when the world's bouts merge or split.
+- `shot_problem` and `shoot`: a shot loosed in the world lands by Dew's own missile rules
+  (`rules.dew.shots`), not TRoS's.
 - `carry` gives the world what it keeps of a character leaving a bout on his feet (EN, BD: `rules.dew.carry`),
   and `enter` hands it back (`Entrant.carried`, after the rest of `Entrant.rested_rounds`) when he joins
   another bout.
@@ -32,18 +34,19 @@ from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
 from rules.decisions import Decision
 from rules.dew import events as ev
+from rules.dew import shots
 from rules.dew import table as dew_table
 from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
 from rules.dew.carry import record, rested
 from rules.dew.fold import apply
 from rules.dew.state import COMBAT, DewBout, clamp_range, pair
-from rules.dew.stats import DewStats, load_stats
-from rules.dew.system import NAME, DewSequence
+from rules.dew.stats import CreatureModel, DewStats, load_stats
+from rules.dew.system import NAME, DewSequence, as_dice
 from rules.dice import DiceStream
 from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, Entrant, MapMove, MapStep, StepResult
+from rules.systems import Answer, Entrant, MapMove, MapStep, Shot, ShotOutcome, StepResult
 
 STALE = "the world's fighter is out of this bout"
 
@@ -144,6 +147,41 @@ class HostedDew:
         b = as_dew(bout)
         f = b.fighters.get(fid) or b.away.get(fid)
         return () if f is None or not f.conscious else record(f)
+
+    # ----- shots: Dew's own missile rules in the world (rules.dew.shots) ----------------------------------
+    def _model(self, creature: str, sheet: FighterSheet) -> CreatureModel:
+        return self.stats.creatures.get(creature) or derive_creature(self.stats, sheet)
+
+    def shot_problem(self, shooter: Entrant, fighter_state: FighterState, missile: str, distance: int,
+                     aim_ticks: int) -> str | None:
+        """Why the world's shot may not be loosed under Dew's rules (the missile's range), or None."""
+        return shots.problem(self.stats, self._model(shooter.creature, fighter_state.sheet), missile, distance,
+                             aim_ticks)
+
+    def shoot(self, shot: Shot, fighters: Mapping[str, FighterState], stream: DiceStream) -> ShotOutcome:
+        """Land the world's shot by Dew's rules (`rules.dew.shots`): every event folded as it returns."""
+        a_sheet, t_sheet = fighters[shot.shooter].sheet, fighters[shot.target].sheet
+        a_model = self._model(shot.shooter_entrant.creature, a_sheet)
+        w = shots.missile(self.stats, shot.missile)
+        problem = shots.problem(self.stats, a_model, shot.missile, shot.distance, shot.aim_ticks)
+        if w is None or problem is not None:
+            return ShotOutcome(wasted=problem)
+        shooter = fighter(self.stats, DewEntrant(shot.shooter, a_sheet.name, shot.shooter_entrant.side, a_model.id,
+                                                 derived=a_model))
+        b = as_dew(shot.bout) if shot.bout is not None else None
+        if b is not None and shot.target in b.fighters:
+            events = shots.land(self.stats, shooter, w, shot.aim_ticks, b.fighters[shot.target], shot.distance,
+                                as_dice(stream))
+            moved = shots.into_bout(events, b)
+            _to_fighters(moved, fighters)
+            return ShotOutcome([e for e in events if not any(e is m for m in moved)], moved)
+        who = shot.target_entrant
+        target = shots.target_of(self.stats, self._model(who.creature, t_sheet), shot.target, t_sheet.name, who.side,
+                                 who.carried, who.rested_rounds, shot.target_moving)
+        events = shots.land(self.stats, shooter, w, shot.aim_ticks, target, shot.distance, as_dice(stream))
+        _to_fighters(events, fighters)
+        down = any(isinstance(e, ev.OutOfFight) for e in events)
+        return ShotOutcome(events, [], () if down else shots.record_after(events, target))
 
     def merge(self, into: Bout, other: Bout) -> None:
         a, b = as_dew(into), as_dew(other)

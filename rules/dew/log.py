@@ -132,6 +132,9 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     ev.TraceDrawn: _trace,
     ev.TraceStep: _trace_step,
     ev.Placed: lambda e, n: None,
+    ev.ShotLoosed: lambda e, n: f"{_n(n, e.shooter)}, unalert, shoots at {_n(n, e.target)} with the {e.weapon} "
+        f"from {e.distance}\" (it carries {e.reach}\""
+        + (f" with {e.preparations} preparations" if e.preparations else "") + ").",
     ev.RangeSet: lambda e, n: f"Range {_n(n, e.a)} - {_n(n, e.b)} is now {e.range}.",
     ev.ReachNoted: lambda e, n: "; ".join(
         f"{_n(n, f)} may stop and strike {', '.join(_n(n, o) for o in foes)}, borrowing a blow from the next round"
