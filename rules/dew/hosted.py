@@ -36,6 +36,7 @@ from rules.decisions import Decision
 from rules.dew import events as ev
 from rules.dew import shots
 from rules.dew import table as dew_table
+from rules.dew.ai import DewGuard
 from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
 from rules.dew.carry import record, rested
@@ -67,6 +68,7 @@ class HostedDew:
     def __init__(self, stats: DewStats | None = None) -> None:
         self.engine = DewSequence(stats or load_stats())
         self.stats = self.engine.stats
+        self.guard = DewGuard()  # what Enter preselects for the player's own character
 
     # ----- building and placing -------------------------------------------------------------------
     def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
@@ -226,7 +228,7 @@ class HostedDew:
         b = as_dew(bout)
         out = []
         for d in self.engine.due(b):
-            choice = self.engine.ai.choose(b, d)
+            choice = self.guard.choose(b, d)
             if isinstance(choice, str) and choice != d.default and choice in d.values():
                 d = Decision(d.kind, d.who, d.options, choice, d.low, d.high, d.note)
             out.append(d)

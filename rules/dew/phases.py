@@ -65,9 +65,7 @@ def movement_options(bout: DewBout, fid: str) -> list[Option]:
     f = bout.fighters[fid]
     moves = [("stay", "Stay")]
     if not f.fallen:
-        for o in bout.others(fid):
-            if not bout.fighters[o].conscious:
-                continue
+        for o in bout.others(fid):  # the fallen too: an answer chosen before a shot felled him stays legal
             name = bout.fighters[o].name
             moves.append((f"close:{o}", f"Move towards {name}"))
             moves.append((f"open:{o}", f"Move away from {name}"))
@@ -193,9 +191,8 @@ def _in_reach(bout: DewBout, fid: str) -> tuple[str, ...]:
 
 def reaction_options(bout: DewBout, fid: str) -> list[Option]:
     out = [Option("none", "Let him come")]
-    for o in bout.newly_in_reach.get(fid, ()):
-        if bout.fighters[o].conscious:
-            out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name} (a blow borrowed from next round)"))
+    for o in bout.newly_in_reach.get(fid, ()):  # one felled since (a shot) is not struck (`settle`)
+        out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name} (a blow borrowed from next round)"))
     return out
 
 
