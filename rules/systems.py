@@ -59,6 +59,40 @@ class Entrant:
     side: str
     pos: tuple[int, int] | None = None  # his square (a system that keeps ranges reads them from the grid)
     facing_foe: bool = True
+    # may one step onto a square now (terrain, and no one there)? (a system that plans paths: dew's traces)
+    passable: Callable[[tuple[int, int]], bool] | None = field(default=None, compare=False)
+    # what the system kept of him when he last left a bout on his feet (its optional `carry(bout, fid)`,
+    # held by the world), and the world rounds gone by since, out of any bout (for its rest rules)
+    carried: tuple[tuple[str, int], ...] = ()
+    rested_rounds: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A missile landing, for a system with its own missile rules (its optional `shoot`; the world asks it
+    in `game.sim.shooting` instead of TRoS's `rules.ranged`): who shot whom with what, from how far."""
+
+    shooter: str
+    target: str
+    shooter_entrant: Entrant
+    target_entrant: Entrant
+    missile: str  # the shooter's missile weapon (content id)
+    distance: int  # squares
+    aim_ticks: int
+    target_moving: bool  # he stepped last tick
+    bout: Bout | None = None  # the target's bout, if he is in one
+
+
+@dataclass
+class ShotOutcome:
+    """What a system's `shoot` did, every event folded already: `events` for the log (the world's
+    `ShotLanded`), `bout_events` into the target's bout (`RulesEvent`), the target's record out of a bout
+    (`Carried`), or why the shot was wasted."""
+
+    events: list[Event] = field(default_factory=list)
+    bout_events: list[Event] = field(default_factory=list)
+    carried: tuple[tuple[str, int], ...] = ()
+    wasted: str | None = None
 
 
 @dataclass

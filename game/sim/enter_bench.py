@@ -21,6 +21,7 @@ from game.sim.world import World
 from rules.systems import DEFAULT_SYSTEM, WORLD_SYSTEMS
 
 SCENARIOS = ("arena_three_way", "guards_and_bandits")
+MORE_SCENARIOS = ("merry_thieves",)  # measured on request (`--scenario`)
 
 
 def enter_only(scenario: str, seed: int, difficulty: str | None, max_ticks: int = 600,
@@ -40,11 +41,13 @@ def enter_only(scenario: str, seed: int, difficulty: str | None, max_ticks: int 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim.enter_bench", description=__doc__)
-    parser.add_argument("--scenario", action="append", help=f"a world scenario (default: {', '.join(SCENARIOS)})")
-    parser.add_argument("--system", default=DEFAULT_SYSTEM, choices=sorted(WORLD_SYSTEMS))
+    parser.add_argument("--scenario", action="append",
+                        help=f"a world scenario (default: {', '.join(SCENARIOS)}; also {', '.join(MORE_SCENARIOS)})")
     parser.add_argument("--seeds", default="1-50")
     parser.add_argument("--difficulty", default=DEFAULT_DIFFICULTY, choices=(*DIFFICULTIES, "old"))
     parser.add_argument("--max-ticks", type=int, default=600)
+    parser.add_argument("--system", default=DEFAULT_SYSTEM, choices=sorted(WORLD_SYSTEMS),
+                        help="the combat system the world hosts (Enter answers its own prompts too)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     difficulty = None if args.difficulty == "old" else args.difficulty

@@ -190,6 +190,19 @@ class BoutLeft(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class Carried(WorldEvent):
+    """What the combat system keeps of `actor` between his bouts, as he leaves one on his feet (its
+    `carry`: Dew's EN and BD): the world holds it (`Actor.carried`, from `tick`) and hands it back when
+    he enters his next bout (`rules.systems.Entrant.carried`)."""
+
+    type: ClassVar[str] = "carried"
+    actor: str
+    record: tuple[tuple[str, int], ...]
+    tick: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class BoutEnded(WorldEvent):
     type: ClassVar[str] = "bout_ended"
     bout: int

@@ -194,6 +194,12 @@ def _rested(state: WorldState, e: ev.WorldEvent) -> None:
     fighter.no_refresh = False
 
 
+def _carried(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.Carried)
+    actor = state.actors[e.actor]
+    actor.carried, actor.carried_tick = e.record, e.tick
+
+
 def _streams(state: WorldState, e: ev.WorldEvent) -> None:
     assert isinstance(e, ev.StreamsAt)
     state.combat.seek(e.combat)
@@ -393,6 +399,7 @@ _HANDLERS = {
     ev.Bled: _outside_bout,
     ev.MovementInitiative: _movement_initiative,
     ev.Rested: _rested,
+    ev.Carried: _carried,
     ev.StreamsAt: _streams,
     ev.DecisionDue: _decision,
     ev.OrderGiven: _order,

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import cast
 
 from game.sim import events as ev
+from game.sim.geometry import Pos
 from game.sim.state import BoutState
-from game.sim.world_core import DELTAS, WorldCore
+from game.sim.world_core import DELTAS, ROUND_TICKS, WorldCore
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE
 from rules.systems import Entrant
 
@@ -57,12 +58,15 @@ class Membership:
             members = set(bout.members)
             for fid in sorted(members):
                 if not self.core.adjacent_hostiles(s.actors[fid], members):
+                    self.carry(bout, fid)
                     self.core.emit(ev.BoutLeft(bout.id, fid, "separated"))
                     members.discard(fid)
             components = self.components(members)
             for extra in components[1:]:
                 self.core.emit(ev.BoutSplit(bout.id, s.next_bout, tuple(sorted(extra))))
             if len(bout.members) < 2:
+                for fid in sorted(bout.members):
+                    self.carry(bout, fid)
                 self.core.emit(ev.BoutEnded(bout.id))
         self.core.living()
         occupancy = cast("dict[tuple[int, int], str]", s.occupancy)  # a Pos hashes as its tuple
@@ -111,6 +115,16 @@ class Membership:
             # the combat system places whoever it has not placed yet (rules.systems `enter`)
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 
+    def carry(self, bout: BoutState, fid: str) -> None:
+        """Keep what the combat system carries of a fighter leaving the bout on his feet to his next one
+        (its optional `carry(bout, fid)`: Dew's EN and BD), as `Carried`."""
+        carry = getattr(self.core.system, "carry", None)
+        if carry is None or not self.core.state.actors[fid].alive:
+            return
+        record = carry(bout.rules, fid)
+        if record:
+            self.core.emit(ev.Carried(fid, record, self.core.state.tick))
+
     def entrant(self, actor_id: str) -> Entrant:
         """What the combat system is told of a fighter entering a bout (`rules.systems.Entrant`): whether
         a foe next to him is in front of him or to a front corner (his facing's half of the squares)."""
@@ -119,7 +133,9 @@ class Membership:
         facing, (x, y) = actor.facing, actor.pos
         sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy > 0
                    for foe in self.core.adjacent_hostiles(actor))
-        return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees)
+        return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees,
+                       passable=lambda sq: s.tilemap.passable(Pos(*sq)) and sq not in s.occupancy,
+                       carried=actor.carried, rested_rounds=(s.tick - actor.carried_tick) // ROUND_TICKS)
 
     def merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to

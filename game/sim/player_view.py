@@ -352,3 +352,25 @@ def system_table(state: WorldState, actor: str) -> tuple[tuple[str, str], ...]:
     state the map's indicators show, and out of a bout."""
     bout = state.bout_of(actor)
     return () if bout is None else state.system.table(bout.rules)
+
+
+@dataclass(frozen=True, slots=True)
+class TraceView:
+    """A movement trace to draw on the map (Dew's trace system, 3.1): the squares from where its mover
+    started, and whether he is still moving along it."""
+
+    actor: str
+    squares: tuple[tuple[int, int], ...]
+    moving: bool
+
+
+def system_traces(state: WorldState) -> tuple[TraceView, ...]:
+    """The movement traces the combat system drew last in every bout (a system that draws them has a
+    `traces(bout)` method: `dew_sequence`); empty for the others. Cheap: the map asks every frame."""
+    traces = getattr(state.system, "traces", None)
+    if traces is None:
+        return ()
+    out: list[TraceView] = []
+    for bout in sorted(state.bouts.values(), key=lambda b: b.id):
+        out += [TraceView(actor, squares, moving) for actor, squares, moving in traces(bout.rules)]
+    return tuple(out)

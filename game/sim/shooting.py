@@ -13,14 +13,17 @@ exchange resolves (`aim_and_shoot`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.sim import events as ev
 from game.sim.fov import line_of_sight
 from game.sim.geometry import chebyshev, neighbours
 from game.sim.movement import Movement
-from game.sim.world_core import WorldCore
+from game.sim.state import Actor, BoutState, PendingShot
+from game.sim.world_core import ROUND_TICKS, WorldCore
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
+from rules.systems import Entrant, Shot, ShotOutcome
 
 DEFAULT_SHOT_ZONE = "XI"
 
@@ -57,7 +60,12 @@ class Shooting:
             return f"zone {zone} cannot be aimed at with a missile (thrust zones VIII-XIV)"
         clear = line_of_sight(s.tilemap, shooter.pos, target.pos)
         reload_left = max(0, shooter.ready_tick - (s.tick + 1)) if shooting else 0
-        return can_shoot(shooter.fighter, shooter.missile, chebyshev(shooter.pos, target.pos), clear, reload_left)
+        distance = chebyshev(shooter.pos, target.pos)
+        own = getattr(self.core.system, "shot_problem", None)  # a system's own missile rules (dew_sequence)
+        if own is not None and (problem := own(self._entrant(shooter), shooter.fighter, shooter.missile.id, distance,
+                                               shooter.aim_ticks if shooter.aim_target == target_id else 0)):
+            return str(problem)
+        return can_shoot(shooter.fighter, shooter.missile, distance, clear, reload_left)
 
     def aim_and_shoot(self) -> None:
         """This tick's aims and shots; a bout member's shot at his bout's `s2` lands at once (see the module
@@ -115,6 +123,10 @@ class Shooting:
                 self.core.emit(ev.ShotWasted(shot.shooter, shot.target, problem))
                 continue
             bout = s.bout_of(target.id)
+            own = getattr(self.core.system, "shoot", None)
+            if own is not None:  # a system's own missile rules (dew_sequence), instead of rules.ranged
+                self._system_shot(own, shot, distance, bout)
+                continue
             around = [s.actors[o] for p in neighbours(target.pos, s.house_rules.adjacency)
                       if (o := s.occupancy.get(p)) is not None and o != shooter.id and s.actors[o].alive]
             crowd = 0 if bout is None else sum(1 for a in around if a.id in bout.rules.fighters)
@@ -139,3 +151,30 @@ class Shooting:
                 self.core.folded(ev.ShotLanded(e))
             self.core.casualties()
         self.core.emit(ev.ShotsDone())
+
+    def _entrant(self, actor: Actor) -> Entrant:
+        s = self.core.state
+        return Entrant(actor.creature, actor.faction, (actor.pos.x, actor.pos.y), carried=actor.carried,
+                       rested_rounds=(s.tick - actor.carried_tick) // ROUND_TICKS)
+
+    def _system_shot(self, shoot: Callable[..., ShotOutcome], shot: PendingShot, distance: int,
+                     bout: BoutState | None) -> None:
+        """A shot landed by the combat system's own missile rules (its `shoot`): its events already folded,
+        recorded as `ShotLanded` (the log's), `RulesEvent`s of the target's bout, and the target's `Carried`."""
+        s = self.core.state
+        shooter, target = s.actors[shot.shooter], s.actors[shot.target]
+        assert shooter.missile is not None
+        landing = Shot(shooter.id, target.id, self._entrant(shooter), self._entrant(target), shooter.missile.id,
+                       distance, shot.aim_ticks, target.stepped_tick >= s.tick - 1,
+                       None if bout is None else bout.rules)
+        outcome = shoot(landing, s.fighters, s.combat)
+        if outcome.wasted is not None:
+            self.core.emit(ev.ShotWasted(shooter.id, target.id, outcome.wasted))
+            return
+        for e in outcome.events:
+            self.core.folded(ev.ShotLanded(e))
+        if bout is not None and outcome.bout_events:
+            self.core.rules_events(bout.id, outcome.bout_events)
+        if outcome.carried:
+            self.core.emit(ev.Carried(target.id, outcome.carried, s.tick))
+        self.core.casualties()

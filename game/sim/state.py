@@ -62,6 +62,8 @@ class Actor:
     aim_ticks: int = 0
     aim_tick: int = -1  # aiming counts only for consecutive ticks
     ready_tick: int = 0  # reloading: the first tick he can shoot again
+    carried: tuple[tuple[str, int], ...] = ()  # the combat system's record of him between bouts (`Carried`)
+    carried_tick: int = 0  # when it was kept
 
     @property
     def alive(self) -> bool:

@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.sim.fov import field_of_view
 from game.sim.geometry import Direction, Pos
-from game.sim.player_view import ActorStatus
+from game.sim.player_view import ActorStatus, system_traces
 from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
@@ -58,6 +58,7 @@ from game.view.legend import (
 )
 from game.view.mesh import dash_segments
 from game.view.palette import ORIENTATION_TONE, RGBA, ArcState, Glyph, Palette, Stroke
+from game.view.traces import TraceLayer
 
 TILE = 32.0  # world units per square
 CHUNK = 8  # squares per chunk side
@@ -572,6 +573,7 @@ class MapRender:
         self.floaters: list[Floater] = []
         self._spare_texts: list[arcade.Text] = []
         self.font = load_ui_fonts()
+        self.traces = TraceLayer(self.world_xy, TILE)  # Dew's movement traces (game.view.traces)
         for actor in state.actors.values():
             self._add_actor(actor)
         self.update_fov()
@@ -1028,6 +1030,8 @@ class MapRender:
         if self.route_squares:
             self.route.draw()
         self.ground.draw()
+        self.traces.draw(system_traces(self.state), lambda a: self._statuses[a].allegiance if a in self._statuses
+                         else "", lambda a: a in self.actors and self.actors[a].seen)
         self.bodies.draw()
         self.living.draw()
         self.arcs.draw()

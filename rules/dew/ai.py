@@ -15,7 +15,9 @@ from __future__ import annotations
 from rules.decisions import DEW_MOVE, DEW_NONCOMBAT, DEW_OPTION, DEW_PARRY, DEW_REACT, Decision
 from rules.dew.attack import surprise
 from rules.dew.options import weapon_of
+from rules.dew.phases import allowance_for
 from rules.dew.state import DewBout, DewFighter
+from rules.dew.traces import CHASE_COST
 
 SAFE_RANGE = 3  # rest or adjust armour only with no foe this close
 LETHAL = 3.0  # harm that may knock a character out counts this much more
@@ -188,10 +190,95 @@ class DewAI:
             if rng <= 1 and f"open:{near}|unalert" in values:
                 return f"open:{near}|unalert"
             return "stay|unalert"
-        if w is not None and rng > w.reach and f"close:{near}|alert" in values:
-            return f"close:{near}|alert"
+        if w is not None and rng > w.reach:
+            # traces (3.1): an unalert foe is one who runs or shoots: chase him (his trace, not his square)
+            # while the chase's shorter trace still covers the gap; an alert one stands: close on him
+            chase = f"chase:{near}|alert"
+            if chase in values and not bout.fighters[near].alert \
+                    and allowance_for(f, True) - CHASE_COST >= rng - w.reach:
+                return chase
+            if f"close:{near}|alert" in values:
+                return f"close:{near}|alert"
         return "stay|alert"
 
     @staticmethod
     def _weakest(bout: DewBout, attacks: list[str]) -> str:
         return min(attacks, key=lambda v: (bout.fighters[v.partition(":")[2]].en, v))
+
+
+LOSING_SHARE = 0.5  # EN or BD at or below this share of his own: he is losing
+
+
+class DewGuard(DewAI):
+    """What Enter preselects for the player's own character (`HostedDew.due`): the AI's choices, more
+    careful with his life, as a player who only presses Enter would want them.
+
+    - Parry every attack on him (or on a friend in reach) with a reactive blow while he has one: a
+      reactive blow can do little else, and a critical reaches his BD.
+    - Losing (EN or BD at half or less, or two or more foes in reach): step open from the nearest foe in
+      reach rather than trade blows, then, out of every foe's reach, run in the movement phase (unalert:
+      the full allowance); never run with a foe in reach (a foe who stands strikes a mover in his reach
+      as he starts, unparried, 3.2.2).
+    - Prepare a great blow when it is safe: a foe in reach with no blows left to answer, and two active
+      blows to prepare and strike.
+    - Rest in the noncombat phase whenever it recovers EN (it only is offered to one who spent no blow
+      this round; he becomes alert again in the movement phase).
+    """
+
+    name = "dew_guard"
+
+    def losing(self, bout: DewBout, fid: str) -> bool:
+        f = bout.fighters[fid]
+        if f.en <= f.stats.en * LOSING_SHARE or f.bd <= f.stats.bd * LOSING_SHARE:
+            return True
+        return len(self._in_reach_of(bout, fid)) >= 2
+
+    @staticmethod
+    def _in_reach_of(bout: DewBout, fid: str) -> list[str]:
+        """The foes who could strike him where he stands, nearest first."""
+        out = []
+        for o in bout.foes(fid):
+            w = weapon_of(bout, bout.fighters[o])
+            if w is not None and not w.missile and bout.range(fid, o) <= w.reach:
+                out.append(o)
+        return sorted(out, key=lambda o: (bout.range(fid, o), o))
+
+    def option(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
+        threats = self._in_reach_of(bout, fid)
+        if threats and self.losing(bout, fid):
+            near = threats[0]
+            for v in (f"step_open:{near}", f"open:{near}"):
+                if v in values:
+                    return v
+        f = bout.fighters[fid]
+        attacks = [v for v in values if v.startswith("attack:")]
+        if "prepare" in values and attacks and min(f.active, affordable_blows(f)) >= 2 \
+                and not any(bout.fighters[o].active + bout.fighters[o].reactive for o in threats):
+            return "prepare"
+        return super().option(bout, fid, values)
+
+    def parry(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
+        f = bout.fighters[fid]
+        if f.reactive <= 0 or (f.prepared and f.active + f.reactive <= 1):
+            return "none"
+        mine = [a for a in values if a != "none" and bout.pending.get(a, "").partition(":")[2] == fid]
+        if mine:
+            return min(mine, key=lambda a: (-self._threat(bout, a, f), a))
+        return super().parry(bout, fid, values)
+
+    def _threat(self, bout: DewBout, attacker: str, f: DewFighter) -> float:
+        a = bout.fighters[attacker]
+        return expected_harm(bout, a, f, self._preps(a))
+
+    def noncombat(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
+        f = bout.fighters[fid]
+        if "rest" in values and f.en < f.stats.en and f.en_spent_last_round > 1:
+            return "rest"
+        return super().noncombat(bout, fid, values)
+
+    def move(self, bout: DewBout, fid: str, values: tuple[str, ...]) -> str:
+        if self.losing(bout, fid) and not self._in_reach_of(bout, fid):
+            foes = sorted(bout.foes(fid), key=lambda o: (bout.range(fid, o), o))
+            if foes and f"open:{foes[0]}|unalert" in values:
+                return f"open:{foes[0]}|unalert"
+        return super().move(bout, fid, values)

@@ -241,6 +241,7 @@ class Moved(Event):
     allowance: int
     halved: bool
     blows: int
+    traced: bool = False  # the trace system moves him (`TraceDrawn`, `TraceStep`), not this range change
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +292,8 @@ class LeftBout(Event):
 class Joined(Event):
     """A world fighter entered the bout (`rules.dew.hosted`): his stats are the creature's (`derived`: from his
     TRoS sheet by `build.derive_creature`, the creature having no entry); one who left it comes back as he
-    left (`back`). He has no blows until the next round begins."""
+    left (`back`); one who left another bout comes with the EN and BD he kept (`en`, `bd`). He has no
+    blows until the next round begins."""
 
     type: ClassVar[str] = "dew_joined"
     fighter: str
@@ -300,6 +302,8 @@ class Joined(Event):
     creature: str
     derived: bool = False
     back: bool = False
+    en: int | None = None  # carried from his last bout, after rest (`rules.dew.carry`); None: fresh
+    bd: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,3 +313,53 @@ class Withdrawn(Event):
 
     type: ClassVar[str] = "dew_withdrawn"
     fighter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """A character's square (the world's map, read at `enter`): the trace system traces from it."""
+
+    type: ClassVar[str] = "dew_placed"
+    fighter: str
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TraceDrawn(Event):
+    """A movement trace, revealed (3.1, 3.2): the squares from his own, his allowance after the halving and
+    blows (less 2" for a chase), whom he chases (his trace runs to that man's square, then along his
+    trace), and where it ends: `until` "" at its end, else when he is within reach of that character."""
+
+    type: ClassVar[str] = "dew_trace"
+    fighter: str
+    path: tuple[tuple[int, int], ...]
+    allowance: int
+    until: str = ""
+    chase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep(Event):
+    """One pass of 3.2.1: those whose end point comes after the smallest fraction (`num`/`den`) of their
+    remaining traces stop there (`stopped`); everyone still moving goes through that fraction of his.
+    `moves`: the squares each mover entered in it, in order."""
+
+    type: ClassVar[str] = "dew_trace_step"
+    num: int
+    den: int
+    stopped: tuple[str, ...]
+    moves: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLoosed(Event):
+    """A missile shot in the world under Dew's rules (`rules.dew.shots`): from how far, how far the weapon
+    carries with the preparations his aiming gave it; the attack procedure's events follow."""
+
+    type: ClassVar[str] = "dew_shot"
+    shooter: str
+    target: str
+    weapon: str
+    distance: int
+    reach: int
+    preparations: int

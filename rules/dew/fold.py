@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.dew import events as ev
-from rules.dew.state import COMBAT, DewBout, DewFighter, pair
+from rules.dew.state import COMBAT, MOVEMENT, DewBout, DewFighter, pair
 from rules.dew.stats import THRUSTING_KINDS
 from rules.events import Event
 
@@ -42,6 +42,10 @@ def _round(e: ev.RoundBegan, b: DewBout) -> None:
 def _phase(e: ev.PhaseBegan, b: DewBout) -> None:
     b.phase = e.phase
     b.holders = ()
+    if e.phase == MOVEMENT:
+        b.drawn.clear()  # the last traces stay on the map until the next ones are drawn
+        b.moving.clear()
+        b.ends.clear()
     for f in b.fighters.values():
         f.en_spent_phase = 0
 
@@ -193,6 +197,8 @@ def _out(e: ev.OutOfFight, b: DewBout) -> None:
     f.alert = False
     f.prepared, f.prep_weapon = 0, None
     b.left_unreported.append(e.fighter)
+    b.moving.pop(e.fighter, None)  # he ends his movement where he is
+    b.ends.pop(e.fighter, None)
     if e.state == "dead":
         f.dead = True
     else:
@@ -247,6 +253,27 @@ def _left(e: ev.LeftBout, b: DewBout) -> None:
     b.left_unreported = [fid for fid in b.left_unreported if fid not in e.fighters]
 
 
+def _placed(e: ev.Placed, b: DewBout) -> None:
+    f = b.fighters.get(e.fighter) or b.away.get(e.fighter)
+    if f is not None:
+        f.pos = e.pos
+
+
+def _trace(e: ev.TraceDrawn, b: DewBout) -> None:
+    b.moving[e.fighter] = e.path
+    b.drawn[e.fighter] = e.path
+    b.ends[e.fighter] = e.until
+
+
+def _trace_step(e: ev.TraceStep, b: DewBout) -> None:
+    for fid, squares in e.moves:
+        b.fighters[fid].pos = squares[-1]
+        b.moving[fid] = b.moving[fid][len(squares):]
+    for fid in e.stopped:
+        b.moving.pop(fid, None)
+        b.ends.pop(fid, None)
+
+
 def _bout_over(e: ev.BoutOver, b: DewBout) -> None:
     b.over = True
 
@@ -259,7 +286,8 @@ _HANDLERS: dict[type, Callable[[Any, DewBout], None]] = {
     ev.Fumbled: _fumbled, ev.OutOfFight: _out, ev.SegmentEnded: _segment_end,
     ev.NoncombatChosen: _noncombat_choice, ev.NoncombatDone: _noncombat, ev.MoveChosen: _move_choice,
     ev.AlertChanged: _alert, ev.RangeSet: _range, ev.Moved: _moved, ev.ReactChosen: _react_choice,
-    ev.BoutOver: _bout_over, ev.ReachNoted: _reach_noted, ev.LeftBout: _left,
+    ev.BoutOver: _bout_over, ev.ReachNoted: _reach_noted, ev.LeftBout: _left, ev.Placed: _placed,
+    ev.TraceDrawn: _trace, ev.TraceStep: _trace_step,
 }
 
 

@@ -7,17 +7,26 @@ bout's `system_state` and runs it with the engine of `rules.dew.system.DewSequen
   creature's stats from `content/dew_stats.yaml` (`dew_joined`; derived from his TRoS sheet if the creature
   has none); one who left on his feet is set aside as he is (`dew_withdrawn`) and comes back so; every
   range is the Chebyshev distance between the two squares, 1 to 6 (`dew_range` when it changed).
-- `map_moves` turns a step's maneuvers (`dew_maneuver`) and movement (`dew_move`) into steps on the map;
-  the world walks them and the next `enter` reads the ranges back from the squares.
+- `map_moves` turns a step's maneuvers (`dew_maneuver`) and movement into steps on the map: by traces
+  (`dew_trace_step`, the squares each mover entered; the option `traces`, on by default), else a change
+  of distance (`dew_move`); the world walks them and the next `enter` reads the squares (`dew_placed`)
+  and ranges back.
+- `traces` gives the movement traces drawn last, for the map (`game.sim.player_view.system_traces`).
 - `fold` is the one writer of both: the `DewBout` (`rules.dew.fold.apply`, with `dew_joined` and
   `dew_withdrawn` here), and of the world's `FighterState`, from `dew_out`: EN 0 or less is unconscious, BD
   0 or less dead, so the world takes him off the map and out of its bouts.
 - `merge` and `split` carry the characters' state when the world's bouts merge or split.
+- `shot_problem` and `shoot`: a shot loosed in the world lands by Dew's own missile rules
+  (`rules.dew.shots`), not TRoS's.
+- `carry` gives the world what it keeps of a character leaving a bout on his feet (EN, BD: `rules.dew.carry`),
+  and `enter` hands it back (`Entrant.carried`, after the rest of `Entrant.rested_rounds`) when he joins
+  another bout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 
 from rules import fold as rules_fold
 from rules.bout import Bout, IllegalAction
@@ -25,17 +34,20 @@ from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
 from rules.decisions import Decision
 from rules.dew import events as ev
+from rules.dew import shots
 from rules.dew import table as dew_table
+from rules.dew.ai import DewGuard
 from rules.dew.build import DEFAULT_RANGE, creature_id_for, derive_creature, fighter
 from rules.dew.build import Entrant as DewEntrant
+from rules.dew.carry import record, rested
 from rules.dew.fold import apply
 from rules.dew.state import COMBAT, DewBout, clamp_range, pair
-from rules.dew.stats import DewStats, load_stats
-from rules.dew.system import NAME, DewSequence
+from rules.dew.stats import CreatureModel, DewStats, load_stats
+from rules.dew.system import NAME, DewSequence, as_dice
 from rules.dice import DiceStream
 from rules.events import Event
 from rules.fighter import FighterSheet, FighterState
-from rules.systems import Answer, Entrant, MapMove, StepResult
+from rules.systems import Answer, Entrant, MapMove, MapStep, Shot, ShotOutcome, StepResult
 
 STALE = "the world's fighter is out of this bout"
 
@@ -56,13 +68,14 @@ class HostedDew:
     def __init__(self, stats: DewStats | None = None) -> None:
         self.engine = DewSequence(stats or load_stats())
         self.stats = self.engine.stats
+        self.guard = DewGuard()  # what Enter preselects for the player's own character
 
     # ----- building and placing -------------------------------------------------------------------
     def new_bout(self, catalog: Catalog, fighters: Iterable[FighterSheet | FighterState],
                  house_rules: HouseRules | None = None, reach: Mapping[str, Iterable[str]] | None = None) -> Bout:
         """The world's bout with an empty `DewBout`: `enter` places its members."""
         bout = Bout(catalog, fighters, house_rules, reach)
-        bout.system_state = DewBout(self.stats, {}, {})
+        bout.system_state = DewBout(self.stats, {}, {}, traces=self.stats.traces, adjacency=bout.rules.adjacency)
         return bout
 
     def enter(self, bout: Bout, entrant: Callable[[str], Entrant]) -> list[Event]:
@@ -75,13 +88,25 @@ class HostedDew:
         squares: dict[str, tuple[int, int]] = {}
         for fid in members:
             who = entrant(fid)
+            if who.passable is not None:
+                self.engine.passable = who.passable  # the map's walls: traces go round them
             if who.pos is not None:
                 squares[fid] = who.pos
             if fid not in b.fighters:
                 sheet = bout.fighters[fid].sheet
                 derived = who.creature not in self.stats.creatures
+                back = fid in b.away
+                en = bd = None
+                if who.carried and not back:
+                    model = self.stats.creatures.get(who.creature) or derive_creature(self.stats, sheet)
+                    en, bd = rested(model, who.carried, who.rested_rounds, self.stats.rest_rounds_per_hour)
+                    if (en, bd) == (model.en, model.bd):
+                        en = bd = None  # rested to the full: he comes in fresh
                 events.append(self._emit(ev.Joined(fid, sheet.name, who.side, who.creature, derived,
-                                                   back=fid in b.away), bout))
+                                                   back=back, en=en, bd=bd), bout))
+        for fid in sorted(squares):
+            if fid in b.fighters and b.fighters[fid].pos != squares[fid]:
+                events.append(self._emit(ev.Placed(fid, squares[fid]), bout))
         ids = sorted(f for f in b.fighters if f in members)
         for i, one in enumerate(ids):
             for other in ids[i + 1:]:
@@ -118,6 +143,48 @@ class HostedDew:
         self.fold(event, bout.fighters, bout)
         return event
 
+    def carry(self, bout: Bout, fid: str) -> tuple[tuple[str, int], ...]:
+        """What the world keeps of a character leaving this bout on his feet, for his next bout: his EN, BD
+        and the EN of his last round (`rules.dew.carry`); () for one the sequence does not have."""
+        b = as_dew(bout)
+        f = b.fighters.get(fid) or b.away.get(fid)
+        return () if f is None or not f.conscious else record(f)
+
+    # ----- shots: Dew's own missile rules in the world (rules.dew.shots) ----------------------------------
+    def _model(self, creature: str, sheet: FighterSheet) -> CreatureModel:
+        return self.stats.creatures.get(creature) or derive_creature(self.stats, sheet)
+
+    def shot_problem(self, shooter: Entrant, fighter_state: FighterState, missile: str, distance: int,
+                     aim_ticks: int) -> str | None:
+        """Why the world's shot may not be loosed under Dew's rules (the missile's range), or None."""
+        return shots.problem(self.stats, self._model(shooter.creature, fighter_state.sheet), missile, distance,
+                             aim_ticks)
+
+    def shoot(self, shot: Shot, fighters: Mapping[str, FighterState], stream: DiceStream) -> ShotOutcome:
+        """Land the world's shot by Dew's rules (`rules.dew.shots`): every event folded as it returns."""
+        a_sheet, t_sheet = fighters[shot.shooter].sheet, fighters[shot.target].sheet
+        a_model = self._model(shot.shooter_entrant.creature, a_sheet)
+        w = shots.missile(self.stats, shot.missile)
+        problem = shots.problem(self.stats, a_model, shot.missile, shot.distance, shot.aim_ticks)
+        if w is None or problem is not None:
+            return ShotOutcome(wasted=problem)
+        shooter = fighter(self.stats, DewEntrant(shot.shooter, a_sheet.name, shot.shooter_entrant.side, a_model.id,
+                                                 derived=a_model))
+        b = as_dew(shot.bout) if shot.bout is not None else None
+        if b is not None and shot.target in b.fighters:
+            events = shots.land(self.stats, shooter, w, shot.aim_ticks, b.fighters[shot.target], shot.distance,
+                                as_dice(stream))
+            moved = shots.into_bout(events, b)
+            _to_fighters(moved, fighters)
+            return ShotOutcome([e for e in events if not any(e is m for m in moved)], moved)
+        who = shot.target_entrant
+        target = shots.target_of(self.stats, self._model(who.creature, t_sheet), shot.target, t_sheet.name, who.side,
+                                 who.carried, who.rested_rounds, shot.target_moving)
+        events = shots.land(self.stats, shooter, w, shot.aim_ticks, target, shot.distance, as_dice(stream))
+        _to_fighters(events, fighters)
+        down = any(isinstance(e, ev.OutOfFight) for e in events)
+        return ShotOutcome(events, [], () if down else shots.record_after(events, target))
+
     def merge(self, into: Bout, other: Bout) -> None:
         a, b = as_dew(into), as_dew(other)
         for fid, f in b.fighters.items():
@@ -139,11 +206,18 @@ class HostedDew:
         _fill_ranges(b)
 
     def map_moves(self, events: Sequence[Event]) -> tuple[MapMove, ...]:
+        """Maneuvers as changes of distance; movement by traces as steps onto each square entered, in the
+        order of the passes of 3.2.1 (without traces: a change of distance by the allowance)."""
         out: list[MapMove] = []
         for e in events:
             if isinstance(e, ev.Maneuvered) and e.new_range != e.old_range:
                 out.append((e.fighter, e.other, e.new_range - e.old_range))
-            elif isinstance(e, ev.Moved) and e.other is not None and e.allowance > 0 and e.direction != "stay":
+            elif isinstance(e, ev.TraceStep):  # everyone at once: each square at its share of his pass
+                entered = sorted((Fraction(i + 1, len(squares)), fid, square)
+                                 for fid, squares in e.moves for i, square in enumerate(squares))
+                out += [MapStep(fid, square) for _, fid, square in entered]
+            elif isinstance(e, ev.Moved) and e.other is not None and e.allowance > 0 and e.direction != "stay" \
+                    and not e.traced:
                 out.append((e.fighter, e.other, -e.allowance if e.direction == "close" else e.allowance))
         return tuple(out)
 
@@ -154,7 +228,7 @@ class HostedDew:
         b = as_dew(bout)
         out = []
         for d in self.engine.due(b):
-            choice = self.engine.ai.choose(b, d)
+            choice = self.guard.choose(b, d)
             if isinstance(choice, str) and choice != d.default and choice in d.values():
                 d = Decision(d.kind, d.who, d.options, choice, d.low, d.high, d.note)
             out.append(d)
@@ -194,7 +268,8 @@ class HostedDew:
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         if isinstance(event, ev.Joined):
-            return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
+            tired = "" if event.en is None else f" with EN {event.en} and BD {event.bd} from his last fight"
+            return f"{event.name} enters the fight" + (" again" if event.back else "") + tired + "."
         if isinstance(event, ev.Withdrawn):
             return f"{(names or {}).get(event.fighter, event.fighter)} is out of reach of the fight."
         if isinstance(event, ev.RangeSet):
@@ -226,6 +301,12 @@ class HostedDew:
             rows.append((name, f"{blows} blows · EN {en} · BD {bd}" + "".join(f" · {m}" for m in marks)))
         return tuple(rows)
 
+    def traces(self, bout: Bout) -> tuple[tuple[str, tuple[tuple[int, int], ...], bool], ...]:
+        """The movement traces drawn last (3.1), for the map: (who, his squares from where he started, still
+        moving), each at least two squares long; they stay until the next movement phase draws new ones."""
+        b = as_dew(bout)
+        return tuple((fid, path, fid in b.moving) for fid, path in sorted(b.drawn.items()) if len(path) > 1)
+
     def label(self, bout: Bout) -> tuple[str, str]:
         b = as_dew(bout)
         return f"Round {b.round}", f"{b.phase.capitalize()} phase"
@@ -247,7 +328,12 @@ def _join(b: DewBout, e: ev.Joined, fighters: Mapping[str, FighterState]) -> Non
         b.fighters[e.fighter] = b.away.pop(e.fighter)
     else:
         derived = derive_creature(b.stats, fighters[e.fighter].sheet) if e.derived else None
-        b.fighters[e.fighter] = fighter(b.stats, DewEntrant(e.fighter, e.name, e.side, e.creature, derived=derived))
+        f = fighter(b.stats, DewEntrant(e.fighter, e.name, e.side, e.creature, derived=derived))
+        if e.en is not None:
+            f.en = e.en
+        if e.bd is not None:
+            f.bd = e.bd
+        b.fighters[e.fighter] = f
     _fill_ranges(b)
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the sequence goes on
@@ -264,7 +350,8 @@ def _forget(b: DewBout, fid: str) -> None:
     b.holders = tuple(h for h in b.holders if h != fid)
     if b.chain == fid:
         b.chain = None
-    for table in (b.pending, b.parries, b.noncombat_choices, b.move_choices, b.reactions, b.newly_in_reach):
+    for table in (b.pending, b.parries, b.noncombat_choices, b.move_choices, b.reactions, b.newly_in_reach,
+                  b.moving, b.ends):
         table.pop(fid, None)
     b.parries = {p: (None if a == fid else a) for p, a in b.parries.items()}
     b.pending = {p: o for p, o in b.pending.items() if not o.endswith(":" + fid)}

@@ -70,6 +70,31 @@ def _pass(e: ev.Passed, n: Names) -> str:
     return f"{_n(n, e.fighter)} passes{': ' + ', '.join(extra) if extra else ''}."
 
 
+_MOVES = {"close": "moves towards", "open": "moves away from", "chase": "chases"}
+
+
+def _trace(e: ev.TraceDrawn, n: Names) -> str | None:
+    length = len(e.path) - 1
+    if length == 0:
+        return None  # he stays: no trace to speak of
+    line = f"{_n(n, e.fighter)}'s trace: {length}\" from {e.path[0]} to {e.path[-1]}"
+    if e.chase is not None:
+        line += f", to {_n(n, e.chase)}'s starting location, then following his trace"
+    if e.until:
+        line += f", ending when within reach of {_n(n, e.until)}"
+    return line + "."
+
+
+def _trace_step(e: ev.TraceStep, n: Names) -> str | None:
+    if not e.moves and e.num == 0:
+        return None  # those who stay end at once; no one moved
+    fraction = "none" if e.num == 0 else "all" if e.num == e.den else f"{e.num}/{e.den}"
+    who = ", ".join(_n(n, f) for f in e.stopped)
+    moved = [f"{_n(n, f)} to {squares[-1]}" for f, squares in e.moves if f not in e.stopped]
+    return (f"{who} {'ends' if len(e.stopped) == 1 else 'end'} movement after {fraction} of the remaining trace"
+            + (f"; the others move through the same fraction of theirs ({'; '.join(moved)})" if moved else "") + ".")
+
+
 _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     ev.RoundBegan: lambda e, n: f"Round {e.round}. " + "; ".join(
         f"{_n(n, f)}: {a} active, {r} reactive blows" for f, a, r in e.blows if a or r) + ".",
@@ -101,8 +126,15 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
         + (", ceasing to be alert." if e.alert_lost else "."),
     ev.AlertChanged: lambda e, n: f"{_n(n, e.fighter)} {'becomes alert' if e.alert else 'ceases to be alert'}.",
     ev.Moved: lambda e, n: None if e.direction == "stay" else
-        f"{_n(n, e.fighter)} moves {'towards' if e.direction == 'close' else 'away from'} {_n(n, e.other)}: "
-        f"{e.allowance}\" ({'halved, ' if e.halved else ''}less {e.blows} for blows expended).",
+        f"{_n(n, e.fighter)} {_MOVES.get(e.direction, 'moves')} {_n(n, e.other)}: "
+        f"{e.allowance}\" ({'halved, ' if e.halved else ''}less {e.blows} for blows expended"
+        + (", less 2 to chase" if e.direction == "chase" else "") + ").",
+    ev.TraceDrawn: _trace,
+    ev.TraceStep: _trace_step,
+    ev.Placed: lambda e, n: None,
+    ev.ShotLoosed: lambda e, n: f"{_n(n, e.shooter)}, unalert, shoots at {_n(n, e.target)} with the {e.weapon} "
+        f"from {e.distance}\" (it carries {e.reach}\""
+        + (f" with {e.preparations} preparations" if e.preparations else "") + ").",
     ev.RangeSet: lambda e, n: f"Range {_n(n, e.a)} - {_n(n, e.b)} is now {e.range}.",
     ev.ReachNoted: lambda e, n: "; ".join(
         f"{_n(n, f)} may stop and strike {', '.join(_n(n, o) for o in foes)}, borrowing a blow from the next round"

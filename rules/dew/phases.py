@@ -1,4 +1,6 @@
-"""The noncombat phase (document 2) and the movement phase without traces (document 3).
+"""The noncombat phase (document 2) and the movement phase (document 3), with traces where the bout has a
+map and the option is on (`rules.dew.traces`: `chase:WHO` is then a choice too, and movers react as they
+end their traces, 3.2.2), else without.
 
 Noncombat: only characters who expended no blows or EN in the combat phase choose, secretly and at
 once: `rest`, `cast` (a stand-in spell with no effect yet), `adjust` (armour) or `none`; all resolve
@@ -16,6 +18,7 @@ from rules.dew import events as ev
 from rules.dew.fold import Emitter
 from rules.dew.options import weapon_of
 from rules.dew.state import DewBout, DewFighter, clamp_range, pair
+from rules.dew.traces import CHASE_COST, Passable, draw, step
 
 
 # ----- noncombat ------------------------------------------------------------------------------------
@@ -62,16 +65,18 @@ def movement_options(bout: DewBout, fid: str) -> list[Option]:
     f = bout.fighters[fid]
     moves = [("stay", "Stay")]
     if not f.fallen:
-        for o in bout.others(fid):
-            if not bout.fighters[o].conscious:
-                continue
+        for o in bout.others(fid):  # the fallen too: an answer chosen before a shot felled him stays legal
             name = bout.fighters[o].name
             moves.append((f"close:{o}", f"Move towards {name}"))
             moves.append((f"open:{o}", f"Move away from {name}"))
+            if bout.mapped():
+                moves.append((f"chase:{o}", f"Chase {name}"))
     out: list[Option] = []
     for value, label in moves:
         for stance in ("alert", "unalert"):
             allowance = allowance_for(f, stance == "alert")
+            if value.startswith("chase:"):
+                allowance = max(0, allowance - CHASE_COST)
             out.append(Option(f"{value}|{stance}", f"{label}, {stance}", note=f'{allowance}"'))
     return out
 
@@ -85,8 +90,12 @@ def allowance_for(f: DewFighter, alert: bool) -> int:
     return max(0, base - f.blows_spent)
 
 
-def resolve_movement(em: Emitter, bout: DewBout) -> None:
-    """Everyone moves at once; the range changes to each other character are summed (3)."""
+def resolve_movement(em: Emitter, bout: DewBout, passable: Passable | None = None) -> None:
+    """Everyone moves at once: by traces on a map (3.1-3.2), else the range changes to each other character
+    are summed (3)."""
+    if bout.mapped():
+        _trace_movement(em, bout, passable)
+        return
     before = {fid: _in_reach(bout, fid) for fid in bout.fighters}
     deltas: dict[tuple[str, str], int] = {}
     for fid, choice in sorted(bout.move_choices.items()):
@@ -119,6 +128,54 @@ def resolve_movement(em: Emitter, bout: DewBout) -> None:
     em.emit(ev.ReachNoted(tuple(reach)))
 
 
+def _trace_movement(em: Emitter, bout: DewBout, passable: Passable | None) -> None:
+    allowances: dict[str, int] = {}
+    for fid, choice in sorted(bout.move_choices.items()):
+        f = bout.fighters[fid]
+        move, _, stance = choice.partition("|")
+        alert = stance == "alert"
+        if alert != f.alert:
+            em.emit(ev.AlertChanged(fid, alert))
+        direction, _, other = move.partition(":")
+        allowances[fid] = allowance_for(f, alert)
+        em.emit(ev.Moved(fid, other or None, direction, allowances[fid], alert or f.noncombat is not None,
+                         f.blows_spent, traced=True))
+    if passable is None:
+        draw(em, bout, allowances)
+    else:
+        draw(em, bout, allowances, passable)
+    run_traces(em, bout)
+
+
+def run_traces(em: Emitter, bout: DewBout) -> None:
+    """3.2.1-3.2.3: end movement, smallest fraction first, until someone who just ended may attack a man
+    still moving (`dew_reach`: their `dew_react` is due) or no one is moving."""
+    while bout.moving:
+        stopped = step(em, bout)
+        if not stopped:
+            break
+        reach = trace_reactions(bout, stopped)
+        if reach:
+            em.emit(ev.ReachNoted(reach))
+            return
+
+
+def trace_reactions(bout: DewBout, stopped: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """3.2.2: those who just ended movement, alert, with no noncombat action, who may borrow a blow, and the
+    foes still moving within their reach."""
+    out = []
+    for fid in sorted(stopped):
+        f = bout.fighters[fid]
+        if not (f.conscious and f.alert and f.noncombat is None and can_borrow(bout, f)):
+            continue
+        w = weapon_of(bout, f)
+        assert w is not None
+        foes = tuple(o for o in bout.foes(fid) if o in bout.moving and bout.range(fid, o) <= w.reach)
+        if foes:
+            out.append((fid, foes))
+    return tuple(out)
+
+
 def can_borrow(bout: DewBout, f: DewFighter) -> bool:
     w = weapon_of(bout, f)
     return w is not None and not w.missile and not w.heavy and f.stats.active_blows - f.borrowed_active > 0
@@ -134,9 +191,8 @@ def _in_reach(bout: DewBout, fid: str) -> tuple[str, ...]:
 
 def reaction_options(bout: DewBout, fid: str) -> list[Option]:
     out = [Option("none", "Let him come")]
-    for o in bout.newly_in_reach.get(fid, ()):
-        if bout.fighters[o].conscious:
-            out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name} (a blow borrowed from next round)"))
+    for o in bout.newly_in_reach.get(fid, ()):  # one felled since (a shot) is not struck (`settle`)
+        out.append(Option(f"attack:{o}", f"Attack {bout.fighters[o].name} (a blow borrowed from next round)"))
     return out
 
 

@@ -17,9 +17,11 @@ from rules.content.yamlsource import load_model
 from rules.decisions import Decision
 from rules.dew.build import Entrant, new_dew_bout
 from rules.dew.dice import DewDice, SeededDice, scripted
+from rules.dew.fold import Emitter
 from rules.dew.state import DewBout
 from rules.dew.stats import DewStats, load_stats
 from rules.dew.system import DewSequence
+from rules.dew.traces import ranges_from_squares
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.systems import run_step
@@ -48,6 +50,7 @@ class Expect(_Strict):
     absent: list[dict[str, Any]] = Field(default_factory=list)  # no event matches any of these
     fighters: dict[str, dict[str, Any]] = Field(default_factory=dict)  # fields of DewFighter after the run
     ranges: dict[str, int] = Field(default_factory=dict)  # "A-B": range after the run
+    positions: dict[str, tuple[int, int]] = Field(default_factory=dict)  # squares after the run
     log: list[str] = Field(default_factory=list)  # substrings of log lines, in order
     dice_left: int | None = None
 
@@ -60,6 +63,8 @@ class ScenarioFile(_Strict):
     dice: list[int] = Field(default_factory=list)
     fighters: list[FighterSpec] = Field(min_length=2)
     ranges: dict[str, int] = Field(default_factory=dict)  # "A-B": 1..6
+    traces: bool = False  # the trace system (3.1-3.2.3): needs every fighter's square in `positions`
+    positions: dict[str, tuple[int, int]] = Field(default_factory=dict)  # squares; ranges then follow them
     answers: dict[str, list[str]] = Field(default_factory=dict)  # each fighter's answers, in order
     until: Literal["segment", "phase", "round", "bout"] = "round"
     count: int = Field(default=1, ge=1)  # how many segments / phases / rounds to play
@@ -99,9 +104,20 @@ def build(spec: ScenarioFile, stats: DewStats) -> DewBout:
                         f.stats)
                 for f in spec.fighters]
     try:
-        return new_dew_bout(stats, entrants, _ranges(spec))
+        bout = new_dew_bout(stats, entrants, _ranges(spec))
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
+    for fid, square in spec.positions.items():
+        if fid not in bout.fighters:
+            raise ScenarioError(f"positions: unknown fighter {fid!r}")
+        bout.fighters[fid].pos = square
+    bout.traces = spec.traces
+    if spec.traces and not bout.mapped():
+        raise ScenarioError("traces: every fighter needs a square in positions")
+    if spec.positions:
+        em = Emitter(bout)
+        ranges_from_squares(em, bout)
+    return bout
 
 
 def run(spec: ScenarioFile, seed: int | None = None, stats: DewStats | None = None) -> Result:
@@ -184,6 +200,10 @@ def check(expect: Expect, r: Result) -> list[str]:
         a, _, b = key.partition("-")
         if r.bout.range(a, b) != value:
             failures.append(f"range {key} is {r.bout.range(a, b)}, expected {value}")
+    for fid, square in expect.positions.items():
+        f = r.bout.fighters.get(fid)
+        if f is None or f.pos != square:
+            failures.append(f"{fid} is at {None if f is None else f.pos}, expected {square}")
     lines = [line for e in r.events if (line := describe(e, r.names)) is not None]
     pos = 0
     for text in expect.log:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from rules.dew.stats import CreatureModel, DewStats
 
 COMBAT, NONCOMBAT, MOVEMENT = "combat", "noncombat", "movement"
+Square = tuple[int, int]
 MIN_RANGE, MAX_RANGE = 1, 6
 
 
@@ -47,6 +48,7 @@ class DewFighter:
     prepared: int = 0
     prep_weapon: str | None = None
     passed: bool = False
+    pos: tuple[int, int] | None = None  # his square, where the bout has a map (the trace system, 3.1)
 
     @property
     def conscious(self) -> bool:
@@ -102,6 +104,11 @@ class DewBout:
     over: bool = False
     left_unreported: list[str] = field(default_factory=list)
     away: dict[str, DewFighter] = field(default_factory=dict)  # hosted: left the bout on his feet (`Withdrawn`)
+    traces: bool = False  # the optional trace system (3.1-3.2.3) moves characters on their squares
+    adjacency: int = 8  # the squares one step away on the map: 8, or the 4 orthogonal ones (the world's house rule)
+    moving: dict[str, tuple[Square, ...]] = field(default_factory=dict)  # trace left, from his square (3.2.1)
+    ends: dict[str, str] = field(default_factory=dict)  # where a trace ends: "" its end, or "within reach of" him
+    drawn: dict[str, tuple[Square, ...]] = field(default_factory=dict)  # the traces revealed last (for the map)
 
     def clone(self) -> DewBout:
         """A copy sharing nothing that changes (the stats are read-only): `rules.bout.SystemState`, for the
@@ -114,7 +121,12 @@ class DewBout:
             pending=dict(self.pending), parries=dict(self.parries), noncombat_choices=dict(self.noncombat_choices),
             move_choices=dict(self.move_choices), reactions=dict(self.reactions),
             newly_in_reach=dict(self.newly_in_reach), ground=list(self.ground),
-            left_unreported=list(self.left_unreported), away={fid: copy_fighter(f) for fid, f in self.away.items()})
+            left_unreported=list(self.left_unreported), away={fid: copy_fighter(f) for fid, f in self.away.items()},
+            moving=dict(self.moving), ends=dict(self.ends), drawn=dict(self.drawn))
+
+    def mapped(self) -> bool:
+        """Do traces move these characters: the option is on and every character has a square?"""
+        return self.traces and bool(self.fighters) and all(f.pos is not None for f in self.fighters.values())
 
     def range(self, a: str, b: str) -> int:
         return self.ranges[pair(a, b)]

@@ -73,7 +73,13 @@ class CreatureModel(_Strict):
     shield_breakage: int | None = Field(default=None, ge=0, le=100)
 
 
+class OptionsModel(_Strict):
+    traces: bool = True  # the trace system (3.1-3.2.3) moves characters where they stand on a map
+    rest_rounds_per_hour: int = Field(default=10, ge=1)  # world rounds out of a fight that count as an hour
+
+
 class StatsFile(_Strict):
+    options: OptionsModel = OptionsModel()  # the system's options (house rules of the document's own)
     critical_numbers: dict[int, int]  # target's AC -> the critical number (1.2.5.2)
     weapons: list[WeaponModel]
     creatures: list[CreatureModel]
@@ -104,6 +110,8 @@ class DewStats:
     critical_numbers: dict[int, int]
     weapons: dict[str, DewWeapon]
     creatures: dict[str, CreatureModel]
+    traces: bool = True  # the option `options.traces`
+    rest_rounds_per_hour: int = 10  # the option `options.rest_rounds_per_hour` (rules.dew.carry)
 
     def critical_number(self, ac: int) -> int:
         """The critical number for AC `ac` (the nearest listed AC below it, else the lowest listed)."""
@@ -118,7 +126,8 @@ class DewStats:
 def build_stats(model: StatsFile) -> DewStats:
     weapons = {w.id: DewWeapon(w.id, parse_damage(w.damage), w.breakage, w.heavy, w.kind, w.reach, w.range)
                for w in model.weapons}
-    return DewStats(dict(model.critical_numbers), weapons, {c.id: c for c in model.creatures})
+    return DewStats(dict(model.critical_numbers), weapons, {c.id: c for c in model.creatures}, model.options.traces,
+                    model.options.rest_rounds_per_hour)
 
 
 def load_stats_from(source: Traversable | str, display: str | None = None) -> DewStats:

@@ -36,9 +36,11 @@ from rules.dew.phases import (
     resolve_movement,
     resolve_noncombat,
     round_blows,
+    run_traces,
 )
 from rules.dew.state import COMBAT, MOVEMENT, NONCOMBAT, DewBout
 from rules.dew.stats import DewStats, load_stats
+from rules.dew.traces import Passable, follow_maneuvers
 from rules.dice import SeededStream
 from rules.events import Event
 from rules.systems import StepResult
@@ -63,6 +65,7 @@ class DewSequence:
     def __init__(self, stats: DewStats | None = None) -> None:
         self.stats = stats or load_stats()
         self.ai = DewAI()
+        self.passable: Passable | None = None  # the map's walls, where a host has a map (traces, maneuvers)
 
     # ----- building -------------------------------------------------------------------------------
     def new_bout(self, catalog: Catalog, fighters: Iterable[Any], house_rules: HouseRules | None = None,
@@ -148,13 +151,15 @@ class DewSequence:
         elif bout.phase == NONCOMBAT:
             resolve_noncombat(em, bout)
         elif bout.phase == MOVEMENT and not bout.moved:
-            resolve_movement(em, bout)
+            resolve_movement(em, bout, self.passable)
         elif bout.phase == MOVEMENT and bout.newly_in_reach:
             for fid, target in sorted(bout.reactions.items()):
                 a = bout.fighters[fid]
                 if target is not None and a.conscious and bout.fighters[target].conscious:
                     resolve_attack(em, bout, fid, target, (), dice, borrowed=True)
             em.emit(ev.ReachNoted(()))
+            if bout.moving:
+                run_traces(em, bout)  # 3.2.3: the others go on along their traces
         return em.events
 
     def _resolve_segment(self, em: Emitter, bout: DewBout, dice: DewDice) -> None:
@@ -170,7 +175,10 @@ class DewSequence:
                 resolve_attack(em, bout, fid, target, parriers, dice)
                 em.emit(ev.PassesCleared())
             else:
+                done = len(em.events)
                 resolve_option(em, bout, fid, option, dice)
+                if bout.mapped():
+                    follow_maneuvers(em, bout, em.events[done:], self.passable or (lambda _sq: True))
         em.emit(ev.SegmentEnded(bout.segment))
 
     def advance(self, bout: DewBout, stream: object) -> StepResult:

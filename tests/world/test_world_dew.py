@@ -258,9 +258,10 @@ def test_an_event_log_of_a_world_run_folds_to_its_digest(name: str, tmp_path: Pa
     assert digest.startswith("digest ") and folded.stdout.strip().splitlines()[-1] == digest
 
 
-def test_enter_preselects_what_the_sequence_ai_would_choose() -> None:
-    """The leader's Dew prompts preselect the AI's choice (seen under Xvfb: "Pass" was preselected while a
-    blow was there to strike), so Enter plays the sequence as sensibly as the foes do."""
+def test_enter_preselects_what_the_sequence_guard_would_choose() -> None:
+    """The leader's Dew prompts preselect the choice of `DewGuard` (the AI, careful with his life; seen
+    under Xvfb: "Pass" was preselected while a blow was there to strike), so Enter plays the sequence
+    sensibly (tests/world/test_world_dew_enter.py)."""
     from game.sim.commands import Confirm
     from game.sim.scenario_file import load_named_scenario
     from game.sim.world import World
@@ -275,7 +276,8 @@ def test_enter_preselects_what_the_sequence_ai_would_choose() -> None:
             bout = w.state.bout_of(w.state.leader)
             assert bout is not None
             asked = pending.asks[-1]
-            expected = w.system.suggest(bout.rules, asked, w.deciding.enemies, w.state.ai)
+            assert isinstance(w.system, HostedDew)
+            expected = w.system.guard.choose(as_dew(bout.rules), asked)
             assert asked.default == expected
             defaults.append(asked.default)
         w.apply(Confirm())

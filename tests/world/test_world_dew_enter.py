@@ -1,0 +1,103 @@
+"""Enter on every default under Dew (issue 15): the leader's preselected answers are `DewGuard`'s (the AI,
+careful with his life): parry with a reactive blow, step open when losing and run only out of reach,
+prepare a great blow when safe, rest when it pays. Each rule on a bout built for it; then the first ten
+seeds of the arena and of the merry thieves pressing Enter (the figures: `python -m game.sim.enter_bench
+--system dew_sequence --scenario arena_three_way --scenario merry_thieves --seeds 1-10`)."""
+
+from __future__ import annotations
+
+from game.sim.commands import Confirm
+from game.sim.scenario_file import load_named_scenario
+from game.sim.world import World
+from rules.decisions import DEW_MOVE, DEW_NONCOMBAT, DEW_OPTION, DEW_PARRY, Decision, Option
+from rules.dew.ai import DewAI, DewGuard
+from rules.dew.build import Entrant, new_dew_bout
+from rules.dew.options import legal_options
+from rules.dew.phases import movement_options, noncombat_options
+from rules.dew.state import NONCOMBAT, DewBout
+from rules.dew.stats import load_stats
+
+STATS = load_stats()
+
+
+def bout(foes: int = 1, rng: int = 1) -> DewBout:
+    cast = [Entrant("K", "Knight", "party", "player_fighter")]
+    cast += [Entrant(f"B{i}", f"Bandit {i}", "bandits", "bandit") for i in range(1, foes + 1)]
+    b = new_dew_bout(STATS, cast, {("B1", "K"): rng, **{(f"B{i}", "K"): rng for i in range(2, foes + 1)}})
+    for f in b.fighters.values():
+        f.active, f.reactive = f.stats.active_blows, f.stats.reactive_blows
+    b.round = 1
+    return b
+
+
+def ask(kind: str, options: list[Option] | tuple[Option, ...]) -> Decision:
+    return Decision(kind, "K", tuple(options), options[0].value)
+
+
+def test_he_parries_an_attack_on_him_with_a_reactive_blow_where_the_ai_would_not() -> None:
+    b = bout()
+    b.pending["B1"] = "attack:K"
+    b.fighters["K"].blows_spent = 1  # he struck already: the parry costs 1 EN
+    d = ask(DEW_PARRY, [Option("none", "No parry"), Option("B1", "Parry")])
+    assert DewGuard().choose(b, d) == "B1"
+    assert DewAI().choose(b, d) == "none"  # the AI pays 1 EN only to parry a hit that could knock him out
+    b.fighters["K"].reactive = 0
+    assert DewGuard().choose(b, d) == "none"  # never with an active blow: that is an attack
+
+
+def test_losing_he_steps_open_and_runs_only_out_of_reach() -> None:
+    b = bout(foes=2)
+    guard = DewGuard()
+    assert guard.losing(b, "K")  # two foes in reach
+    assert guard.choose(b, ask(DEW_OPTION, legal_options(b, "K"))) == "step_open:B1"
+    assert DewAI().choose(b, ask(DEW_OPTION, legal_options(b, "K"))).startswith("attack:")
+    moves = ask(DEW_MOVE, movement_options(b, "K"))
+    assert guard.choose(b, moves) == "stay|alert"  # a foe who stands strikes a mover in his reach (3.2.2)
+    lone = bout(foes=1, rng=3)
+    lone.fighters["K"].en = 8  # EN at half or less: losing
+    assert guard.choose(lone, ask(DEW_MOVE, movement_options(lone, "K"))) == "open:B1|unalert"
+    fresh = bout(foes=1)
+    assert not guard.losing(fresh, "K")
+    assert guard.choose(fresh, ask(DEW_OPTION, legal_options(fresh, "K"))).startswith("attack:")
+
+
+def test_he_prepares_a_great_blow_when_no_foe_in_reach_can_answer() -> None:
+    b = bout()
+    b.fighters["B1"].active = b.fighters["B1"].reactive = 0
+    assert DewGuard().choose(b, ask(DEW_OPTION, legal_options(b, "K"))) == "prepare"
+    b.fighters["B1"].reactive = 1
+    assert DewGuard().choose(b, ask(DEW_OPTION, legal_options(b, "K"))).startswith("attack:")
+
+
+def test_he_rests_when_it_recovers_en() -> None:
+    b = bout()
+    b.phase = NONCOMBAT
+    k = b.fighters["K"]
+    k.en, k.en_spent_last_round = 15, 3
+    d = ask(DEW_NONCOMBAT, noncombat_options(k))
+    assert DewGuard().choose(b, d) == "rest"
+    assert DewAI().choose(b, d) == "none"  # the AI rests only with no foe within 3
+    k.en_spent_last_round = 1  # one less than the EN he spent: nothing to recover
+    assert DewGuard().choose(b, d) == "none"
+
+
+def survivors(scenario: str, policy: type[DewAI] | None = None) -> list[bool]:
+    out = []
+    for seed in range(1, 11):  # the first ten, not picked
+        w = World(load_named_scenario(scenario), seed=seed, combat_system="dew_sequence", difficulty="normal")
+        if policy is not None:
+            w.system.guard = policy()  # type: ignore[attr-defined]
+        for _ in range(600):
+            if w.state.over is not None:
+                break
+            w.apply(Confirm())
+        out.append(w.state.actors[w.state.leader].alive)
+    return out
+
+
+def test_enter_on_every_default_keeps_the_leader_alive_more_often_than_not() -> None:
+    arena = survivors("arena_three_way")
+    assert sum(arena) >= 6, arena  # 6 of 10 (seeds 1-30: 19); the AI's choices as defaults: 2 (5 of 30)
+    assert sum(survivors("arena_three_way", DewAI)) <= 3
+    thieves = survivors("merry_thieves")
+    assert sum(thieves) >= 6, thieves  # 8 of 10 (seeds 1-30: 25)
