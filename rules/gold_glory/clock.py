@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.gold_glory import events as ev
 from rules.gold_glory.fold import Emitter
 from rules.gold_glory.grid import angle_to, distance, in_arc
-from rules.gold_glory.options import can_step, parse_declaration, ready
+from rules.gold_glory.options import can_move, can_step, move_note, parse_declaration, ready
 from rules.gold_glory.resolve import (
     carry_out,
     face,
@@ -31,6 +31,7 @@ from rules.gold_glory.state import (
     FAST_MOVEMENT_INITIATIVE,
     SPEED_INITIATIVE,
     STREAMLINED_WAITING,
+    STUTTER_STEP,
     TURNS,
     Frame,
     GGBout,
@@ -172,7 +173,7 @@ def _resolve_announced(em: Emitter, top: Frame, dice: GGDice) -> None:
         em.emit(ev.Cancelled(fid, action, "carried out"))
         f = b.fighters[fid]
         d = action.partition(":")[2]
-        if b.active(fid) and not f.prone and f.mp_left > 0 and can_step(b, f, d):
+        if b.active(fid) and can_move(f) and can_step(b, f, d) and move_note(b, f, d) is not None:
             _move(em, fid, d, dice)
         return
     if not b.active(fid) or not legal_now(b, fid, action):
@@ -211,15 +212,8 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
             _move(em, fid, arg, dice)
     elif head == "face":
         face(em, fid, arg)
-    elif head in ("wait", "wait_on"):
-        _wait(em, top, arg or None)
-    elif head == "done":
-        if STREAMLINED_WAITING in b.house and top.kind == "turn":  # "done": initiative 0
-            em.emit(ev.InitiativeChanged(fid, 0, "done"))
-        em.emit(ev.Done(fid))
-        em.emit(ev.FramePopped(fid))
-    elif head == "end":
-        em.emit(ev.FramePopped(fid))
+    elif head in ("wait", "wait_on", "done", "end"):
+        _end_activation(em, top, head, arg)
     else:
         if head == "attack" and legal_now(b, fid, choice) and outside_arc(b, fid, arg):
             perceive(em, fid, arg, dice)  # before the interrupts: the unaware cannot interrupt
@@ -228,6 +222,24 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
         if top.kind == "react":
             lose_older_reaction(em, fid)
         carry_out(em, fid, choice, dice)
+
+
+def _end_activation(em: Emitter, top: Frame, head: str, arg: str) -> None:
+    """Wait, done or the end of a reaction; under the stutter step house rule an activation that moved with
+    no action pays 1ap for it first (line 867)."""
+    b = em.bout
+    fid = top.owner
+    if STUTTER_STEP in b.house and top.moved and not top.acted and b.fighters[fid].ap_left >= 1:
+        spend(em, fid, 1, "stutter step")
+    if head in ("wait", "wait_on"):
+        _wait(em, top, arg or None)
+    elif head == "done":
+        if STREAMLINED_WAITING in b.house and top.kind == "turn":  # "done": initiative 0
+            em.emit(ev.InitiativeChanged(fid, 0, "done"))
+        em.emit(ev.Done(fid))
+        em.emit(ev.FramePopped(fid))
+    else:
+        em.emit(ev.FramePopped(fid))
 
 
 def _wait(em: Emitter, top: Frame, on: str | None) -> None:

@@ -185,6 +185,18 @@ class Fell(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OffBalance(Event):
+    """He moved `mp` beyond his mp without falling ("Forced movement, falling, off balance", line 970): a mod
+    for the rest of this round and the next (`until`)."""
+
+    type: ClassVar[str] = "gg_off_balance"
+    fighter: str
+    mp: int
+    mod: int
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rose(Event):
     type: ClassVar[str] = "gg_rise"
     fighter: str

@@ -26,7 +26,7 @@ def _round(e: ev.RoundBegan, b: GGBout) -> None:
         f.initiative = init
     for f in b.fighters.values():
         f.declared = f.waiting = f.done = f.moving = f.exerted = False
-        f.ap = f.ap_left = f.mp_left = f.diagonals = 0
+        f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
         f.speed = "maneuver"
 
 
@@ -95,6 +95,9 @@ def _moved(e: ev.Moved, b: GGBout) -> None:
     f.facing = e.facing
     f.mp_left -= e.mp
     f.moving = e.why == "move"
+    top = b.top()
+    if top is not None and top.owner == e.fighter and e.why == "move":
+        top.moved = True
     if e.fell:
         f.prone = True
         f.moving = False
@@ -119,7 +122,7 @@ def _ap(e: ev.ApSpent, b: GGBout) -> None:
         top.announced = None
         top.asked = ()
         top.perceived = None
-        if e.what not in ("wait", "turn"):
+        if e.what not in ("wait", "turn", "stutter step"):
             top.acted = True
 
 
@@ -159,6 +162,13 @@ def _fell(e: ev.Fell, b: GGBout) -> None:
     f = b.fighters[e.fighter]
     f.prone = True
     f.shaken_until = e.until
+
+
+def _off_balance(e: ev.OffBalance, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.balance_used += e.mp
+    f.off_balance_mod = e.mod
+    f.off_balance_until = e.until
 
 
 def _rose(e: ev.Rose, b: GGBout) -> None:
@@ -206,7 +216,8 @@ _HANDLERS: dict[type, Callable[[Any, GGBout], None]] = {
     ev.FramePopped: _pop, ev.Chosen: _chosen, ev.Announced: _announced, ev.InterruptAnswered: _answered,
     ev.Cancelled: _cancelled, ev.Moved: _moved, ev.Turned: _turned, ev.ApSpent: _ap, ev.Waited: _waited,
     ev.Done: _done, ev.DefenceDue: _defence_due, ev.DefenceChosen: _defence, ev.Damaged: _damaged,
-    ev.Fell: _fell, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled, ev.Roll: _rolled,
+    ev.Fell: _fell, ev.OffBalance: _off_balance, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled,
+    ev.Roll: _rolled,
     ev.RoundEnded: _round_end, ev.BoutOver: _over, ev.LeftBout: _left,
 }
 

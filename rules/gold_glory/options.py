@@ -67,17 +67,37 @@ def off_map(bout: GGBout, sq: tuple[int, int]) -> bool:
     return not (x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1)
 
 
+def can_move(f: GGFighter) -> bool:
+    """On his feet with mp left, or none left but an off-balance level to spend (line 970)."""
+    return not f.prone and (f.mp_left > 0 or f.balance_left() > 0)
+
+
+def move_note(bout: GGBout, f: GGFighter, d: str) -> str | None:
+    """What a step costs him ("1 mp", "off balance", "fall", "escape"); None if he may not try it (with no mp
+    left only an off-balance step)."""
+    cost = move_cost(bout, f, d)
+    over = cost - f.mp_left
+    if over > f.balance_left() and f.mp_left <= 0:
+        return None
+    if off_map(bout, step(f.pos, d)):
+        return "escape"
+    if over > f.balance_left():
+        return "fall"
+    if over > 0:
+        return "off balance"
+    return f"{cost} mp" + (", dex+9 roll" if bout.footing.get(step(f.pos, d), 0) else "")
+
+
 def move_options(bout: GGBout, f: GGFighter) -> list[Option]:
-    if f.prone or f.mp_left <= 0:
+    if not can_move(f):
         return []
     out = []
     for d in ORDER:
         if not can_step(bout, f, d):
             continue
-        cost = move_cost(bout, f, d)
-        to = step(f.pos, d)
-        note = "escape" if off_map(bout, to) else "fall" if cost > f.mp_left else ""
-        out.append(Option(f"move:{d}", f"Move {d} to {to}", note=note or f"{cost} mp"))
+        note = move_note(bout, f, d)
+        if note is not None:
+            out.append(Option(f"move:{d}", f"Move {d} to {step(f.pos, d)}", note=note))
     return out
 
 
@@ -202,8 +222,8 @@ def defence_options(bout: GGBout, fid: str, attacker: str) -> list[Option]:
     for value, label, note in kinds:
         out.append(Option(value, label, note=note))
         if back is not None and not f.prone:
-            out.append(Option(f"{value}_yield", f"{label} and yield", note=note + ", +3, 1 mp back"
-                              + (" (fall: no mp)" if f.mp_left < 1 else "")))
+            short = "" if f.mp_left >= 1 else " (off balance: no mp)" if f.balance_left() else " (fall: no mp)"
+            out.append(Option(f"{value}_yield", f"{label} and yield", note=note + ", +3, 1 mp back" + short))
     return out
 
 

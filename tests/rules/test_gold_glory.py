@@ -394,3 +394,33 @@ def test_the_engine_builds_a_bout_from_world_fighter_sheets_and_fights_it_out() 
     assert bout.over
     with pytest.raises(ValueError, match="no gold_and_glory stats for fighter 'nobody'"):
         gg.new_bout(cat, [sheet("nobody", cat=cat)])
+
+
+def test_off_balance_covers_its_level_of_mp_then_he_falls() -> None:
+    """Line 970-978: "falling down can be avoided by purposefully going off balance"; "when the character
+    tries ... to move beyond his off balance level he will fall down"."""
+    from rules.gold_glory.options import move_note, move_options
+    from rules.gold_glory.resolve import move
+
+    bout = duo((0, 0), (9, 9))
+    bout.round = 1
+    f = bout.fighters["A"]
+    f.mp_left = 0
+    assert move_note(bout, f, "N") == "off balance"
+    assert move_note(bout, f, "NE") == "off balance"  # a first diagonal costs 1
+    em = Emitter(bout)
+    move(em, "A", "N", ScriptedDice([]))
+    assert [e.type for e in em.events] == ["gg_move", "gg_off_balance"] and not f.prone
+    assert bout.mod_stack("A") == {"off balance": -3} and f.balance_left() == 0
+    assert move_options(bout, f) == []  # no mp and no level left: he may not try a step
+    f.mp_left = 1
+    f.diagonals = 1
+    assert move_note(bout, f, "NE") == "fall"  # 2mp with 1 and no level left
+    move(em, "A", "NE", ScriptedDice([]))
+    assert f.prone and em.events[-1].type == "gg_fall"
+
+
+def test_the_stat_line_checks_the_off_balance_level() -> None:
+    with pytest.raises(ValueError, match="off_balance"):
+        new_gg_bout(load_stats(), [Entrant("A", "A", "red", "human_fighter", (0, 0), "E", overrides={"off_balance": 9}),
+                                   Entrant("B", "B", "blue", "goblin", (3, 0), "W")])
