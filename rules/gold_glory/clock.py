@@ -13,6 +13,7 @@ from rules.gold_glory import events as ev
 from rules.gold_glory.fold import Emitter
 from rules.gold_glory.grid import angle_to, distance, in_arc
 from rules.gold_glory.options import can_move, can_step, move_note, parse_declaration, ready
+from rules.gold_glory.paths import away_path, close_path
 from rules.gold_glory.resolve import (
     carry_out,
     face,
@@ -32,6 +33,7 @@ from rules.gold_glory.state import (
     SPEED_INITIATIVE,
     STREAMLINED_WAITING,
     STUTTER_STEP,
+    THEN_DONE,
     TURNS,
     Frame,
     GGBout,
@@ -158,6 +160,8 @@ def settle(em: Emitter, dice: GGDice) -> None:
         _resolve_announced(em, top, dice)
     elif top.owner in b.choices:
         _carry_choice(em, top, b.choices[top.owner], dice)
+    if b.stage == TURNS and b.fight_left():
+        pop_finished(em)
     em.emit(ev.Settled())
 
 
@@ -168,6 +172,11 @@ def _resolve_announced(em: Emitter, top: Frame, dice: GGDice) -> None:
     fid = top.owner
     if action.startswith("moved:"):
         em.emit(ev.Cancelled(fid, action, "no one strikes"))
+        return
+    if action.startswith(("close:", "away")):
+        em.emit(ev.Cancelled(fid, action, "carried out"))
+        if b.active(fid):
+            _walk_path(em, top, action, dice)
         return
     if action.startswith("move:"):
         em.emit(ev.Cancelled(fid, action, "carried out"))
@@ -193,6 +202,24 @@ def _move(em: Emitter, fid: str, d: str, dice: GGDice) -> None:
         _announce_if_asked(em, top, f"moved:{before[0]},{before[1]}")
 
 
+def _walk_path(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
+    """A whole movement path, step by step, planned now (`rules.gold_glory.paths`); it stops where a step
+    is no longer possible, he falls or leaves, or a step lets a foe of superior reach strike."""
+    b = em.bout
+    fid = top.owner
+    head, _, arg = choice.partition(":")
+    if head == "close" and not b.active(arg):
+        return
+    path = close_path(b, fid, arg) if head == "close" else away_path(b, fid)
+    for d in path:
+        f = b.fighters[fid]
+        if not (b.active(fid) and can_move(f) and can_step(b, f, d)) or b.top() is not top or top.announced:
+            return
+        _move(em, fid, d, dice)
+        if f.prone:
+            return
+
+
 def _announce_if_asked(em: Emitter, top: Frame, action: str) -> bool:
     """Announce `action` if anyone may interrupt it (True), else nothing (False)."""
     probe = Frame(top.owner, top.kind, top.against, announced=action, perceived=top.perceived)
@@ -206,10 +233,14 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
     b = em.bout
     fid = top.owner
     f = b.fighters[fid]
+    choice = choice.removesuffix(THEN_DONE)
     head, _, arg = choice.partition(":")
     if head == "move":
         if f.moving or not _announce_if_asked(em, top, choice):  # an initiated movement may be interrupted
             _move(em, fid, arg, dice)
+    elif head in ("close", "away"):
+        if f.moving or not _announce_if_asked(em, top, choice):
+            _walk_path(em, top, choice, dice)
     elif head == "face":
         face(em, fid, arg)
     elif head in ("wait", "wait_on", "done", "end"):
@@ -257,6 +288,26 @@ def _wait(em: Emitter, top: Frame, on: str | None) -> None:
 
 
 # ----- moving the clock -----------------------------------------------------------------------------
+def pop_finished(em: Emitter) -> bool:
+    """Pop the activations that are over: a strike taken, a reaction with its action taken (or none
+    affordable) and no mp left, a turn whose action was chosen "then done". True if none is left."""
+    b = em.bout
+    while True:
+        top = b.top()
+        if top is None:
+            return True
+        if top.announced is not None or b.defence is not None:
+            return False
+        f = b.fighters[top.owner]
+        spent = (f.ap_left <= 0 or top.acted) and f.mp_left <= 0 and not f.moving
+        if (top.kind == "strike" and top.acted) or (top.kind == "react" and spent):
+            em.emit(ev.FramePopped(top.owner))
+        elif top.kind == "turn" and top.then_done and top.acted:
+            _end_activation(em, top, "done", "")
+        else:
+            return False
+
+
 def advance(em: Emitter, dice: GGDice) -> bool:
     """Pop finished activations, start the next turn, or end the round and begin the next. True when a
     round ended."""
@@ -266,19 +317,7 @@ def advance(em: Emitter, dice: GGDice) -> bool:
         return False
     if b.stage == DECLARE or b.defence is not None:
         return False
-    while True:
-        top = b.top()
-        if top is None:
-            break
-        if top.announced is not None:
-            return False
-        f = b.fighters[top.owner]
-        if top.kind == "strike" and top.acted:
-            em.emit(ev.FramePopped(top.owner))
-            continue
-        if top.kind == "react" and f.ap_left <= 0 and f.mp_left <= 0 and not f.moving:
-            em.emit(ev.FramePopped(top.owner))
-            continue
+    if not pop_finished(em):
         return False
     nxt = ready(b)
     if nxt:

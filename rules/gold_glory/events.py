@@ -268,3 +268,12 @@ class Placed(Event):
     type: ClassVar[str] = "gg_placed"
     fighter: str
     to: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked(Event):
+    """Hosted in the world: the map refused a step onto `square` (a wall, or someone outside the bout): the
+    bout takes it as impassable from now on (its paths go round it)."""
+
+    type: ClassVar[str] = "gg_blocked"
+    square: tuple[int, int]

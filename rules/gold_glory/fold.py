@@ -12,7 +12,7 @@ from typing import Any
 from rules.events import Event
 from rules.gold_glory import events as ev
 from rules.gold_glory.grid import diagonal, toward
-from rules.gold_glory.state import DECLARE, ENDED, TURNS, Defence, Frame, GGBout
+from rules.gold_glory.state import DECLARE, ENDED, THEN_DONE, TURNS, Defence, Frame, GGBout
 
 
 def _round(e: ev.RoundBegan, b: GGBout) -> None:
@@ -27,6 +27,7 @@ def _round(e: ev.RoundBegan, b: GGBout) -> None:
     for f in b.fighters.values():
         f.declared = f.waiting = f.done = f.moving = f.exerted = False
         f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
+        f.trail.clear()
         f.speed = "maneuver"
 
 
@@ -61,6 +62,9 @@ def _pop(e: ev.FramePopped, b: GGBout) -> None:
 
 def _chosen(e: ev.Chosen, b: GGBout) -> None:
     b.choices[e.fighter] = e.choice
+    top = b.top()
+    if top is not None and top.owner == e.fighter and e.choice.endswith(THEN_DONE):
+        top.then_done = True
 
 
 def _announced(e: ev.Announced, b: GGBout) -> None:
@@ -92,6 +96,7 @@ def _moved(e: ev.Moved, b: GGBout) -> None:
     if diagonal(toward(f.pos, e.to)) and e.why == "move":
         f.diagonals += 1
     f.pos = e.to
+    f.trail.append(e.to)
     f.facing = e.facing
     f.mp_left -= e.mp
     f.moving = e.why == "move"

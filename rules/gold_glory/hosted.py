@@ -9,7 +9,9 @@ bout's `system_state` and runs it with the engine of `rules.gold_glory.system.Go
   has on another square than the bout (a step it refused) is put where the map says (`gg_placed`).
 - `map_moves` turns the bout's `gg_move` events into steps onto those squares (`rules.systems.MapStep`);
   the world walks them (`game.sim.system_moves`) and the next `enter` reads the squares back.
-- `fold` is the one writer of both: the `GGBout` (`rules.gold_glory.fold.apply`, with the three events
+  A step the map refused also marks its square impassable in the bout (`gg_blocked`: a wall the bout did
+  not know; its paths go round it from then on).
+- `fold` is the one writer of both: the `GGBout` (`rules.gold_glory.fold.apply`, with the four events
   above here), and of the world's `FighterState`, from `gg_out`: dead is dead, unconscious unconscious, so
   the world takes him off the map and out of its bouts. In the world the bout has no edge (`bounds` None):
   nobody escapes off it (the world's own flight does that).
@@ -77,6 +79,9 @@ class HostedGoldGlory:
             pos = who[fid].pos
             if fid in b.fighters:
                 if pos is not None and b.fighters[fid].pos != pos and b.fighters[fid].fighting:
+                    refused = _refused(b, fid, pos)
+                    if refused is not None:
+                        events.append(self._emit(ev.Blocked(refused), bout))
                     events.append(self._emit(ev.Placed(fid, pos), bout))
                 continue
             sheet = bout.fighters[fid].sheet
@@ -122,7 +127,16 @@ class HostedGoldGlory:
 
     # ----- the clock: the engine's, on the bout's GGBout ------------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
-        return self.engine.due(as_gg(bout))
+        """The engine's decisions, each preselecting what its AI would choose (it draws nothing): Enter on
+        the default plays as the foes do (as Dew's does), not a bare "Done" or "No defence"."""
+        b = as_gg(bout)
+        out = []
+        for d in self.engine.due(b):
+            choice = self.engine.ai.choose(b, d)
+            if choice != d.default and choice in d.values():
+                d = Decision(d.kind, d.who, d.options, choice, d.low, d.high, d.note)
+            out.append(d)
+        return out
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         return self.engine.answer(as_gg(bout), decision, value)
@@ -155,6 +169,9 @@ class HostedGoldGlory:
                 f = b.fighters[event.fighter]
                 f.pos = event.to
                 f.moving = False
+                f.trail.clear()
+            elif isinstance(event, ev.Blocked):
+                b.terrain[event.square] = 0
             else:
                 apply(event, b)
         else:  # a world event's rules events (a shot, a bleed: the world's own TRoS rules) fold as TRoS's
@@ -166,7 +183,7 @@ class HostedGoldGlory:
             return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
         if isinstance(event, ev.Withdrawn):
             return f"{(names or {}).get(event.fighter, event.fighter)} is out of the fight's reach."
-        if isinstance(event, ev.Placed):
+        if isinstance(event, (ev.Placed, ev.Blocked)):
             return None  # the map shows it
         return self.engine.describe(event, names)
 
@@ -219,6 +236,16 @@ def _forget(b: GGBout, fid: str) -> None:
         b.defence = None
     b.choices.pop(fid, None)
     b.left_unreported = [x for x in b.left_unreported if x != fid]
+
+
+def _refused(b: GGBout, fid: str, on_map: tuple[int, int]) -> tuple[int, int] | None:
+    """The first square of his moves this round that the map did not walk him onto (he stands on `on_map`,
+    the last square it did, or where he began); None if another bout fighter is there."""
+    trail = b.fighters[fid].trail
+    k = len(trail) - 1 - trail[::-1].index(on_map) + 1 if on_map in trail else 0
+    if k >= len(trail) or b.occupant(trail[k]) not in (None, fid):
+        return None
+    return trail[k]
 
 
 def _facing(here: tuple[int, int], side: str, who: Mapping[str, Entrant]) -> str:

@@ -20,6 +20,10 @@ def _action(action: str, n: Names) -> str:
     head, _, arg = action.partition(":")
     if head in ("attack", "activate"):
         return f"{head} {_n(n, arg)}"
+    if head == "close":
+        return f"close on {_n(n, arg)}"
+    if head == "away":
+        return "move away"
     return f"{head} {arg}".strip()
 
 

@@ -33,6 +33,7 @@ STUTTER_STEP = "stutter_step"
 HOUSE_RULES = frozenset({EXTRA_AP_INITIATIVE, ACTION_LOWERS_INITIATIVE, FAST_MOVEMENT_INITIATIVE,
                          MOVING_LOWERS_INITIATIVE, STREAMLINED_WAITING, THIRD_PARTY_INTERJECTION, FUMBLES,
                          PERFECT, TEN_FAILS, RESISTANCE_MELEE, STUTTER_STEP})
+THEN_DONE = ";done"  # an action's twin in a turn: the action, then done (one choice, one world tick)
 OFF_BALANCE_MOD = -3  # "When a character goes off balance he immediately suffers a mod-3" (line 972)
 
 
@@ -69,6 +70,7 @@ class GGFighter:
     exerted: bool = False  # did more than maneuver without actions this round ("Come on and die already")
     waiting: bool = False
     done: bool = False
+    trail: list[Square] = field(default_factory=list)  # squares moved onto this round (hosted: a refused step)
 
     @property
     def fighting(self) -> bool:
@@ -120,6 +122,7 @@ class Frame:
     asked: tuple[str, ...] = ()  # who answered the interrupt question for `announced`
     perceived: bool | None = None  # an attack announced from outside the target's arc: did he notice it?
     moved: bool = False  # did he move in this activation (the stutter step house rule)
+    then_done: bool = False  # he chose an action "then done": the turn ends once it is taken
 
 
 @dataclass
@@ -193,6 +196,13 @@ class GGBout:
     def at(self, sq: Square) -> str | None:
         for fid, f in self.fighters.items():
             if f.fighting and f.pos == sq:
+                return fid
+        return None
+
+    def occupant(self, sq: Square) -> str | None:
+        """Who stands or lies on `sq`: the fighting or a body (dead or unconscious); the fled are gone."""
+        for fid, f in self.fighters.items():
+            if not f.fled and f.pos == sq:
                 return fid
         return None
 
