@@ -238,3 +238,21 @@ def test_a_recording_replays_in_sync(tmp_path: Path) -> None:
     path = tmp_path / "gg.jsonl"
     save_run(w, path, final=True)
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def test_enter_on_a_default_does_what_the_ai_would() -> None:
+    """Every decision the leader owes comes with the AI's own choice preselected (as Dew's do): Enter
+    (`Confirm`) plays as the foes do, never a bare "Done" while a blow is there to strike."""
+    w = arena(4, player_ai=False)
+    gg = w.system
+    assert isinstance(gg, HostedGoldGlory)
+    seen = 0
+    for _ in range(120):
+        if w.state.over is not None:
+            break
+        for bout in w.state.bouts.values():
+            for d in gg.due(bout.rules):
+                assert d.default == gg.engine.ai.choose(as_gg(bout.rules), d)
+                seen += d.who == w.state.leader
+        w.apply(Confirm())
+    assert seen > 5
