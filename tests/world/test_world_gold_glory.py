@@ -256,3 +256,32 @@ def test_enter_on_a_default_does_what_the_ai_would() -> None:
                 seen += d.who == w.state.leader
         w.apply(Confirm())
     assert seen > 5
+
+
+def test_a_step_the_map_refuses_marks_its_square_blocked_in_the_bout() -> None:
+    """A path walked onto the map stops at the first square the map refuses (a wall, someone outside the
+    bout); `enter` then marks that square impassable in the bout (`gg_blocked`) and puts the fighter
+    where the map has him (`gg_placed`), so the bout's paths go round it."""
+    w = arena(1)
+    bout = _a_bout(w)
+    s = w.state
+    fid = sorted(bout.members)[0]
+    here = s.actors[fid].pos
+    trail, refused = [], None
+    sq = (here.x, here.y)
+    while refused is None:  # north until the wall (or someone) stops him
+        sq = (sq[0], sq[1] - 1)
+        trail.append(sq)
+        if not s.tilemap.passable(type(here)(*sq)) or type(here)(*sq) in s.occupancy:
+            refused = sq
+    moves = [gev.Moved(fid, to, "N", 1) for to in trail]
+    for e in moves:
+        w.system.fold(e, bout.rules.fighters, bout.rules)
+    walk(w.core, w.system.map_moves(moves))
+    w.core.take()
+    events = w.system.enter(bout.rules, w.membership.entrant)
+    stood = (s.actors[fid].pos.x, s.actors[fid].pos.y)
+    assert stood == (trail[-2] if len(trail) > 1 else (here.x, here.y))
+    assert [e for e in events if isinstance(e, (gev.Blocked, gev.Placed))] == [gev.Blocked(refused),
+                                                                               gev.Placed(fid, stood)]
+    assert as_gg(bout.rules).terrain[refused] == 0 and as_gg(bout.rules).fighters[fid].pos == stood
