@@ -285,3 +285,30 @@ def test_a_step_the_map_refuses_marks_its_square_blocked_in_the_bout() -> None:
     assert [e for e in events if isinstance(e, (gev.Blocked, gev.Placed))] == [gev.Blocked(refused),
                                                                                gev.Placed(fid, stood)]
     assert as_gg(bout.rules).terrain[refused] == 0 and as_gg(bout.rules).fighters[fid].pos == stood
+
+
+def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
+    """When a world bout ends and its fighters meet again in a new one, each joins it as he was (`back`),
+    with his hp and wounds, not healed; a fighter new to the world's bouts joins afresh."""
+    from rules.content import default_catalog
+    from rules.fighter import FighterSheet, FighterState
+
+    catalog = default_catalog()
+    gg = HostedGoldGlory()
+    states = {fid: FighterState(FighterSheet.build(catalog, id=fid, name=fid.title(), side=side))
+              for fid, side in (("a", "red"), ("b", "blue"), ("c", "blue"))}
+    where = {"a": (1, 1), "b": (2, 1), "c": (1, 2)}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant("bandit", states[fid].sheet.side, where[fid])
+
+    first = gg.new_bout(catalog, [states["a"], states["b"]])
+    gg.enter(first, entrant)
+    gg.fold(gev.Damaged("b", "a", 4, 6, 0, 1, 5, 5), first.fighters, first)
+    assert as_gg(first).fighters["a"].hp == 5
+    second = gg.new_bout(catalog, [states["a"], states["c"]])  # the first bout is over: a new one
+    joined = gg.enter(second, entrant)
+    assert [(e.fighter, e.back) for e in joined if isinstance(e, gev.Joined)] == [("a", True), ("c", False)]
+    a = as_gg(second).fighters["a"]
+    assert (a.hp, a.wounds, a.pos, a.declared, a.ap_left) == (5, [5], (1, 1), False, 0)
+    assert as_gg(second).fighters["c"].hp == 10
