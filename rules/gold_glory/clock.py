@@ -12,7 +12,8 @@ from __future__ import annotations
 from rules.gold_glory import events as ev
 from rules.gold_glory.fold import Emitter
 from rules.gold_glory.grid import angle_to, distance, in_arc
-from rules.gold_glory.options import can_step, parse_declaration, ready
+from rules.gold_glory.options import can_move, can_step, move_note, parse_declaration, ready
+from rules.gold_glory.paths import away_path, close_path
 from rules.gold_glory.resolve import (
     carry_out,
     face,
@@ -31,6 +32,8 @@ from rules.gold_glory.state import (
     FAST_MOVEMENT_INITIATIVE,
     SPEED_INITIATIVE,
     STREAMLINED_WAITING,
+    STUTTER_STEP,
+    THEN_DONE,
     TURNS,
     Frame,
     GGBout,
@@ -157,6 +160,8 @@ def settle(em: Emitter, dice: GGDice) -> None:
         _resolve_announced(em, top, dice)
     elif top.owner in b.choices:
         _carry_choice(em, top, b.choices[top.owner], dice)
+    if b.stage == TURNS and b.fight_left():
+        pop_finished(em)
     em.emit(ev.Settled())
 
 
@@ -168,11 +173,16 @@ def _resolve_announced(em: Emitter, top: Frame, dice: GGDice) -> None:
     if action.startswith("moved:"):
         em.emit(ev.Cancelled(fid, action, "no one strikes"))
         return
+    if action.startswith(("close:", "away")):
+        em.emit(ev.Cancelled(fid, action, "carried out"))
+        if b.active(fid):
+            _walk_path(em, top, action, dice)
+        return
     if action.startswith("move:"):
         em.emit(ev.Cancelled(fid, action, "carried out"))
         f = b.fighters[fid]
         d = action.partition(":")[2]
-        if b.active(fid) and not f.prone and f.mp_left > 0 and can_step(b, f, d):
+        if b.active(fid) and can_move(f) and can_step(b, f, d) and move_note(b, f, d) is not None:
             _move(em, fid, d, dice)
         return
     if not b.active(fid) or not legal_now(b, fid, action):
@@ -192,6 +202,24 @@ def _move(em: Emitter, fid: str, d: str, dice: GGDice) -> None:
         _announce_if_asked(em, top, f"moved:{before[0]},{before[1]}")
 
 
+def _walk_path(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
+    """A whole movement path, step by step, planned now (`rules.gold_glory.paths`); it stops where a step
+    is no longer possible, he falls or leaves, or a step lets a foe of superior reach strike."""
+    b = em.bout
+    fid = top.owner
+    head, _, arg = choice.partition(":")
+    if head == "close" and not b.active(arg):
+        return
+    path = close_path(b, fid, arg) if head == "close" else away_path(b, fid)
+    for d in path:
+        f = b.fighters[fid]
+        if not (b.active(fid) and can_move(f) and can_step(b, f, d)) or b.top() is not top or top.announced:
+            return
+        _move(em, fid, d, dice)
+        if f.prone:
+            return
+
+
 def _announce_if_asked(em: Emitter, top: Frame, action: str) -> bool:
     """Announce `action` if anyone may interrupt it (True), else nothing (False)."""
     probe = Frame(top.owner, top.kind, top.against, announced=action, perceived=top.perceived)
@@ -205,21 +233,18 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
     b = em.bout
     fid = top.owner
     f = b.fighters[fid]
+    choice = choice.removesuffix(THEN_DONE)
     head, _, arg = choice.partition(":")
     if head == "move":
         if f.moving or not _announce_if_asked(em, top, choice):  # an initiated movement may be interrupted
             _move(em, fid, arg, dice)
+    elif head in ("close", "away"):
+        if f.moving or not _announce_if_asked(em, top, choice):
+            _walk_path(em, top, choice, dice)
     elif head == "face":
         face(em, fid, arg)
-    elif head in ("wait", "wait_on"):
-        _wait(em, top, arg or None)
-    elif head == "done":
-        if STREAMLINED_WAITING in b.house and top.kind == "turn":  # "done": initiative 0
-            em.emit(ev.InitiativeChanged(fid, 0, "done"))
-        em.emit(ev.Done(fid))
-        em.emit(ev.FramePopped(fid))
-    elif head == "end":
-        em.emit(ev.FramePopped(fid))
+    elif head in ("wait", "wait_on", "done", "end"):
+        _end_activation(em, top, head, arg)
     else:
         if head == "attack" and legal_now(b, fid, choice) and outside_arc(b, fid, arg):
             perceive(em, fid, arg, dice)  # before the interrupts: the unaware cannot interrupt
@@ -228,6 +253,24 @@ def _carry_choice(em: Emitter, top: Frame, choice: str, dice: GGDice) -> None:
         if top.kind == "react":
             lose_older_reaction(em, fid)
         carry_out(em, fid, choice, dice)
+
+
+def _end_activation(em: Emitter, top: Frame, head: str, arg: str) -> None:
+    """Wait, done or the end of a reaction; under the stutter step house rule an activation that moved with
+    no action pays 1ap for it first (line 867)."""
+    b = em.bout
+    fid = top.owner
+    if STUTTER_STEP in b.house and top.moved and not top.acted and b.fighters[fid].ap_left >= 1:
+        spend(em, fid, 1, "stutter step")
+    if head in ("wait", "wait_on"):
+        _wait(em, top, arg or None)
+    elif head == "done":
+        if STREAMLINED_WAITING in b.house and top.kind == "turn":  # "done": initiative 0
+            em.emit(ev.InitiativeChanged(fid, 0, "done"))
+        em.emit(ev.Done(fid))
+        em.emit(ev.FramePopped(fid))
+    else:
+        em.emit(ev.FramePopped(fid))
 
 
 def _wait(em: Emitter, top: Frame, on: str | None) -> None:
@@ -245,6 +288,26 @@ def _wait(em: Emitter, top: Frame, on: str | None) -> None:
 
 
 # ----- moving the clock -----------------------------------------------------------------------------
+def pop_finished(em: Emitter) -> bool:
+    """Pop the activations that are over: a strike taken, a reaction with its action taken (or none
+    affordable) and no mp left, a turn whose action was chosen "then done". True if none is left."""
+    b = em.bout
+    while True:
+        top = b.top()
+        if top is None:
+            return True
+        if top.announced is not None or b.defence is not None:
+            return False
+        f = b.fighters[top.owner]
+        spent = (f.ap_left <= 0 or top.acted) and f.mp_left <= 0 and not f.moving
+        if (top.kind == "strike" and top.acted) or (top.kind == "react" and spent):
+            em.emit(ev.FramePopped(top.owner))
+        elif top.kind == "turn" and top.then_done and top.acted:
+            _end_activation(em, top, "done", "")
+        else:
+            return False
+
+
 def advance(em: Emitter, dice: GGDice) -> bool:
     """Pop finished activations, start the next turn, or end the round and begin the next. True when a
     round ended."""
@@ -254,19 +317,7 @@ def advance(em: Emitter, dice: GGDice) -> bool:
         return False
     if b.stage == DECLARE or b.defence is not None:
         return False
-    while True:
-        top = b.top()
-        if top is None:
-            break
-        if top.announced is not None:
-            return False
-        f = b.fighters[top.owner]
-        if top.kind == "strike" and top.acted:
-            em.emit(ev.FramePopped(top.owner))
-            continue
-        if top.kind == "react" and f.ap_left <= 0 and f.mp_left <= 0 and not f.moving:
-            em.emit(ev.FramePopped(top.owner))
-            continue
+    if not pop_finished(em):
         return False
     nxt = ready(b)
     if nxt:

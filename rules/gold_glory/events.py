@@ -185,6 +185,18 @@ class Fell(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OffBalance(Event):
+    """He moved `mp` beyond his mp without falling ("Forced movement, falling, off balance", line 970): a mod
+    for the rest of this round and the next (`until`)."""
+
+    type: ClassVar[str] = "gg_off_balance"
+    fighter: str
+    mp: int
+    mod: int
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
 class Rose(Event):
     type: ClassVar[str] = "gg_rise"
     fighter: str
@@ -256,3 +268,12 @@ class Placed(Event):
     type: ClassVar[str] = "gg_placed"
     fighter: str
     to: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked(Event):
+    """Hosted in the world: the map refused a step onto `square` (a wall, or someone outside the bout): the
+    bout takes it as impassable from now on (its paths go round it)."""
+
+    type: ClassVar[str] = "gg_blocked"
+    square: tuple[int, int]

@@ -12,7 +12,7 @@ from typing import Any
 from rules.events import Event
 from rules.gold_glory import events as ev
 from rules.gold_glory.grid import diagonal, toward
-from rules.gold_glory.state import DECLARE, ENDED, TURNS, Defence, Frame, GGBout
+from rules.gold_glory.state import DECLARE, ENDED, THEN_DONE, TURNS, Defence, Frame, GGBout
 
 
 def _round(e: ev.RoundBegan, b: GGBout) -> None:
@@ -26,7 +26,8 @@ def _round(e: ev.RoundBegan, b: GGBout) -> None:
         f.initiative = init
     for f in b.fighters.values():
         f.declared = f.waiting = f.done = f.moving = f.exerted = False
-        f.ap = f.ap_left = f.mp_left = f.diagonals = 0
+        f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
+        f.trail.clear()
         f.speed = "maneuver"
 
 
@@ -61,6 +62,9 @@ def _pop(e: ev.FramePopped, b: GGBout) -> None:
 
 def _chosen(e: ev.Chosen, b: GGBout) -> None:
     b.choices[e.fighter] = e.choice
+    top = b.top()
+    if top is not None and top.owner == e.fighter and e.choice.endswith(THEN_DONE):
+        top.then_done = True
 
 
 def _announced(e: ev.Announced, b: GGBout) -> None:
@@ -92,9 +96,13 @@ def _moved(e: ev.Moved, b: GGBout) -> None:
     if diagonal(toward(f.pos, e.to)) and e.why == "move":
         f.diagonals += 1
     f.pos = e.to
+    f.trail.append(e.to)
     f.facing = e.facing
     f.mp_left -= e.mp
     f.moving = e.why == "move"
+    top = b.top()
+    if top is not None and top.owner == e.fighter and e.why == "move":
+        top.moved = True
     if e.fell:
         f.prone = True
         f.moving = False
@@ -119,7 +127,7 @@ def _ap(e: ev.ApSpent, b: GGBout) -> None:
         top.announced = None
         top.asked = ()
         top.perceived = None
-        if e.what not in ("wait", "turn"):
+        if e.what not in ("wait", "turn", "stutter step"):
             top.acted = True
 
 
@@ -159,6 +167,13 @@ def _fell(e: ev.Fell, b: GGBout) -> None:
     f = b.fighters[e.fighter]
     f.prone = True
     f.shaken_until = e.until
+
+
+def _off_balance(e: ev.OffBalance, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.balance_used += e.mp
+    f.off_balance_mod = e.mod
+    f.off_balance_until = e.until
 
 
 def _rose(e: ev.Rose, b: GGBout) -> None:
@@ -206,7 +221,8 @@ _HANDLERS: dict[type, Callable[[Any, GGBout], None]] = {
     ev.FramePopped: _pop, ev.Chosen: _chosen, ev.Announced: _announced, ev.InterruptAnswered: _answered,
     ev.Cancelled: _cancelled, ev.Moved: _moved, ev.Turned: _turned, ev.ApSpent: _ap, ev.Waited: _waited,
     ev.Done: _done, ev.DefenceDue: _defence_due, ev.DefenceChosen: _defence, ev.Damaged: _damaged,
-    ev.Fell: _fell, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled, ev.Roll: _rolled,
+    ev.Fell: _fell, ev.OffBalance: _off_balance, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled,
+    ev.Roll: _rolled,
     ev.RoundEnded: _round_end, ev.BoutOver: _over, ev.LeftBout: _left,
 }
 

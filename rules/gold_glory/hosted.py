@@ -9,12 +9,18 @@ bout's `system_state` and runs it with the engine of `rules.gold_glory.system.Go
   has on another square than the bout (a step it refused) is put where the map says (`gg_placed`).
 - `map_moves` turns the bout's `gg_move` events into steps onto those squares (`rules.systems.MapStep`);
   the world walks them (`game.sim.system_moves`) and the next `enter` reads the squares back.
-- `fold` is the one writer of both: the `GGBout` (`rules.gold_glory.fold.apply`, with the three events
+  A step the map refused also marks its square impassable in the bout (`gg_blocked`: a wall the bout did
+  not know; its paths go round it from then on).
+- `fold` is the one writer of both: the `GGBout` (`rules.gold_glory.fold.apply`, with the four events
   above here), and of the world's `FighterState`, from `gg_out`: dead is dead, unconscious unconscious, so
   the world takes him off the map and out of its bouts. In the world the bout has no edge (`bounds` None):
   nobody escapes off it (the world's own flight does that).
 - `merge` and `split` carry the fighters as they are when the world's bouts merge or split; a newcomer in
   the middle of a round declares nothing and acts from the next round.
+- A fighter's wounds outlive his bout: when a world bout ends and he meets foes again in a new one, he
+  joins it as he was (`gg_joined` with `back`: hp, wounds, pain, prone), not healed. His Gold & Glory state
+  is kept beside the world's `FighterState` of him (`_CARRIED`, by that object's identity: the world passes
+  the same one to each bout it starts), written only by the fold, so a replay rebuilds it the same way.
 """
 
 from __future__ import annotations
@@ -34,10 +40,19 @@ from rules.gold_glory.build import Entrant as GGEntrant
 from rules.gold_glory.build import creature_id_for, fighter
 from rules.gold_glory.fold import apply
 from rules.gold_glory.grid import distance, toward
-from rules.gold_glory.state import GGBout
+from rules.gold_glory.state import GGBout, GGFighter
 from rules.gold_glory.stats import GGStats, load_stats
 from rules.gold_glory.system import NAME, GoldGlory
 from rules.systems import Answer, Entrant, MapMove, MapStep, StepResult
+
+# the world's FighterState of a fighter (by identity) -> his Gold & Glory fighter, across the world's bouts
+_CARRIED: dict[int, tuple[FighterState, GGFighter]] = {}
+
+
+def carried(state: FighterState | None) -> GGFighter | None:
+    """His Gold & Glory state from an earlier bout of this world, if any."""
+    hit = None if state is None else _CARRIED.get(id(state))
+    return hit[1] if hit is not None and hit[0] is state else None
 
 
 def as_gg(bout: Bout) -> GGBout:
@@ -77,12 +92,16 @@ class HostedGoldGlory:
             pos = who[fid].pos
             if fid in b.fighters:
                 if pos is not None and b.fighters[fid].pos != pos and b.fighters[fid].fighting:
+                    refused = _refused(b, fid, pos)
+                    if refused is not None:
+                        events.append(self._emit(ev.Blocked(refused), bout))
                     events.append(self._emit(ev.Placed(fid, pos), bout))
                 continue
             sheet = bout.fighters[fid].sheet
             here = pos if pos is not None else _free_square(b, who[fid].side)
+            back = fid in b.aside or carried(bout.fighters[fid]) is not None
             events.append(self._emit(ev.Joined(fid, sheet.name, who[fid].side, who[fid].creature, here,
-                                               _facing(here, who[fid].side, who), back=fid in b.aside), bout))
+                                               _facing(here, who[fid].side, who), back=back), bout))
         return events
 
     def _unplaced(self, bout: Bout) -> list[Event]:
@@ -122,7 +141,16 @@ class HostedGoldGlory:
 
     # ----- the clock: the engine's, on the bout's GGBout ------------------------------------------
     def due(self, bout: Bout) -> list[Decision]:
-        return self.engine.due(as_gg(bout))
+        """The engine's decisions, each preselecting what its AI would choose (it draws nothing): Enter on
+        the default plays as the foes do (as Dew's does), not a bare "Done" or "No defence"."""
+        b = as_gg(bout)
+        out = []
+        for d in self.engine.due(b):
+            choice = self.engine.ai.choose(b, d)
+            if choice != d.default and choice in d.values():
+                d = Decision(d.kind, d.who, d.options, choice, d.low, d.high, d.note)
+            out.append(d)
+        return out
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
         return self.engine.answer(as_gg(bout), decision, value)
@@ -147,7 +175,7 @@ class HostedGoldGlory:
         if bout is not None:
             b = as_gg(bout)
             if isinstance(event, ev.Joined):
-                _join(b, event, self.stats)
+                _join(b, event, self.stats, fighters.get(event.fighter))
             elif isinstance(event, ev.Withdrawn):
                 b.aside[event.fighter] = b.fighters.pop(event.fighter)
                 _forget(b, event.fighter)
@@ -155,6 +183,9 @@ class HostedGoldGlory:
                 f = b.fighters[event.fighter]
                 f.pos = event.to
                 f.moving = False
+                f.trail.clear()
+            elif isinstance(event, ev.Blocked):
+                b.terrain[event.square] = 0
             else:
                 apply(event, b)
         else:  # a world event's rules events (a shot, a bleed: the world's own TRoS rules) fold as TRoS's
@@ -166,7 +197,7 @@ class HostedGoldGlory:
             return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
         if isinstance(event, ev.Withdrawn):
             return f"{(names or {}).get(event.fighter, event.fighter)} is out of the fight's reach."
-        if isinstance(event, ev.Placed):
+        if isinstance(event, (ev.Placed, ev.Blocked)):
             return None  # the map shows it
         return self.engine.describe(event, names)
 
@@ -198,13 +229,23 @@ def _to_fighters(events: Iterable[Event], fighters: Mapping[str, FighterState]) 
                 fighters[e.fighter].unconscious = True
 
 
-def _join(b: GGBout, e: ev.Joined, stats: GGStats) -> None:
+def _join(b: GGBout, e: ev.Joined, stats: GGStats, state: FighterState | None) -> None:
+    before = carried(state) if e.back else None
     if e.back and e.fighter in b.aside:
         f = b.aside.pop(e.fighter)
         f.pos, f.facing, f.moving = e.pos, e.facing, False
-        b.fighters[e.fighter] = f
+    elif before is not None:  # from an earlier bout: as he was, the new bout's round not yet his
+        f = before
+        f.pos, f.facing = e.pos, e.facing
+        f.moving = f.declared = f.waiting = f.done = False
+        f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
+        f.shaken_until = f.off_balance_until = 0  # the new bout counts its rounds from 1
+        f.trail.clear()
     else:
-        b.fighters[e.fighter] = fighter(stats, GGEntrant(e.fighter, e.name, e.side, e.creature, e.pos, e.facing))
+        f = fighter(stats, GGEntrant(e.fighter, e.name, e.side, e.creature, e.pos, e.facing))
+    b.fighters[e.fighter] = f
+    if state is not None:
+        _CARRIED[id(state)] = (state, f)
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the fight goes on
 
@@ -219,6 +260,16 @@ def _forget(b: GGBout, fid: str) -> None:
         b.defence = None
     b.choices.pop(fid, None)
     b.left_unreported = [x for x in b.left_unreported if x != fid]
+
+
+def _refused(b: GGBout, fid: str, on_map: tuple[int, int]) -> tuple[int, int] | None:
+    """The first square of his moves this round that the map did not walk him onto (he stands on `on_map`,
+    the last square it did, or where he began); None if another bout fighter is there."""
+    trail = b.fighters[fid].trail
+    k = len(trail) - 1 - trail[::-1].index(on_map) + 1 if on_map in trail else 0
+    if k >= len(trail) or b.occupant(trail[k]) not in (None, fid):
+        return None
+    return trail[k]
 
 
 def _facing(here: tuple[int, int], side: str, who: Mapping[str, Entrant]) -> str:

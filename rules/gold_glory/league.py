@@ -32,7 +32,8 @@ class NaiveAI:
             want = f"{bout.fighters[d.who].stats.ap}:walk"
             return want if want in values else values[0]
         if d.kind == GG_ACT:
-            attacks = sorted((v for v in values if v.startswith("attack:")), key=lambda v: (bout.fighters[v[7:]].hp, v))
+            attacks = sorted((v for v in values if v.startswith("attack:") and ";" not in v),
+                             key=lambda v: (bout.fighters[v[7:]].hp, v))
             if attacks:
                 return attacks[0]
             return GGAI().act(bout, d, tuple(v for v in values if v != "wait"))

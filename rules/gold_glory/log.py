@@ -20,6 +20,10 @@ def _action(action: str, n: Names) -> str:
     head, _, arg = action.partition(":")
     if head in ("attack", "activate"):
         return f"{head} {_n(n, arg)}"
+    if head == "close":
+        return f"close on {_n(n, arg)}"
+    if head == "away":
+        return "move away"
     return f"{head} {arg}".strip()
 
 
@@ -75,7 +79,8 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     f"facing {e.facing} ({e.mp}mp){', and falls prone' if e.fell else ''}.",
     ev.Turned: lambda e, n: f"{_n(n, e.fighter)} turns to face {e.facing}"
     + (f" ({e.ap}ap)" if e.ap else f" ({e.mp}mp)" if e.mp else "") + ".",
-    ev.ApSpent: lambda e, n: f"{_n(n, e.fighter)} spends {e.ap}ap ({e.what})." if e.what == "wait" else None,
+    ev.ApSpent: lambda e, n: f"{_n(n, e.fighter)} spends {e.ap}ap ({e.what})."
+    if e.what in ("wait", "stutter step") else None,
     ev.Waited: lambda e, n: f"{_n(n, e.fighter)} waits" + (f" on {_n(n, e.on)}" if e.on else "") + ".",
     ev.Done: lambda e, n: f"{_n(n, e.fighter)} is done for the round.",
     ev.Roll: _roll,
@@ -84,6 +89,8 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     ev.DefenceChosen: lambda e, n: f"{_n(n, e.fighter)} {_DEF.get(e.defence, e.defence)}.",
     ev.Damaged: _damage,
     ev.Fell: lambda e, n: f"{_n(n, e.fighter)} falls prone: mod-3 for this round and the next.",
+    ev.OffBalance: lambda e, n: f"{_n(n, e.fighter)} goes off balance ({e.mp}mp beyond his points) instead of "
+    f"falling: mod{e.mod} for this round and the next.",
     ev.Rose: lambda e, n: f"{_n(n, e.fighter)} rises.",
     ev.OutOfFight: lambda e, n: f"{_n(n, e.fighter)} escapes off the edge of the battle map "
     f"(away at least {e.away} rounds)." if e.state == "fled" else f"{_n(n, e.fighter)} {_OUT[e.state]}.",

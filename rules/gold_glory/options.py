@@ -6,8 +6,8 @@ actions of a turn or a reaction (move, face, attack, rise, activate a friend, wa
 from __future__ import annotations
 
 from rules.decisions import Option
-from rules.gold_glory.grid import DIRS, ORDER, angle_to, diagonal, distance, in_arc, step, toward, turn_angle
-from rules.gold_glory.state import STREAMLINED_WAITING, Frame, GGBout, GGFighter
+from rules.gold_glory.grid import DIRS, ORDER, Square, angle_to, diagonal, distance, in_arc, step, toward, turn_angle
+from rules.gold_glory.state import STREAMLINED_WAITING, THEN_DONE, Frame, GGBout, GGFighter
 
 RISE_AP = 3  # "Rising after falling ... is a normal 3ap action with a dex+9 roll"
 AVOID_AP = 3  # avoid is a normal action
@@ -42,18 +42,24 @@ def move_cost(bout: GGBout, f: GGFighter, d: str) -> int:
 def can_step(bout: GGBout, f: GGFighter, d: str) -> bool:
     """Is the square free, and (diagonally) the corners passable: enemies and blocked squares are sharp
     corners, friends round ones; between two friends only the small pass."""
-    to = step(f.pos, d)
-    if bout.at(to) is not None or bout.terrain.get(to, 1) <= 0:
+    return can_step_from(bout, f, f.pos, d)
+
+
+def can_step_from(bout: GGBout, f: GGFighter, here: Square, d: str) -> bool:
+    """`can_step` for him as if he stood on `here` (a movement path's next step)."""
+    to = step(here, d)
+    who = bout.occupant(to)
+    if (who is not None and who != f.id) or bout.terrain.get(to, 1) <= 0:
         return False
     if not diagonal(d):
         return True
-    corners = [(to[0], f.pos[1]), (f.pos[0], to[1])]
+    corners = [(to[0], here[1]), (here[0], to[1])]
     friends = 0
     for sq in corners:
         if bout.terrain.get(sq, 1) <= 0:
             return False
         who = bout.at(sq)
-        if who is not None:
+        if who is not None and who != f.id:
             if bout.fighters[who].side != f.side:
                 return False
             friends += 1
@@ -67,18 +73,65 @@ def off_map(bout: GGBout, sq: tuple[int, int]) -> bool:
     return not (x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1)
 
 
+def can_move(f: GGFighter) -> bool:
+    """On his feet with mp left, or none left but an off-balance level to spend (line 970)."""
+    return not f.prone and (f.mp_left > 0 or f.balance_left() > 0)
+
+
+def move_note(bout: GGBout, f: GGFighter, d: str) -> str | None:
+    """What a step costs him ("1 mp", "off balance", "fall", "escape"); None if he may not try it (with no mp
+    left only an off-balance step)."""
+    cost = move_cost(bout, f, d)
+    over = cost - f.mp_left
+    if over > f.balance_left() and f.mp_left <= 0:
+        return None
+    if off_map(bout, step(f.pos, d)):
+        return "escape"
+    if over > f.balance_left():
+        return "fall"
+    if over > 0:
+        return "off balance"
+    return f"{cost} mp" + (", dex+9 roll" if bout.footing.get(step(f.pos, d), 0) else "")
+
+
 def move_options(bout: GGBout, f: GGFighter) -> list[Option]:
-    if f.prone or f.mp_left <= 0:
+    if not can_move(f):
         return []
     out = []
     for d in ORDER:
         if not can_step(bout, f, d):
             continue
-        cost = move_cost(bout, f, d)
-        to = step(f.pos, d)
-        note = "escape" if off_map(bout, to) else "fall" if cost > f.mp_left else ""
-        out.append(Option(f"move:{d}", f"Move {d} to {to}", note=note or f"{cost} mp"))
+        note = move_note(bout, f, d)
+        if note is not None:
+            out.append(Option(f"move:{d}", f"Move {d} to {step(f.pos, d)}", note=note))
     return out
+
+
+def path_options(bout: GGBout, f: GGFighter) -> list[Option]:
+    """A whole movement path as one choice (`rules.gold_glory.paths`): close on each foe not in reach, and
+    away from them all (off the map's edge when he can reach it)."""
+    from rules.gold_glory.paths import away_path, close_path
+
+    if not can_move(f):
+        return []
+    out = []
+    for t in bout.foes(f.id):
+        path = close_path(bout, f.id, t)
+        if path:
+            out.append(Option(f"close:{t}", f"Close on {bout.fighters[t].name}", note=_squares(path)))
+    path = away_path(bout, f.id)
+    if path:
+        end = f.pos
+        for d in path:
+            end = step(end, d)
+        escape = off_map(bout, end)
+        out.append(Option("away", "Escape off the map" if escape else "Move away from the foes",
+                          note=_squares(path)))
+    return out
+
+
+def _squares(path: tuple[str, ...]) -> str:
+    return f"{len(path)} square{'s' if len(path) != 1 else ''}: {' '.join(path)}"
 
 
 def turn_cost(f: GGFighter, facing: str) -> tuple[int, int] | None:
@@ -110,6 +163,8 @@ def attack_angle(f: GGFighter, target: GGFighter) -> int:
 
 
 def can_attack(bout: GGBout, fid: str, tid: str) -> bool:
+    if tid not in bout.fighters:
+        return False  # he left the bout (hosted: set aside)
     f, t = bout.fighters[fid], bout.fighters[tid]
     if not t.fighting or f.ap_left < f.weapon.ap:
         return False
@@ -141,7 +196,10 @@ def act_options(bout: GGBout, frame: Frame) -> list[Option]:
     """A turn's (or an interrupt's) choices: actions, movement, turning, then wait or done."""
     fid = frame.owner
     f = bout.fighters[fid]
-    out = action_options(bout, fid) + move_options(bout, f) + face_options(f)
+    actions = action_options(bout, fid)
+    if frame.kind == "turn":  # each action also "then done": the turn ends with it
+        actions += [Option(o.value + THEN_DONE, o.label + ", then done", note=o.note) for o in actions]
+    out = actions + path_options(bout, f) + move_options(bout, f) + face_options(f)
     others = [x for x in ready(bout) if x != fid and not bout.fighters[x].waiting]
     if frame.kind == "interrupt":
         out.append(Option("wait", "Wait again", note="back to waiting"))
@@ -163,7 +221,7 @@ def react_options(bout: GGBout, frame: Frame) -> list[Option]:
     out = [] if frame.acted else action_options(bout, frame.owner)
     if f.done and STREAMLINED_WAITING in bout.house:  # "done": defensive actions and movement only (line 800)
         out = [o for o in out if o.value == "rise"]
-    out += move_options(bout, f) + face_options(f)
+    out += path_options(bout, f) + move_options(bout, f) + face_options(f)
     out.append(Option("end", "End the reaction"))
     return out
 
@@ -202,8 +260,8 @@ def defence_options(bout: GGBout, fid: str, attacker: str) -> list[Option]:
     for value, label, note in kinds:
         out.append(Option(value, label, note=note))
         if back is not None and not f.prone:
-            out.append(Option(f"{value}_yield", f"{label} and yield", note=note + ", +3, 1 mp back"
-                              + (" (fall: no mp)" if f.mp_left < 1 else "")))
+            short = "" if f.mp_left >= 1 else " (off balance: no mp)" if f.balance_left() else " (fall: no mp)"
+            out.append(Option(f"{value}_yield", f"{label} and yield", note=note + ", +3, 1 mp back" + short))
     return out
 
 

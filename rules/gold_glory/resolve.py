@@ -24,6 +24,7 @@ from rules.gold_glory.rolls import GGDice, bonus, roll
 from rules.gold_glory.state import (
     ACTION_LOWERS_INITIATIVE,
     MOVING_LOWERS_INITIATIVE,
+    OFF_BALANCE_MOD,
     RESISTANCE_MELEE,
     SPEED_INITIATIVE,
     THIRD_PARTY_INTERJECTION,
@@ -52,12 +53,24 @@ def move(em: Emitter, fid: str, d: str, dice: GGDice) -> None:
     if MOVING_LOWERS_INITIATIVE in b.house and not f.moving:
         em.emit(ev.InitiativeChanged(fid, f.initiative - 3, "moving"))
     facing = f.facing if f.speed == "maneuver" else d  # "Facing": maneuver moves in any direction
-    fell = cost > f.mp_left
+    over = cost - f.mp_left
+    fell = over > f.balance_left()
     em.emit(ev.Moved(fid, to, facing, min(cost, f.mp_left), fell))
     if fell:
         em.emit(ev.Fell(fid, b.round + 1))
+    elif over > 0:
+        off_balance(em, fid, over)
+    elif b.footing.get(to, 0) and not roll(em, dice, fid, "footing", f.stats.dex + 9, b.mod_stack(fid)).success:
+        em.emit(ev.Fell(fid, b.round + 1))  # our ruling: a failed dex+9 through difficult terrain falls (docs)
     if off_map(b, to):
         em.emit(ev.OutOfFight(fid, "fled", dice.d10() + SPEED_INITIATIVE[f.speed]))
+
+
+def off_balance(em: Emitter, fid: str, mp: int) -> None:
+    """"Forced movement, falling, off balance": moving `mp` beyond his points within his off-balance level
+    keeps him on his feet with a mod-3 (each level) for the rest of this round and the next."""
+    f = em.bout.fighters[fid]
+    em.emit(ev.OffBalance(fid, mp, OFF_BALANCE_MOD * (f.balance_used + mp), em.bout.round + 1))
 
 
 def face(em: Emitter, fid: str, d: str) -> None:
@@ -102,6 +115,10 @@ def attack_mods(b: GGBout, fid: str, tid: str) -> dict[str, int]:
         mods["side"] = side
     if rmod:
         mods["reach"] = rmod
+    if reach == 0 and f.pos[0] != t.pos[0] and f.pos[1] != t.pos[1]:
+        corners = ((t.pos[0], f.pos[1]), (f.pos[0], t.pos[1]))
+        if any(b.terrain.get(sq, 1) <= 0 for sq in corners):  # "Attacking around a blocked corner" (line 947)
+            mods["corner"] = -3
     return mods
 
 
@@ -196,15 +213,20 @@ def defend(em: Emitter, choice: str, dice: GGDice) -> None:
 
 
 def _yield(em: Emitter, fid: str, attacker: str) -> None:
+    """The yield's step back (1mp) after the damage: with no mp left he goes off balance if he can (the
+    mod comes after the defence roll, line 976), else falls."""
     b = em.bout
     f = b.fighters[fid]
     sq = yield_square(b, f, b.fighters[attacker])
     if sq is None:
         return
-    fell = f.mp_left < 1
+    over = 1 - f.mp_left
+    fell = over > f.balance_left()
     em.emit(ev.Moved(fid, sq, f.facing, min(1, f.mp_left), fell, "yield"))
     if fell:
         em.emit(ev.Fell(fid, b.round + 1))
+    elif over > 0:
+        off_balance(em, fid, over)
 
 
 def damage(em: Emitter, fid: str, tid: str, margin: int, blocked: int, dice: GGDice) -> None:

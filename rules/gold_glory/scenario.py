@@ -61,6 +61,8 @@ class ScenarioFile(_Strict):
     dice: list[int] = Field(default_factory=list)
     house: list[str] = Field(default_factory=list)
     bounds: tuple[int, int, int, int] | None = None
+    terrain: list[tuple[int, int, int]] = Field(default_factory=list)  # [x, y, mp multiplier]: 0 blocks
+    footing: list[tuple[int, int, int]] = Field(default_factory=list)  # [x, y, mod]: partial or difficult squares
     fighters: list[FighterSpec] = Field(min_length=2)
     answers: dict[str, list[str]] = Field(default_factory=dict)  # each fighter's answers, in order
     until: Literal["round", "bout"] = "round"
@@ -90,9 +92,11 @@ def build(spec: ScenarioFile, stats: GGStats) -> GGBout:
     entrants = [Entrant(f.id, f.name or f.id, f.side or f.id, f.creature, f.pos, f.facing, f.hp, f.prone, f.stats)
                 for f in spec.fighters]
     try:
-        return new_gg_bout(stats, entrants, spec.house, spec.bounds)
+        bout = new_gg_bout(stats, entrants, spec.house, spec.bounds, {(x, y): m for x, y, m in spec.terrain})
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
+    bout.footing.update({(x, y): m for x, y, m in spec.footing})
+    return bout
 
 
 def run(spec: ScenarioFile, seed: int | None = None, stats: GGStats | None = None) -> Result:

@@ -29,9 +29,12 @@ FUMBLES = "fumbles"
 PERFECT = "perfect"
 TEN_FAILS = "ten_always_fails"
 RESISTANCE_MELEE = "resistance_melee"
+STUTTER_STEP = "stutter_step"
 HOUSE_RULES = frozenset({EXTRA_AP_INITIATIVE, ACTION_LOWERS_INITIATIVE, FAST_MOVEMENT_INITIATIVE,
                          MOVING_LOWERS_INITIATIVE, STREAMLINED_WAITING, THIRD_PARTY_INTERJECTION, FUMBLES,
-                         PERFECT, TEN_FAILS, RESISTANCE_MELEE})
+                         PERFECT, TEN_FAILS, RESISTANCE_MELEE, STUTTER_STEP})
+THEN_DONE = ";done"  # an action's twin in a turn: the action, then done (one choice, one world tick)
+OFF_BALANCE_MOD = -3  # "When a character goes off balance he immediately suffers a mod-3" (line 972)
 
 
 @dataclass
@@ -50,6 +53,9 @@ class GGFighter:
     wounds: list[int] = field(default_factory=list)  # each wound's damage, for pain
     prone: bool = False
     shaken_until: int = 0  # the persistent mod-3 of falling lasts through this round
+    balance_used: int = 0  # mp overspent off balance this round (up to the stat line's `off_balance`)
+    off_balance_until: int = 0  # the off-balance mod lasts through this round
+    off_balance_mod: int = 0
     unconscious: bool = False
     dead: bool = False
     fled: bool = False
@@ -64,6 +70,7 @@ class GGFighter:
     exerted: bool = False  # did more than maneuver without actions this round ("Come on and die already")
     waiting: bool = False
     done: bool = False
+    trail: list[Square] = field(default_factory=list)  # squares moved onto this round (hosted: a refused step)
 
     @property
     def fighting(self) -> bool:
@@ -91,6 +98,10 @@ class GGFighter:
             return SPEEDS[:3]
         return SPEEDS
 
+    def balance_left(self) -> int:
+        """The mp he may still overspend by going off balance instead of falling (line 970)."""
+        return max(0, self.stats.off_balance - self.balance_used)
+
     def max_ap(self) -> int:
         return self.stats.ap + self.stats.dex
 
@@ -110,6 +121,8 @@ class Frame:
     announced: str | None = None
     asked: tuple[str, ...] = ()  # who answered the interrupt question for `announced`
     perceived: bool | None = None  # an attack announced from outside the target's arc: did he notice it?
+    moved: bool = False  # did he move in this activation (the stutter step house rule)
+    then_done: bool = False  # he chose an action "then done": the turn ends once it is taken
 
 
 @dataclass
@@ -132,6 +145,7 @@ class GGBout:
     house: frozenset[str] = frozenset()
     bounds: tuple[int, int, int, int] | None = None  # x0, y0, x1, y1: stepping off it escapes
     terrain: dict[Square, int] = field(default_factory=dict)  # mp multiplier of a square (moving from it)
+    footing: dict[Square, int] = field(default_factory=dict)  # partial squares, difficult terrain: mod (line 941)
     round: int = 0
     stage: str = DECLARE
     frames: list[Frame] = field(default_factory=list)
@@ -185,6 +199,13 @@ class GGBout:
                 return fid
         return None
 
+    def occupant(self, sq: Square) -> str | None:
+        """Who stands or lies on `sq`: the fighting or a body (dead or unconscious); the fled are gone."""
+        for fid, f in self.fighters.items():
+            if not f.fled and f.pos == sq:
+                return fid
+        return None
+
     def top(self) -> Frame | None:
         return self.frames[-1] if self.frames else None
 
@@ -199,7 +220,9 @@ class GGBout:
         """Every mod his rolls take this round, by source ("All rolls are affected by the mod stack")."""
         f = self.fighters[fid]
         out = {"speed": SPEED_MOD[f.speed], "ap": -max(0, f.ap - f.stats.ap),
-               "fallen": -3 if self.round <= f.shaken_until else 0, "pain": -f.pain(), "wounds": f.wound_mod()}
+               "fallen": -3 if self.round <= f.shaken_until else 0,
+               "off balance": f.off_balance_mod if self.round <= f.off_balance_until else 0,
+               "footing": self.footing.get(f.pos, 0), "pain": -f.pain(), "wounds": f.wound_mod()}
         return {k: v for k, v in out.items() if v}
 
     def ams(self, fid: str) -> int:

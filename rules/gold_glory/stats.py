@@ -65,6 +65,7 @@ class CreatureModel(_Strict):
     weapon: str
     shield: str | None = None
     small: bool = False  # goblins, halflings: pass friendly diagonals
+    off_balance: int = Field(default=1, ge=0, le=5)  # mp he may overspend without falling (line 970)
     pain: int = Field(default=3, ge=1, le=20)  # pain threshold: a wound gives dam/pain ("Pain ...", optional)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

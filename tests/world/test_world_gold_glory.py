@@ -97,6 +97,18 @@ def _a_bout(w: World) -> Any:
     return next(b for b in w.state.bouts.values() if len(b.members) >= 2)
 
 
+def test_arena_seeds_1_to_10_end_by_tick_300() -> None:
+    """A world tick carries a whole movement path and a turn ends with its action ("then done"), so the
+    three-way arena fights to an end at the book's pace on every one of these seeds."""
+    for seed in range(1, 11):
+        w = arena(seed)
+        for _ in range(300):
+            if w.state.over is not None:
+                break
+            w.apply(Confirm())
+        assert w.state.over is not None, f"seed {seed}: still fighting at tick 300"
+
+
 def test_a_move_steps_on_the_map_and_a_refused_one_is_put_back() -> None:
     w = arena(1)
     bout = _a_bout(w)
@@ -204,7 +216,7 @@ def test_the_leader_answers_by_answer_and_sees_the_table() -> None:
     assert tables and all(" ap " in text and " hp " in text for table in tables for _, text in table)
 
 
-@pytest.mark.parametrize("seed", [5, 11])
+@pytest.mark.parametrize("seed", [2, 5, 11])
 def test_the_command_line_fights_to_an_end_and_replays_in_sync(seed: int, tmp_path: Path) -> None:
     record = tmp_path / "f.jsonl"
     out = subprocess.run([sys.executable, "-m", "game.sim", "run", "--scenario", "arena_three_way", "--system", SYSTEM,
@@ -226,3 +238,77 @@ def test_a_recording_replays_in_sync(tmp_path: Path) -> None:
     path = tmp_path / "gg.jsonl"
     save_run(w, path, final=True)
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def test_enter_on_a_default_does_what_the_ai_would() -> None:
+    """Every decision the leader owes comes with the AI's own choice preselected (as Dew's do): Enter
+    (`Confirm`) plays as the foes do, never a bare "Done" while a blow is there to strike."""
+    w = arena(4, player_ai=False)
+    gg = w.system
+    assert isinstance(gg, HostedGoldGlory)
+    seen = 0
+    for _ in range(120):
+        if w.state.over is not None:
+            break
+        for bout in w.state.bouts.values():
+            for d in gg.due(bout.rules):
+                assert d.default == gg.engine.ai.choose(as_gg(bout.rules), d)
+                seen += d.who == w.state.leader
+        w.apply(Confirm())
+    assert seen > 5
+
+
+def test_a_step_the_map_refuses_marks_its_square_blocked_in_the_bout() -> None:
+    """A path walked onto the map stops at the first square the map refuses (a wall, someone outside the
+    bout); `enter` then marks that square impassable in the bout (`gg_blocked`) and puts the fighter
+    where the map has him (`gg_placed`), so the bout's paths go round it."""
+    w = arena(1)
+    bout = _a_bout(w)
+    s = w.state
+    fid = sorted(bout.members)[0]
+    here = s.actors[fid].pos
+    trail, refused = [], None
+    sq = (here.x, here.y)
+    while refused is None:  # north until the wall (or someone) stops him
+        sq = (sq[0], sq[1] - 1)
+        trail.append(sq)
+        if not s.tilemap.passable(type(here)(*sq)) or type(here)(*sq) in s.occupancy:
+            refused = sq
+    moves = [gev.Moved(fid, to, "N", 1) for to in trail]
+    for e in moves:
+        w.system.fold(e, bout.rules.fighters, bout.rules)
+    walk(w.core, w.system.map_moves(moves))
+    w.core.take()
+    events = w.system.enter(bout.rules, w.membership.entrant)
+    stood = (s.actors[fid].pos.x, s.actors[fid].pos.y)
+    assert stood == (trail[-2] if len(trail) > 1 else (here.x, here.y))
+    assert [e for e in events if isinstance(e, (gev.Blocked, gev.Placed))] == [gev.Blocked(refused),
+                                                                               gev.Placed(fid, stood)]
+    assert as_gg(bout.rules).terrain[refused] == 0 and as_gg(bout.rules).fighters[fid].pos == stood
+
+
+def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
+    """When a world bout ends and its fighters meet again in a new one, each joins it as he was (`back`),
+    with his hp and wounds, not healed; a fighter new to the world's bouts joins afresh."""
+    from rules.content import default_catalog
+    from rules.fighter import FighterSheet, FighterState
+
+    catalog = default_catalog()
+    gg = HostedGoldGlory()
+    states = {fid: FighterState(FighterSheet.build(catalog, id=fid, name=fid.title(), side=side))
+              for fid, side in (("a", "red"), ("b", "blue"), ("c", "blue"))}
+    where = {"a": (1, 1), "b": (2, 1), "c": (1, 2)}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant("bandit", states[fid].sheet.side, where[fid])
+
+    first = gg.new_bout(catalog, [states["a"], states["b"]])
+    gg.enter(first, entrant)
+    gg.fold(gev.Damaged("b", "a", 4, 6, 0, 1, 5, 5), first.fighters, first)
+    assert as_gg(first).fighters["a"].hp == 5
+    second = gg.new_bout(catalog, [states["a"], states["c"]])  # the first bout is over: a new one
+    joined = gg.enter(second, entrant)
+    assert [(e.fighter, e.back) for e in joined if isinstance(e, gev.Joined)] == [("a", True), ("c", False)]
+    a = as_gg(second).fighters["a"]
+    assert (a.hp, a.wounds, a.pos, a.declared, a.ap_left) == (5, [5], (1, 1), False, 0)
+    assert as_gg(second).fighters["c"].hp == 10
