@@ -127,10 +127,24 @@ def check_bounds(text: str, file: str) -> None:
     the parse proper."""
     if len(text) > MAX_BYTES:
         raise _bound_error(file, None, f"the file is {len(text)} characters long (at most {MAX_BYTES})")
+    try:
+        _count_events(_Loader(text), file)
+    except yaml.YAMLError as exc:
+        # libyaml 0.2.6 (PyYAML 6.0.4's wheels) refuses past 1,000 flow levels while scanning ahead, before
+        # the event at MAX_DEPTH comes out: the pure-Python scanner, which has no such limit, finds it
+        if "nesting depth" not in str(getattr(exc, "problem", "") or ""):
+            return  # the parse proper reports it with its position
+        try:
+            _count_events(yaml.SafeLoader(text), file)
+        except yaml.YAMLError:
+            return
+
+
+def _count_events(loader: yaml.SafeLoader, file: str) -> None:
+    """`check_bounds`' pass over one loader's events (disposed of at the end); YAML errors propagate."""
     sizes: dict[str, int] = {}  # anchor -> values it stands for, aliases expanded
     stack: list[tuple[int, str | None]] = []  # open collections: (values so far, anchor)
     total = 0
-    loader = _Loader(text)
     try:
         while (event := loader.get_event()) is not None:  # type: ignore[no-untyped-call]
             if isinstance(event, yaml.CollectionStartEvent):
@@ -154,8 +168,6 @@ def check_bounds(text: str, file: str) -> None:
                 if total > MAX_VALUES:
                     message = f"more than {MAX_VALUES} values with the aliases expanded (an alias bomb?)"
                     raise _bound_error(file, event.start_mark, message)
-    except yaml.YAMLError:
-        return  # the parse proper reports it with its position
     finally:
         loader.dispose()
 
