@@ -92,7 +92,8 @@ class HostedDew:
                 self.engine.passable = who.passable  # the map's walls: traces go round them
             if who.pos is not None:
                 squares[fid] = who.pos
-            if fid not in b.fighters:
+            came_round = fid in b.fighters and not b.fighters[fid].conscious and not bout.fighters[fid].out_of_fight
+            if fid not in b.fighters or came_round:  # (brought round, back in this bout: Joined replaces him)
                 sheet = bout.fighters[fid].sheet
                 derived = who.creature not in self.stats.creatures
                 back = fid in b.away
@@ -144,11 +145,12 @@ class HostedDew:
         return event
 
     def carry(self, bout: Bout, fid: str) -> tuple[tuple[str, int], ...]:
-        """What the world keeps of a character leaving this bout on his feet, for his next bout: his EN, BD
-        and the EN of his last round (`rules.dew.carry`); () for one the sequence does not have."""
+        """What the world keeps of a character leaving this bout, on his feet or knocked out (a run's companion
+        may be brought round), for his next bout: his EN, BD and the EN of his last round (`rules.dew.carry`);
+        () for the dead and for one the sequence does not have."""
         b = as_dew(bout)
         f = b.fighters.get(fid) or b.away.get(fid)
-        return () if f is None or not f.conscious else record(f)
+        return () if f is None or f.dead else record(f)
 
     # ----- shots: Dew's own missile rules in the world (rules.dew.shots) ----------------------------------
     def _model(self, creature: str, sheet: FighterSheet) -> CreatureModel:
