@@ -61,8 +61,8 @@ class Entrant:
     facing_foe: bool = True
     # may one step onto a square now (terrain, and no one there)? (a system that plans paths: dew's traces)
     passable: Callable[[tuple[int, int]], bool] | None = field(default=None, compare=False)
-    # what the system kept of him when he last left a bout on his feet (its optional `carry(bout, fid)`,
-    # held by the world), and the world rounds gone by since, out of any bout (for its rest rules)
+    # what the system kept of him when he last left a bout, on his feet or knocked out (its optional
+    # `carry(bout, fid)`, held by the world), and the world rounds gone by since, out of any bout (for its rest rules)
     carried: tuple[tuple[str, int], ...] = ()
     rested_rounds: int = 0
 

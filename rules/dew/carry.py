@@ -7,7 +7,8 @@ the hourly recovery rate and one less than the EN expended during the previous r
 his first world round out of a fight is that rest, after the last round of his bout; then every hour of
 rest gives his hourly recovery rate, an hour being `options.rest_rounds_per_hour` world rounds (content/
 dew_stats.yaml: the world's time out of a fight is compressed, as a level is crossed in minutes); never
-above his EN. The document gives BD no rest rate: BD is not recovered by rest.
+above his EN. The document gives BD no rest rate: BD is not recovered by rest. One knocked out (EN 0 or
+less) and brought round (a run's fallen companion) keeps his record too and comes round with at least 1 EN.
 """
 
 from __future__ import annotations
@@ -30,4 +31,4 @@ def rested(model: CreatureModel, kept: Record, rounds: int, rounds_per_hour: int
     if rounds >= 1:
         en += max(0, min(model.recovery, data.get("spent", 0) - 1))  # 2.1.1: the first round of rest
     en += model.recovery * (rounds // max(1, rounds_per_hour))
-    return min(en, model.en), min(bd, model.bd)
+    return max(1, min(en, model.en)), min(bd, model.bd)

@@ -32,7 +32,7 @@ from rules import fold as rules_fold
 from rules.bout import Bout, IllegalAction
 from rules.catalog import Catalog, HouseRules
 from rules.deciders import DecisionMaker
-from rules.decisions import Decision
+from rules.decisions import DEW_MOVE, DEW_OPTION, DEW_PARRY, DEW_REACT, Decision
 from rules.dew import events as ev
 from rules.dew import shots
 from rules.dew import table as dew_table
@@ -92,7 +92,8 @@ class HostedDew:
                 self.engine.passable = who.passable  # the map's walls: traces go round them
             if who.pos is not None:
                 squares[fid] = who.pos
-            if fid not in b.fighters:
+            came_round = fid in b.fighters and not b.fighters[fid].conscious and not bout.fighters[fid].out_of_fight
+            if fid not in b.fighters or came_round:  # (brought round, back in this bout: Joined replaces him)
                 sheet = bout.fighters[fid].sheet
                 derived = who.creature not in self.stats.creatures
                 back = fid in b.away
@@ -144,11 +145,12 @@ class HostedDew:
         return event
 
     def carry(self, bout: Bout, fid: str) -> tuple[tuple[str, int], ...]:
-        """What the world keeps of a character leaving this bout on his feet, for his next bout: his EN, BD
-        and the EN of his last round (`rules.dew.carry`); () for one the sequence does not have."""
+        """What the world keeps of a character leaving this bout, on his feet or knocked out (a run's companion
+        may be brought round), for his next bout: his EN, BD and the EN of his last round (`rules.dew.carry`);
+        () for the dead and for one the sequence does not have."""
         b = as_dew(bout)
         f = b.fighters.get(fid) or b.away.get(fid)
-        return () if f is None or not f.conscious else record(f)
+        return () if f is None or f.dead else record(f)
 
     # ----- shots: Dew's own missile rules in the world (rules.dew.shots) ----------------------------------
     def _model(self, creature: str, sheet: FighterSheet) -> CreatureModel:
@@ -235,7 +237,21 @@ class HostedDew:
         return out
 
     def answer(self, bout: Bout, decision: Decision, value: Answer, *, reserve: int = 0) -> list[Event]:
-        return self.engine.answer(as_dew(bout), decision, value)
+        """The engine's answer. One exception: an answer that names a character who has gone out of the fight
+        (or out of the bout) since it was asked (a shot lands at the start of the tick, before the leader's
+        answer from the prompt of the tick before) is answered as Enter would answer the decision now
+        (`DewGuard`), not refused: the prompt was right when he chose, and a refusal mid-tick would undo
+        nothing the shot did."""
+        b = as_dew(bout)
+        try:
+            return self.engine.answer(b, decision, value)
+        except IllegalAction:
+            if not _names_one_gone(b, decision.kind, value, known=bout.fighters):
+                raise
+            now = next((d for d in self.engine.due(b) if d.kind == decision.kind and d.who == decision.who), None)
+            if now is None:
+                raise
+            return self.engine.answer(b, now, self.guard.choose(b, now))
 
     def settle(self, bout: Bout, stream: DiceStream) -> list[Event]:
         events = self.engine.settle(as_dew(bout), stream)
@@ -312,6 +328,26 @@ class HostedDew:
         return f"Round {b.round}", f"{b.phase.capitalize()} phase"
 
 
+GONE_HEADS = {DEW_OPTION: ("attack", "close", "open", "step_close", "step_open", "range"),
+              DEW_MOVE: ("close", "open", "chase"), DEW_REACT: ("attack",)}  # the answers that name another
+
+
+def _names_one_gone(b: DewBout, kind: str, value: object, known: Mapping[str, object]) -> bool:
+    """Is this answer one that named a character of the bout (`attack:WHO`, `close:WHO|alert`, `range:WHO:N`, a
+    parry's `WHO`, ...) who is no longer in it on his feet?"""
+    if not isinstance(value, str):
+        return False
+    if kind == DEW_PARRY:
+        who = value
+    else:
+        head, _, rest = value.partition("|")[0].partition(":")
+        if head not in GONE_HEADS.get(kind, ()):
+            return False
+        who = rest.partition(":")[0]
+    f = b.fighters.get(who)
+    return (who in known or who in b.away) and (f is None or not f.conscious)
+
+
 def _to_fighters(events: Iterable[Event], fighters: Mapping[str, FighterState]) -> None:
     """The world's part of the sequence's events: who is out of the fight (our ruling: EN 0 unconscious, BD
     0 dead; docs/systems/dew_sequence.md)."""
@@ -333,6 +369,7 @@ def _join(b: DewBout, e: ev.Joined, fighters: Mapping[str, FighterState]) -> Non
             f.en = e.en
         if e.bd is not None:
             f.bd = e.bd
+        f.tired = e.en is not None or e.bd is not None
         b.fighters[e.fighter] = f
     _fill_ranges(b)
     if b.over and b.fight_left():

@@ -53,6 +53,8 @@ class Expect(_Strict):
     positions: dict[str, tuple[int, int]] = Field(default_factory=dict)  # squares after the run
     log: list[str] = Field(default_factory=list)  # substrings of log lines, in order
     dice_left: int | None = None
+    offered: dict[str, list[str]] = Field(default_factory=dict)  # option values some decision offered him
+    not_offered: dict[str, list[str]] = Field(default_factory=dict)  # values no decision of his offered
 
 
 class ScenarioFile(_Strict):
@@ -82,6 +84,7 @@ class Result:
     start: DewBout
     names: dict[str, str]
     dice_left: int | None
+    offered: dict[str, set[str]] = field(default_factory=dict)  # every option value each was offered
     failures: list[str] = field(default_factory=list)
 
 
@@ -130,11 +133,13 @@ def run(spec: ScenarioFile, seed: int | None = None, stats: DewStats | None = No
     script = scripted(spec.dice, fallback=stream) if spec.dice else None
     dice: DewDice = script or SeededDice(stream)
     queues = {fid: list(values) for fid, values in spec.answers.items()}
+    offered: dict[str, set[str]] = {}
     for fid in queues:
         if fid not in bout.fighters:
             raise ScenarioError(f"answers for unknown fighter {fid!r}")
 
     def decide(d: Decision) -> str:
+        offered.setdefault(d.who, set()).update(d.values())
         queue = queues.get(d.who)
         if queue:
             return queue.pop(0)
@@ -156,7 +161,7 @@ def run(spec: ScenarioFile, seed: int | None = None, stats: DewStats | None = No
         if bout.over or done >= spec.count:
             break
     names = {fid: f.name for fid, f in bout.fighters.items()}
-    result = Result(events, bout, start, names, script.remaining if script else None)
+    result = Result(events, bout, start, names, script.remaining if script else None, offered)
     result.failures = check(spec.expect, result)
     return result
 
@@ -213,6 +218,12 @@ def check(expect: Expect, r: Result) -> list[str]:
             failures.append(f"no log line with {text!r} (in order)")
             break
         pos += 1
+    for fid, values in expect.offered.items():
+        failures += [f"{fid} was never offered {v!r}" for v in values if v not in r.offered.get(fid, set())]
+    for fid, values in expect.not_offered.items():
+        if fid not in r.offered:
+            failures.append(f"{fid} was never asked (not_offered needs a decision of his)")
+        failures += [f"{fid} was offered {v!r}" for v in values if v in r.offered.get(fid, set())]
     if expect.dice_left is not None and r.dice_left != expect.dice_left:
         failures.append(f"{r.dice_left} scripted dice left, expected {expect.dice_left}")
     return failures

@@ -49,6 +49,7 @@ class DewFighter:
     prep_weapon: str | None = None
     passed: bool = False
     pos: tuple[int, int] | None = None  # his square, where the bout has a map (the trace system, 3.1)
+    tired: bool = False  # hosted: he joined with the EN or BD of an earlier fight, not rested to the full
 
     @property
     def conscious(self) -> bool:

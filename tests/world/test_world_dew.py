@@ -25,6 +25,7 @@ from game.sim.scenario_file import load_named_scenario
 from game.sim.state import WorldState
 from game.sim.system_moves import walk
 from game.sim.world import World
+from rules.bout import IllegalAction
 from rules.dew import events as dev
 from rules.dew.hosted import HostedDew, as_dew
 from rules.dew.state import DewBout, clamp_range
@@ -282,3 +283,35 @@ def test_enter_preselects_what_the_sequence_guard_would_choose() -> None:
             defaults.append(asked.default)
         w.apply(Confirm())
     assert defaults and any(d not in ("pass", "none") for d in defaults)
+
+
+def test_an_answer_naming_a_man_felled_since_it_was_asked_is_answered_as_enter_would_now() -> None:
+    """The leader's prompt is shown at the end of a tick; a shot landing at the start of the next one may fell
+    the foe he chose to attack. That answer is taken as Enter's choice now (not refused mid-tick); an answer
+    never offered, or one still legal, goes through the engine as ever."""
+    from rules.content import default_catalog
+    from rules.dice import SeededStream
+    from rules.fighter import FighterSheet
+
+    catalog = default_catalog()
+    dew = HostedDew()
+    sheets = [FighterSheet.build(catalog, id=fid, name=fid.title(), side=side)
+              for fid, side in (("a", "red"), ("b", "blue"), ("c", "blue"))]
+    where = {"a": (2, 2), "b": (3, 2), "c": (2, 3)}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant("player_fighter" if fid == "a" else "bandit", "red" if fid == "a" else "blue", where[fid])
+
+    bout = dew.new_bout(catalog, sheets)
+    dew.enter(bout, entrant)
+    dew.advance(bout, SeededStream(1, "combat"))  # round 1: the knight (most blows) has the initiative
+    asked = next(d for d in dew.due(bout) if d.who == "a")
+    assert {"attack:b", "attack:c"} <= set(asked.values())
+    with pytest.raises(IllegalAction):
+        dew.answer(bout, asked, "attack:nobody")  # never offered: refused, changing nothing
+    for e in (dev.Damaged("c", "b", (6,), 30, True, -10, -2, None, False), dev.OutOfFight("b", "dead")):
+        dew.fold(e, bout.fighters, bout)  # a shot fells b between the prompt and the answer
+    assert "attack:b" not in {o.value for d in dew.due(bout) for o in d.options}
+    events = dew.answer(bout, asked, "attack:b")
+    chosen = [e for e in events if isinstance(e, dev.OptionChosen)]
+    assert len(chosen) == 1 and chosen[0].fighter == "a" and chosen[0].option == "attack:c", events

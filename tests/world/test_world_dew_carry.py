@@ -32,6 +32,7 @@ def test_rest_gives_the_first_round_then_the_hourly_rate_and_never_bd() -> None:
     assert rested(BANDIT, kept, 10, 10) == (12, 5)  # and an hour's rate
     assert rested(BANDIT, kept, 95, 10) == (20, 5)  # never above his EN; BD has no rest rate
     assert rested(BANDIT, (), 3, 10) == (20, 12)  # nothing kept: fresh
+    assert rested(BANDIT, (("en", -6), ("bd", 5), ("spent", 3)), 2, 10) == (1, 5)  # knocked out, brought round
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -69,7 +70,7 @@ def test_a_tired_man_enters_his_next_bout_tired_and_the_log_rebuilds_it(seed: in
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
 
 
-def test_carry_is_nothing_for_a_stranger_or_the_fallen() -> None:
+def test_carry_is_nothing_for_a_stranger_or_the_dead() -> None:
     w = arena(1)
     for _ in range(40):
         if any(len(b.members) >= 2 for b in w.state.bouts.values()):
@@ -83,5 +84,40 @@ def test_carry_is_nothing_for_a_stranger_or_the_fallen() -> None:
     f = as_dew(bout.rules).fighters[one]
     assert (record["en"], record["bd"]) == (f.en, f.bd)
     assert system.carry(bout.rules, "nobody") == ()
-    f.unconscious = True
+    f.unconscious, f.en = True, -3  # knocked out: kept, he may be brought round
+    assert dict(system.carry(bout.rules, one))["en"] == -3
+    f.dead = True
     assert system.carry(bout.rules, one) == ()
+
+
+def test_one_brought_round_back_into_his_bout_joins_anew_with_what_he_fell_with() -> None:
+    """A run's companion knocked out in a bout that still goes on, brought round and back in it: the sequence
+    no longer has him lying unconscious; he joins again with the EN (at least 1) and BD he fell with."""
+    from rules.content import default_catalog
+    from rules.fighter import FighterSheet
+    from rules.systems import Entrant
+
+    catalog = default_catalog()
+    dew = HostedDew()
+    sheets = [FighterSheet.build(catalog, id=fid, name=fid.title(), side=side)
+              for fid, side in (("a", "red"), ("b", "blue"), ("c", "blue"))]
+    creature = {"a": "bandit", "b": "bandit", "c": "bandit"}
+    where = {"a": (1, 1), "b": (2, 1), "c": (1, 2)}
+    kept: dict[str, tuple[tuple[str, int], ...]] = {}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant(creature[fid], "red" if fid == "a" else "blue", where[fid],
+                       carried=kept.get(fid, ()), rested_rounds=3)
+
+    bout = dew.new_bout(catalog, sheets)
+    dew.enter(bout, entrant)
+    b = as_dew(bout)
+    for e in (dev.Damaged("a", "b", (6,), 23, True, -3, 7, None, False), dev.OutOfFight("b", "unconscious")):
+        dew.fold(e, bout.fighters, bout)
+    assert bout.fighters["b"].unconscious and not b.fighters["b"].conscious
+    kept["b"] = dew.carry(bout, "b")  # the world keeps it as he goes down (`Carried`)
+    bout.fighters["b"].unconscious = False  # brought round (the world's `CameRound`)
+    joined = [e for e in dew.enter(bout, entrant) if isinstance(e, dev.Joined)]
+    assert [(j.fighter, j.back, j.en, j.bd) for j in joined] == [("b", False, 1, 7)]
+    assert b.fighters["b"].conscious and (b.fighters["b"].en, b.fighters["b"].bd) == (1, 7)
+    assert not [e for e in dew.enter(bout, entrant) if isinstance(e, dev.Joined)]  # once

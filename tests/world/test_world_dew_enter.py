@@ -1,8 +1,9 @@
 """Enter on every default under Dew (issue 15): the leader's preselected answers are `DewGuard`'s (the AI,
-careful with his life): parry with a reactive blow, step open when losing and run only out of reach,
-prepare a great blow when safe, rest when it pays. Each rule on a bout built for it; then the first ten
-seeds of the arena and of the merry thieves pressing Enter (the figures: `python -m game.sim.enter_bench
---system dew_sequence --scenario arena_three_way --scenario merry_thieves --seeds 1-10`)."""
+careful with his life): parry as the AI does, step open when losing (not when a lone foe has just caught
+him) and run only out of reach, prepare a great blow when safe, rest when it pays. Each rule on a bout
+built for it; then the first ten seeds of the arena and of the merry thieves pressing Enter, each to an end
+(the figures: `python -m game.sim.enter_bench --system dew_sequence --scenario arena_three_way --scenario
+merry_thieves --seeds 1-10`)."""
 
 from __future__ import annotations
 
@@ -34,13 +35,16 @@ def ask(kind: str, options: list[Option] | tuple[Option, ...]) -> Decision:
     return Decision(kind, "K", tuple(options), options[0].value)
 
 
-def test_he_parries_an_attack_on_him_with_a_reactive_blow_where_the_ai_would_not() -> None:
+def test_he_parries_as_the_ai_does() -> None:
+    """A parry of 2 saves about 0.5 EN of expected harm and costs 1 EN: parrying every attack lost the leader
+    fights (the figures in docs/systems/dew_sequence.md), so the guard pays for one when the AI would."""
     b = bout()
     b.pending["B1"] = "attack:K"
     b.fighters["K"].blows_spent = 1  # he struck already: the parry costs 1 EN
     d = ask(DEW_PARRY, [Option("none", "No parry"), Option("B1", "Parry")])
-    assert DewGuard().choose(b, d) == "B1"
-    assert DewAI().choose(b, d) == "none"  # the AI pays 1 EN only to parry a hit that could knock him out
+    assert DewGuard().choose(b, d) == DewAI().choose(b, d) == "none"
+    b.fighters["K"].en = 4  # the hit could knock him out: worth the EN
+    assert DewGuard().choose(b, d) == DewAI().choose(b, d) == "B1"
     b.fighters["K"].reactive = 0
     assert DewGuard().choose(b, d) == "none"  # never with an active blow: that is an attack
 
@@ -59,6 +63,23 @@ def test_losing_he_steps_open_and_runs_only_out_of_reach() -> None:
     fresh = bout(foes=1)
     assert not guard.losing(fresh, "K")
     assert guard.choose(fresh, ask(DEW_OPTION, legal_options(fresh, "K"))).startswith("attack:")
+
+
+def test_caught_by_a_lone_foe_he_fights_rather_than_start_the_chase_again() -> None:
+    """He came into this bout tired from the last (the foe he stepped away from followed him): in its first
+    round he stands and fights; from the second, losing, he steps open again. Two foes in reach: he steps
+    open at once."""
+    guard = DewGuard()
+    b = bout(foes=1)
+    k = b.fighters["K"]
+    k.en, k.tired = 8, True
+    assert guard.losing(b, "K") and guard.caught(b, "K", ["B1"])
+    assert guard.choose(b, ask(DEW_OPTION, legal_options(b, "K"))).startswith("attack:")
+    b.round = 2
+    assert guard.choose(b, ask(DEW_OPTION, legal_options(b, "K"))) == "step_open:B1"
+    two = bout(foes=2)
+    two.fighters["K"].tired = True
+    assert guard.choose(two, ask(DEW_OPTION, legal_options(two, "K"))) == "step_open:B1"
 
 
 def test_he_prepares_a_great_blow_when_no_foe_in_reach_can_answer() -> None:
@@ -82,6 +103,8 @@ def test_he_rests_when_it_recovers_en() -> None:
 
 
 def survivors(scenario: str, policy: type[DewAI] | None = None) -> list[bool]:
+    """The first ten seeds, pressing Enter: is the leader alive? Each must end in 600 ticks (no chase that
+    never ends)."""
     out = []
     for seed in range(1, 11):  # the first ten, not picked
         w = World(load_named_scenario(scenario), seed=seed, combat_system="dew_sequence", difficulty="normal")
@@ -91,13 +114,15 @@ def survivors(scenario: str, policy: type[DewAI] | None = None) -> list[bool]:
             if w.state.over is not None:
                 break
             w.apply(Confirm())
+        assert w.state.over is not None, f"{scenario} seed {seed}: unfinished after {w.state.tick} ticks"
         out.append(w.state.actors[w.state.leader].alive)
     return out
 
 
 def test_enter_on_every_default_keeps_the_leader_alive_more_often_than_not() -> None:
     arena = survivors("arena_three_way")
-    assert sum(arena) >= 6, arena  # 6 of 10 (seeds 1-30: 19); the AI's choices as defaults: 2 (5 of 30)
+    assert sum(arena) >= 5, arena  # 5 of 10, each a victory (seeds 1-30: 19); the AI's choices: 2 (seeds 1-30: 5)
     assert sum(survivors("arena_three_way", DewAI)) <= 3
     thieves = survivors("merry_thieves")
-    assert sum(thieves) >= 6, thieves  # 8 of 10 (seeds 1-30: 25)
+    assert sum(thieves) >= 6, thieves  # 8 of 10 (seeds 1-30: 26)
+

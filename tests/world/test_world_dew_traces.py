@@ -37,7 +37,7 @@ def _open_by_a_trace(w: World) -> str:
 
 
 def test_a_trace_walks_on_the_map_round_walls_and_men() -> None:
-    w = arena(4, player_ai=False)
+    w = arena(25, player_ai=False)
     _open_by_a_trace(w)
     leader = w.state.leader
     trace = next(t for t in system_traces(w.state) if t.actor == leader)
