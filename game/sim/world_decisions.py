@@ -16,6 +16,7 @@ from game.sim.world_core import WorldCore
 from rules import party_orders
 from rules.bout import IllegalAction
 from rules.decisions import DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
+from rules.events import Event
 from rules.systems import Answer as RulesAnswer
 
 SYSTEM_KINDS_WITH_COMMANDS = frozenset({ORIENTATION, TARGET, DECLARATION})  # `Step`, `Target`, `Declare`
@@ -58,12 +59,23 @@ class DecisionFlow:
                     answer = (self.companion_answer(bout, decision, inp) if ordered
                               else self.leader_answer(decision, inp))
                     answered = True
-                else:
-                    answer = self.ai_answer(bout, decision)
+                    self.core.rules_events(bout.id, self.players_answer(bout, decision, answer))
+                    continue
+                answer = self.ai_answer(bout, decision)
                 self.core.rules_events(bout.id, system.answer(rules, decision, answer))
             if waiting:
                 return
             due = system.due(rules)
+
+    def players_answer(self, bout: BoutState, decision: Decision, answer: RulesAnswer) -> list[Event]:
+        """The player's answer given to the system. Within the tick, after this tick's shots have landed (a
+        shot felled the man his choice named), it may no longer be legal: the tick has folded events by
+        then, so it cannot be refused; the decision is answered as Enter would answer it now (the AI's
+        answer, deterministic, so a replay does the same)."""
+        try:
+            return self.core.system.answer(bout.rules, decision, answer)
+        except IllegalAction:
+            return self.core.system.answer(bout.rules, decision, self.ai_answer(bout, decision))
 
     # ----- party micromanagement (house rule party_orders; rules.party_orders) --------------------------------
     def ordered(self, bout: BoutState, decision: Decision) -> bool:
