@@ -47,6 +47,13 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str],
     if isinstance(event, ev.Died):
         # a death from wounds was told by the rules' own line; out of combat the world tells it
         return None if event.cause == "wounds" else f"{n(event.actor)} dies ({event.cause})"
+    if isinstance(event, ev.ShotLoosed):
+        aimed = f" after {event.aim_ticks} tick{'s' if event.aim_ticks != 1 else ''} of aim" if event.aim_ticks else ""
+        return f"{n(event.actor)} looses at {n(event.target)}{aimed}"
+    if isinstance(event, ev.ShotLanded):  # a shot outside any bout (one in a bout comes as its RulesEvent)
+        return describe_rules(event.event, names)
+    if isinstance(event, ev.ShotWasted):
+        return f"{n(event.actor)}'s shot at {n(event.target)} is wasted ({event.reason})"
     if isinstance(event, ev.KnockedOut):
         return f"{n(event.actor)} is down ({event.cause})"
     if isinstance(event, ev.Bled):

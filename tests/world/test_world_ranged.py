@@ -217,3 +217,17 @@ def test_a_target_that_never_moved_has_no_moving_target_penalty() -> None:
     assert shots and shots[0].target == "b1"
     assert w.state.actors["b1"].stepped_tick == -1  # he never stepped
     assert all("moving" not in p.reason for p in shots[0].penalties), shots[0].penalties
+
+
+def test_the_log_tells_a_shot_loosed_and_where_it_landed() -> None:
+    from game.sim.log import describe
+
+    w = world(["############", "#@.......b.#", "############"], cast=ARCHER_CAST)
+    w.state.actors["b1"].flee_threshold = None
+    names = {a.id: a.name for a in w.state.actors.values()}
+    w.apply(Aim("b1"))
+    loosed = [describe(e, names) for e in w.apply(Shoot("b1")) if isinstance(e, ev.ShotLoosed)]
+    assert loosed == [f"{names['player']} looses at {names['b1']} after 1 tick of aim"]
+    lines = [describe(e, names) for e in w.apply(Confirm()) if isinstance(e, ev.ShotLanded)]
+    landed = [line for line in lines if line is not None]
+    assert len(landed) == 1 and landed[0].startswith(f"{names['player']} shoots {names['b1']} (")
