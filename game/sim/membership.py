@@ -54,6 +54,7 @@ class Membership:
         for bout in sorted(s.bouts.values(), key=lambda b: b.id):
             for fid in sorted(f for f in bout.rules.fighters if f not in bout.rules.left):
                 if not s.actors[fid].alive:
+                    self.carry(bout, fid)  # knocked out: a system may keep his wounds for when he comes round
                     self.core.emit(ev.BoutLeft(bout.id, fid, "down"))
             members = set(bout.members)
             for fid in sorted(members):
@@ -116,10 +117,11 @@ class Membership:
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 
     def carry(self, bout: BoutState, fid: str) -> None:
-        """Keep what the combat system carries of a fighter leaving the bout on his feet to his next one
-        (its optional `carry(bout, fid)`: Dew's EN and BD), as `Carried`."""
+        """Keep what the combat system carries of a fighter leaving the bout, on his feet or knocked out, to
+        his next one (its optional `carry(bout, fid)`: Dew's EN and BD of one on his feet, Gold & Glory's hp
+        and wounds), as `Carried`; nothing for the dead."""
         carry = getattr(self.core.system, "carry", None)
-        if carry is None or not self.core.state.actors[fid].alive:
+        if carry is None or self.core.state.actors[fid].dead:
             return
         record = carry(bout.rules, fid)
         if record:

@@ -18,7 +18,7 @@ bout's `system_state` and runs it with the engine of `rules.gold_glory.system.Go
 - `merge` and `split` carry the fighters as they are when the world's bouts merge or split; a newcomer in
   the middle of a round declares nothing and acts from the next round.
 - A fighter's wounds outlive his bout, through the world's generic seam: `carry` gives the world what it
-  keeps of one leaving a bout on his feet (hp and wounds: `rules.gold_glory.carry`; the world's
+  keeps of one leaving a bout on his feet or knocked out (hp and wounds: `rules.gold_glory.carry`; the world's
   `Carried`), and `enter` hands it back (`Entrant.carried`) in `gg_joined`'s `kept` when he joins another
   bout, so he comes in as he was, not healed.
 """
@@ -115,11 +115,12 @@ class HostedGoldGlory:
         return event
 
     def carry(self, bout: Bout, fid: str) -> Record:
-        """What the world keeps of a fighter leaving this bout on his feet, for his next bout: his hp and
-        wounds (`rules.gold_glory.carry`); () for one the bout does not have or one down."""
+        """What the world keeps of a fighter leaving this bout, for his next bout: his hp and wounds
+        (`rules.gold_glory.carry`), on his feet or knocked out (a run's fallen companion comes round with his
+        wounds); () for one the bout does not have, the dead and the fled."""
         b = as_gg(bout)
         f = b.fighters.get(fid) or b.aside.get(fid)
-        return () if f is None or not f.fighting else record(f)
+        return () if f is None or f.dead or f.fled else record(f)
 
     def merge(self, into: Bout, other: Bout) -> None:
         a, b = as_gg(into), as_gg(other)

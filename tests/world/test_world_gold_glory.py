@@ -320,14 +320,17 @@ def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
     a = as_gg(second).fighters["a"]
     assert (a.hp, a.wounds, a.pain(), a.pos, a.declared, a.ap_left, a.prone) == (5, [5], 1, (1, 1), False, 0, False)
     assert as_gg(second).fighters["c"].hp == 10
-    as_gg(second).fighters["a"].unconscious = True
-    assert gg.carry(second, "a") == ()  # down: nothing to carry (the world keeps no record of the fallen)
+    as_gg(second).fighters["a"].unconscious = True  # knocked out: kept (a run's companion comes round with it)
+    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5))
+    as_gg(second).fighters["a"].dead = True
+    assert gg.carry(second, "a") == ()  # the dead carry nothing
 
 
 def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path: Path) -> None:
-    """In the world: whoever leaves a bout on his feet gets `Carried` with his bout's hp and wounds, and a
-    `gg_joined` of his in a later bout carries that record; the log rebuilds it and a recording replays."""
-    found = []
+    """In the world: whoever leaves a bout on his feet or knocked out gets `Carried` with his bout's hp and
+    wounds (knocked out: 0 hp or less), and a `gg_joined` of his in a later bout carries that record; the log
+    rebuilds it and a recording replays."""
+    found, knocked_out = [], []
     for seed in range(1, 13):
         w = arena(seed)
         shadow = Shadow(w)
@@ -339,6 +342,9 @@ def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path:
                 if isinstance(e, ev.Carried):
                     kept[e.actor] = e.record
                     assert e.record == w.state.actors[e.actor].carried and e.record[0][0] == "hp", e
+                    if not w.state.actors[e.actor].alive:
+                        assert e.record[0][1] <= 0 and not w.state.actors[e.actor].dead, e
+                        knocked_out.append(e.actor)
                     for b in w.state.bouts.values():  # set aside in a bout that goes on: as he left it
                         if (f := as_gg(b.rules).aside.get(e.actor)) is not None:
                             assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds))
@@ -355,4 +361,23 @@ def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path:
             assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
             break
     assert found, "no wounded fighter entered a second bout in arena seeds 1-12"
+    assert knocked_out, "no one was knocked out before a wounded fighter entered a second bout"
     print("wounded and carried into a new bout (seed, fighter, tick):", found)
+
+
+def test_a_dungeon_run_fights_its_bouts_under_it_and_replays_in_sync(tmp_path: Path) -> None:
+    """`run --run --system gold_and_glory` (docs/systems/gold_and_glory.md, "Dungeon runs"): the run's bouts
+    are Gold & Glory's, it goes down the depths to an end, and its recording replays in sync."""
+    from game.sim.run_world import run_setup
+
+    w = World(run_setup(2), seed=2, player_ai=True, combat_system=SYSTEM)
+    joined = 0
+    for _ in range(5000):
+        if w.state.over is not None:
+            break
+        joined += sum(isinstance(e, gev.Joined) for e in rules_events(w.apply(Confirm())))
+    assert w.state.over is not None and w.state.run is not None
+    assert w.state.run.deepest >= 2 and joined >= 4, (w.state.run.deepest, joined)
+    path = tmp_path / "run.json"
+    save_run(w, path, final=True)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
