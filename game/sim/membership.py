@@ -117,8 +117,9 @@ class Membership:
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 
     def carry(self, bout: BoutState, fid: str) -> None:
-        """Keep what the combat system carries of a fighter leaving the bout, on his feet or knocked out (not
-        dead), to his next one (its optional `carry(bout, fid)`: Dew's EN and BD), as `Carried`."""
+        """Keep what the combat system carries of a fighter leaving the bout, on his feet or knocked out, to
+        his next one (its optional `carry(bout, fid)`: Dew's EN and BD, Gold & Glory's hp and wounds), as
+        `Carried`; nothing for the dead."""
         carry = getattr(self.core.system, "carry", None)
         if carry is None or self.core.state.actors[fid].dead:
             return

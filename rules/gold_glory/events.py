@@ -240,7 +240,8 @@ class Settled(Event):
 @dataclass(frozen=True, slots=True)
 class Joined(Event):
     """Hosted in the world (`rules.gold_glory.hosted`): a fighter enters the bout on his square, with his
-    creature's stat line, facing; `back`: he left it on his feet and comes back as he was."""
+    creature's stat line, facing; `back`: he left it on his feet and comes back as he was; `kept`: he left
+    another bout on his feet and enters with the hp, wounds and fall he kept (`rules.gold_glory.carry`)."""
 
     type: ClassVar[str] = "gg_joined"
     fighter: str
@@ -250,6 +251,7 @@ class Joined(Event):
     pos: tuple[int, int]
     facing: str
     back: bool = False
+    kept: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

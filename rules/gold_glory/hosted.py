@@ -17,10 +17,10 @@ bout's `system_state` and runs it with the engine of `rules.gold_glory.system.Go
   nobody escapes off it (the world's own flight does that).
 - `merge` and `split` carry the fighters as they are when the world's bouts merge or split; a newcomer in
   the middle of a round declares nothing and acts from the next round.
-- A fighter's wounds outlive his bout: when a world bout ends and he meets foes again in a new one, he
-  joins it as he was (`gg_joined` with `back`: hp, wounds, pain, prone), not healed. His Gold & Glory state
-  is kept beside the world's `FighterState` of him (`_CARRIED`, by that object's identity: the world passes
-  the same one to each bout it starts), written only by the fold, so a replay rebuilds it the same way.
+- A fighter's wounds outlive his bout, through the world's generic seam: `carry` gives the world what it
+  keeps of one leaving a bout on his feet or knocked out (hp and wounds: `rules.gold_glory.carry`; the world's
+  `Carried`), and `enter` hands it back (`Entrant.carried`) in `gg_joined`'s `kept` when he joins another
+  bout, so he comes in as he was, not healed.
 """
 
 from __future__ import annotations
@@ -38,21 +38,13 @@ from rules.fighter import FighterSheet, FighterState
 from rules.gold_glory import events as ev
 from rules.gold_glory.build import Entrant as GGEntrant
 from rules.gold_glory.build import creature_id_for, fighter
+from rules.gold_glory.carry import Record, record, restore
 from rules.gold_glory.fold import apply
 from rules.gold_glory.grid import distance, toward
-from rules.gold_glory.state import GGBout, GGFighter
+from rules.gold_glory.state import GGBout
 from rules.gold_glory.stats import GGStats, load_stats
 from rules.gold_glory.system import NAME, GoldGlory
 from rules.systems import Answer, Entrant, MapMove, MapStep, StepResult
-
-# the world's FighterState of a fighter (by identity) -> his Gold & Glory fighter, across the world's bouts
-_CARRIED: dict[int, tuple[FighterState, GGFighter]] = {}
-
-
-def carried(state: FighterState | None) -> GGFighter | None:
-    """His Gold & Glory state from an earlier bout of this world, if any."""
-    hit = None if state is None else _CARRIED.get(id(state))
-    return hit[1] if hit is not None and hit[0] is state else None
 
 
 def as_gg(bout: Bout) -> GGBout:
@@ -99,9 +91,10 @@ class HostedGoldGlory:
                 continue
             sheet = bout.fighters[fid].sheet
             here = pos if pos is not None else _free_square(b, who[fid].side)
-            back = fid in b.aside or carried(bout.fighters[fid]) is not None
+            back = fid in b.aside
             events.append(self._emit(ev.Joined(fid, sheet.name, who[fid].side, who[fid].creature, here,
-                                               _facing(here, who[fid].side, who), back=back), bout))
+                                               _facing(here, who[fid].side, who), back=back,
+                                               kept=who[fid].carried), bout))
         return events
 
     def _unplaced(self, bout: Bout) -> list[Event]:
@@ -120,6 +113,14 @@ class HostedGoldGlory:
     def _emit(self, event: Event, bout: Bout) -> Event:
         self.fold(event, bout.fighters, bout)
         return event
+
+    def carry(self, bout: Bout, fid: str) -> Record:
+        """What the world keeps of a fighter leaving this bout, for his next bout: his hp and wounds
+        (`rules.gold_glory.carry`), on his feet or knocked out (a run's fallen companion comes round with his
+        wounds); () for one the bout does not have, the dead and the fled."""
+        b = as_gg(bout)
+        f = b.fighters.get(fid) or b.aside.get(fid)
+        return () if f is None or f.dead or f.fled else record(f)
 
     def merge(self, into: Bout, other: Bout) -> None:
         a, b = as_gg(into), as_gg(other)
@@ -175,7 +176,7 @@ class HostedGoldGlory:
         if bout is not None:
             b = as_gg(bout)
             if isinstance(event, ev.Joined):
-                _join(b, event, self.stats, fighters.get(event.fighter))
+                _join(b, event, self.stats)
             elif isinstance(event, ev.Withdrawn):
                 b.aside[event.fighter] = b.fighters.pop(event.fighter)
                 _forget(b, event.fighter)
@@ -194,6 +195,8 @@ class HostedGoldGlory:
 
     def describe(self, event: Event, names: Mapping[str, str] | None = None) -> str | None:
         if isinstance(event, ev.Joined):
+            if any(k == "wound" for k, _ in event.kept):
+                return f"{event.name} enters the fight wounded ({dict(event.kept)['hp']} hp)."
             return f"{event.name} enters the fight" + (" again" if event.back else "") + "."
         if isinstance(event, ev.Withdrawn):
             return f"{(names or {}).get(event.fighter, event.fighter)} is out of the fight's reach."
@@ -229,23 +232,14 @@ def _to_fighters(events: Iterable[Event], fighters: Mapping[str, FighterState]) 
                 fighters[e.fighter].unconscious = True
 
 
-def _join(b: GGBout, e: ev.Joined, stats: GGStats, state: FighterState | None) -> None:
-    before = carried(state) if e.back else None
+def _join(b: GGBout, e: ev.Joined, stats: GGStats) -> None:
     if e.back and e.fighter in b.aside:
         f = b.aside.pop(e.fighter)
         f.pos, f.facing, f.moving = e.pos, e.facing, False
-    elif before is not None:  # from an earlier bout: as he was, the new bout's round not yet his
-        f = before
-        f.pos, f.facing = e.pos, e.facing
-        f.moving = f.declared = f.waiting = f.done = False
-        f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
-        f.shaken_until = f.off_balance_until = 0  # the new bout counts its rounds from 1
-        f.trail.clear()
     else:
         f = fighter(stats, GGEntrant(e.fighter, e.name, e.side, e.creature, e.pos, e.facing))
+    restore(f, e.kept)  # as he left his last bout (this one, or another since; nothing kept: as he is)
     b.fighters[e.fighter] = f
-    if state is not None:
-        _CARRIED[id(state)] = (state, f)
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the fight goes on
 

@@ -175,6 +175,14 @@ def test_the_almighty_d10(skill: int, die: int, margin: int, success: bool) -> N
     assert (r.margin, r.success) == (margin, success)
 
 
+@pytest.mark.parametrize(("skill", "mods", "chance"), [(5, {"x": 3}, 8), (6, {"x": -2}, 4)])
+def test_the_mod_stack_sets_the_chance_on_a_d10(skill: int, mods: dict[str, int], chance: int) -> None:
+    """"Modifications" (line 202): "skill 5 mod+3 has a chance of 8 on a D10 to succeed, skill 6 mod-2 has
+    4": every face up to the chance succeeds, every one above fails."""
+    wins = [roll(Emitter(fresh()), ScriptedDice([die]), "K", "attack", skill, mods).success for die in range(1, 11)]
+    assert wins == [die <= chance for die in range(1, 11)]
+
+
 def test_a_ten_always_fails_only_under_its_house_rule_and_never_in_resistance_rolls() -> None:
     assert roll(Emitter(fresh()), ScriptedDice([10]), "K", "x", 12, {}).success
     strict = Emitter(fresh(("ten_always_fails",)))
@@ -271,7 +279,9 @@ def test_diagonals_cost_1_2_1_2_and_terrain_is_paid_leaving_a_square() -> None:
     assert [move_cost(bout, f, "NE"), move_cost(bout, f, "E")] == [1, 1]
     f.diagonals = 1
     assert move_cost(bout, f, "SE") == 2 and move_cost(bout, f, "S") == 1
-    bout.terrain[(0, 0)] = 2  # leaving a double-mp shrubbery
+    bout.terrain[(0, 1)] = 2  # line 327: "Moving into a double mp shrubbery from flat grass costs only one mp"
+    assert move_cost(bout, f, "S") == 1
+    bout.terrain[(0, 0)] = 2  # "moving out of a double mp shrubbery to flat grass costs double mp"
     assert move_cost(bout, f, "S") == 2 and move_cost(bout, f, "SE") == 4
 
 

@@ -288,8 +288,10 @@ def test_a_step_the_map_refuses_marks_its_square_blocked_in_the_bout() -> None:
 
 
 def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
-    """When a world bout ends and its fighters meet again in a new one, each joins it as he was (`back`),
-    with his hp and wounds, not healed; a fighter new to the world's bouts joins afresh."""
+    """When a world bout ends and its fighters meet again in a new one, each joins it as he was, through the
+    generic seam: the system's `carry` gives the world his record (hp, wounds), the world hands it back as
+    `Entrant.carried`, and he joins with it (`kept`), not healed; a fighter with nothing kept joins afresh,
+    and one down has nothing to carry."""
     from rules.content import default_catalog
     from rules.fighter import FighterSheet, FighterState
 
@@ -298,17 +300,84 @@ def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
     states = {fid: FighterState(FighterSheet.build(catalog, id=fid, name=fid.title(), side=side))
               for fid, side in (("a", "red"), ("b", "blue"), ("c", "blue"))}
     where = {"a": (1, 1), "b": (2, 1), "c": (1, 2)}
+    kept: dict[str, tuple[tuple[str, int], ...]] = {}
 
     def entrant(fid: str) -> Entrant:
-        return Entrant("bandit", states[fid].sheet.side, where[fid])
+        return Entrant("bandit", states[fid].sheet.side, where[fid], carried=kept.get(fid, ()))
 
     first = gg.new_bout(catalog, [states["a"], states["b"]])
     gg.enter(first, entrant)
     gg.fold(gev.Damaged("b", "a", 4, 6, 0, 1, 5, 5), first.fighters, first)
     assert as_gg(first).fighters["a"].hp == 5
+    kept = {fid: gg.carry(first, fid) for fid in ("a", "b")}  # the world's `Carried` as the bout ends
+    assert kept == {"a": (("hp", 5), ("wound", 5)), "b": (("hp", 10),)}
+    assert gg.carry(first, "c") == ()  # not in this bout
     second = gg.new_bout(catalog, [states["a"], states["c"]])  # the first bout is over: a new one
     joined = gg.enter(second, entrant)
-    assert [(e.fighter, e.back) for e in joined if isinstance(e, gev.Joined)] == [("a", True), ("c", False)]
+    assert [(e.fighter, e.back, e.kept) for e in joined if isinstance(e, gev.Joined)] == [
+        ("a", False, (("hp", 5), ("wound", 5))), ("c", False, ())]
+    assert gg.describe(joined[0]) == "A enters the fight wounded (5 hp)."
     a = as_gg(second).fighters["a"]
-    assert (a.hp, a.wounds, a.pos, a.declared, a.ap_left) == (5, [5], (1, 1), False, 0)
+    assert (a.hp, a.wounds, a.pain(), a.pos, a.declared, a.ap_left, a.prone) == (5, [5], 1, (1, 1), False, 0, False)
     assert as_gg(second).fighters["c"].hp == 10
+    as_gg(second).fighters["a"].unconscious = True  # knocked out: kept (a run's companion comes round with it)
+    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5))
+    as_gg(second).fighters["a"].dead = True
+    assert gg.carry(second, "a") == ()  # the dead carry nothing
+
+
+def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path: Path) -> None:
+    """In the world: whoever leaves a bout on his feet or knocked out gets `Carried` with his bout's hp and
+    wounds (knocked out: 0 hp or less), and a `gg_joined` of his in a later bout carries that record; the log
+    rebuilds it and a recording replays."""
+    found, knocked_out = [], []
+    for seed in range(1, 13):
+        w = arena(seed)
+        shadow = Shadow(w)
+        kept: dict[str, tuple[tuple[str, int], ...]] = {}
+        for _ in range(300):
+            if w.state.over is not None:
+                break
+            for e in shadow.step(Confirm()):
+                if isinstance(e, ev.Carried):
+                    kept[e.actor] = e.record
+                    assert e.record == w.state.actors[e.actor].carried and e.record[0][0] == "hp", e
+                    if not w.state.actors[e.actor].alive:
+                        assert e.record[0][1] <= 0 and not w.state.actors[e.actor].dead, e
+                        knocked_out.append(e.actor)
+                    for b in w.state.bouts.values():  # set aside in a bout that goes on: as he left it
+                        if (f := as_gg(b.rules).aside.get(e.actor)) is not None:
+                            assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds))
+                elif isinstance(e, ev.RulesEvent) and isinstance(e.event, gev.Joined) and e.event.fighter in kept:
+                    assert e.event.kept == kept[e.event.fighter]
+                    f = next(as_gg(b.rules).fighters[e.event.fighter] for b in w.state.bouts.values()
+                             if e.event.fighter in as_gg(b.rules).fighters)
+                    assert (f.hp, f.wounds) == (dict(e.event.kept)["hp"], [x for k, x in e.event.kept if k == "wound"])
+                    if any(k == "wound" for k, _ in e.event.kept):
+                        found.append((seed, e.event.fighter, w.state.tick))
+        if found:
+            path = tmp_path / "carry.json"
+            save_run(w, path, final=True)
+            assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+            break
+    assert found, "no wounded fighter entered a second bout in arena seeds 1-12"
+    assert knocked_out, "no one was knocked out before a wounded fighter entered a second bout"
+    print("wounded and carried into a new bout (seed, fighter, tick):", found)
+
+
+def test_a_dungeon_run_fights_its_bouts_under_it_and_replays_in_sync(tmp_path: Path) -> None:
+    """`run --run --system gold_and_glory` (docs/systems/gold_and_glory.md, "Dungeon runs"): the run's bouts
+    are Gold & Glory's, it goes down the depths to an end, and its recording replays in sync."""
+    from game.sim.run_world import run_setup
+
+    w = World(run_setup(2), seed=2, player_ai=True, combat_system=SYSTEM)
+    joined = 0
+    for _ in range(5000):
+        if w.state.over is not None:
+            break
+        joined += sum(isinstance(e, gev.Joined) for e in rules_events(w.apply(Confirm())))
+    assert w.state.over is not None and w.state.run is not None
+    assert w.state.run.deepest >= 2 and joined >= 4, (w.state.run.deepest, joined)
+    path = tmp_path / "run.json"
+    save_run(w, path, final=True)
+    assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
