@@ -15,6 +15,10 @@ Measured (M instructions; a build's numbers move by about 1 % between machines a
     rules      pure      470 / 471                   626                      537
     world      compiled  626 (lead)                  643                      572
     world      pure      1,169 (lead)                1,268                    1,231
+
+Session 7 (main at 402d1e4: the slots, plain positional calls and no properties on the hot paths of
+pure CPython 3.11, plus the stance, mobility and disarm rules): rules compiled 229, rules pure 501
+(the line: 517), world compiled 581, world pure 1,163.
 """
 
 from __future__ import annotations
