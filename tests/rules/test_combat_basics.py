@@ -359,3 +359,33 @@ def test_the_bleeding_make_the_blood_loss_check_between_rounds_and_may_die_of_it
     assert any(isinstance(e, Died) and e.fighter == "A" for e in events)
     assert b.health("A") == "dead" and b.over
     assert types[types.index("blood_loss") - 1] == "cb_turn_end"  # after the round's last turn
+
+
+def test_the_players_default_readies_once_for_a_lone_foe_next_to_him_and_charges_a_busy_one() -> None:
+    """`CbAI.advise`: before charging a foe who stands alone he readies for whoever enters his square (the
+    AI charges at once); having readied, he charges; a foe already fighting someone he charges at once."""
+    lone = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER},
+                    {"id": "B", "side": "b", "at": [3, 2], **FIGHTER}])
+    ai = CbAI()
+    turn = Decision(CB_TURN, "A", tuple(turn_options(lone, "A")), "wait")
+    assert ai.choose(lone, turn) == "charge:B" and ai.advise(lone, turn) == "ready:enter"
+    lone.cb["A"].last_action = "ready:enter"  # nobody came: now he goes in
+    assert ai.advise(lone, turn) == "charge:B"
+    busy = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER},
+                    {"id": "B", "side": "b", "at": [3, 2], **FIGHTER},
+                    {"id": "C", "side": "r", "at": [3, 2], **FIGHTER}])
+    turn = Decision(CB_TURN, "A", tuple(turn_options(busy, "A")), "wait")
+    assert ai.advise(busy, turn) == ai.choose(busy, turn) == "charge:B"
+
+
+def test_the_players_default_strikes_a_dazed_foe_in_his_cluster_first() -> None:
+    """Line 47: a dazed character makes no defensive roll; the AI strikes the most hurt, the player's
+    default the dazed one first."""
+    b = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER}, {"id": "B", "side": "b", "at": [2, 2], **FIGHTER},
+                 {"id": "C", "side": "b", "at": [2, 2], **FIGHTER}])
+    b.fighters["B"].pain = 2
+    em = Emitter(b)
+    em.emit(ev.EffectBegan("C", DAZE, 2, 1, "A", None, False, False))
+    ai = CbAI()
+    turn = Decision(CB_TURN, "A", tuple(turn_options(b, "A")), "wait")
+    assert ai.choose(b, turn) == "attack:B" and ai.advise(b, turn) == "attack:C"
