@@ -51,9 +51,9 @@ DEFAULT_SYSTEM = "tros_sos"
 @dataclass(frozen=True, slots=True)
 class Entrant:
     """What the world tells a combat system of a fighter entering one of its bouts: his creature (the
-    content id, for a system's own stats table), his side, and whether he faces a foe of the bout (one
-    is in front of him, or to a front corner: he saw them coming; a system that adjudicates surprise
-    from the situation reads it)."""
+    content id, for a system's own stats table), his side, and whether he saw a foe of the bout coming
+    (one is anywhere but behind him: in front, to a front corner or beside him; a system that
+    adjudicates surprise from the situation reads it)."""
 
     creature: str
     side: str

@@ -59,4 +59,5 @@ def _stash(stash: LevelStash) -> LevelStash:
         occupancy=dict(stash.occupancy), fighters={aid: fighters[aid] for aid in stash.fighters},
         bouts={bid: BoutState(bid, b.rules.clone(fighters)) for bid, b in stash.bouts.items()},
         membership=dict(stash.membership), shots=list(stash.shots), floor=dict(stash.floor),
+        crowd=dict(stash.crowd),
     )

@@ -77,7 +77,7 @@ def _stash(stash: LevelStash) -> dict[str, Any]:
         "membership": dict(stash.membership),
         "shots": [[s.shooter, s.target, s.zone, s.aim_ticks] for s in stash.shots],
         "floor": _floor(stash.floor),
-    }
+    } | ({"crowd": sorted([p[0], p[1], *a] for p, a in stash.crowd.items())} if stash.crowd else {})
 
 
 def digest(state: WorldState) -> str:

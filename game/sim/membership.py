@@ -129,11 +129,12 @@ class Membership:
 
     def entrant(self, actor_id: str) -> Entrant:
         """What the combat system is told of a fighter entering a bout (`rules.systems.Entrant`): whether
-        a foe next to him is in front of him or to a front corner (his facing's half of the squares)."""
+        a foe next to him is anywhere but behind him (in front, to a front corner or beside him: the world's
+        sight has no blind side, so one who walked up beside him was in view; only from behind is he unseen)."""
         s = self.core.state
         actor = s.actors[actor_id]
         facing, (x, y) = actor.facing, actor.pos
-        sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy > 0
+        sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy >= 0
                    for foe in self.core.adjacent_hostiles(actor))
         return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees,
                        passable=lambda sq: s.tilemap.passable(Pos(*sq)) and sq not in s.occupancy,

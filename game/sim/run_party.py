@@ -89,8 +89,7 @@ def fold_follower_arrived(state: WorldState, actor_id: str, frm: int, at: tuple[
         raise ValueError(f"{actor_id} is not on his way from depth {frm}")
     stash = run.levels[frm]
     actor = stash.actors.pop(actor_id)
-    if stash.occupancy.get(actor.pos) == actor_id:
-        del stash.occupancy[actor.pos]
+    stash.vacate(actor_id, actor.pos)
     stash.fighters.pop(actor_id, None)
     stash.membership.pop(actor_id, None)
     tilemap = state.tilemap

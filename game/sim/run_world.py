@@ -136,10 +136,11 @@ def stairs_up(run: RunState) -> Pos:
 def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     """Where `n` travellers arrive on `depth`: the free squares nearest its stairs up (coming down) or
     its stairs down (coming up), never a stairs square, nearest first (breadth-first, in `directions`
-    order). Free: on a depth left before, no one stands there; on a new one, no foe is placed there."""
+    order). Free: on a depth left before, no one stands there; on a new one, no foe and no recruit is
+    placed there."""
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
-    taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes}
+    taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes} | {r.pos for r in level.recruits}
     tilemap = stash.tilemap if stash is not None else level.world_map
     return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
 
@@ -189,13 +190,12 @@ def fold_level_changed(state: WorldState, frm: int, depth: int, travellers: Sequ
     movers: list[tuple[Actor, int, int]] = []
     for aid, x, y in travellers:
         actor = state.actors.pop(aid)
-        if state.occupancy.get(actor.pos) == aid:
-            del state.occupancy[actor.pos]
+        state.vacate(aid, actor.pos)  # (a combat cluster's next member holds his square)
         state.fighters.pop(aid, None)
         state.membership.pop(aid, None)
         movers.append((actor, x, y))
     run.levels[frm] = LevelStash(state.tilemap, state.actors, state.occupancy, state.fighters, state.bouts,
-                                 state.membership, state.shots, run.floor)
+                                 state.membership, state.shots, run.floor, state.crowd)
     there = run.levels.pop(depth, None) or _fresh(state, run, depth)
     tilemap = there.tilemap
     state.tilemap = tilemap
@@ -212,6 +212,7 @@ def fold_level_changed(state: WorldState, frm: int, depth: int, travellers: Sequ
         there.fighters[actor.id] = actor.fighter
     state.actors.update(there.actors)
     state.occupancy = there.occupancy
+    state.crowd = there.crowd
     state.fighters = there.fighters
     state.bouts = there.bouts
     state.membership = there.membership

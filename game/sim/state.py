@@ -147,6 +147,12 @@ class LevelStash:
     membership: dict[str, int]
     shots: list[PendingShot]
     floor: dict[Pos, Pile]
+    # its combat clusters' other occupants (`WorldState.crowd`), kept with the level like `occupancy`
+    crowd: dict[Pos, tuple[str, ...]] = field(default_factory=dict)
+
+    def vacate(self, aid: str, pos: tuple[int, int]) -> None:
+        """He leaves a square of this depth: the next of its cluster (if any) holds it."""
+        vacate_square(self.occupancy, self.crowd, aid, pos)
 
 
 @dataclass(slots=True)
@@ -253,22 +259,7 @@ class WorldState:
 
     def vacate(self, aid: str, pos: tuple[int, int]) -> None:
         """He leaves a square: the next of its cluster (if any) holds it."""
-        occupancy = cast("dict[tuple[int, int], str]", self.occupancy)
-        crowd = cast("dict[tuple[int, int], tuple[str, ...]]", self.crowd)
-        if occupancy.get(pos) == aid:
-            rest = crowd.pop(pos, ()) if crowd else ()
-            if rest:
-                occupancy[pos] = rest[0]
-                if rest[1:]:
-                    crowd[pos] = rest[1:]
-            else:
-                del occupancy[pos]
-        elif crowd and aid in crowd.get(pos, ()):
-            left = tuple(o for o in crowd[pos] if o != aid)
-            if left:
-                crowd[pos] = left
-            else:
-                del crowd[pos]
+        vacate_square(self.occupancy, self.crowd, aid, pos)
 
     def occupy(self, aid: str, pos: Pos) -> None:
         """He stands on a square; one already held by another he shares (his cluster's `crowd`)."""
@@ -277,6 +268,28 @@ class WorldState:
             self.occupancy[pos] = aid
         elif aid not in self.crowd.get(pos, ()):
             self.crowd[pos] = (*self.crowd.get(pos, ()), aid)
+
+
+def vacate_square(occupancy_: dict[Pos, str], crowd_: dict[Pos, tuple[str, ...]], aid: str,
+                  pos: tuple[int, int]) -> None:
+    """He leaves a square of a level (`occupancy_` and `crowd_` are its own): the next of its cluster
+    (if any) holds it."""
+    occupancy = cast("dict[tuple[int, int], str]", occupancy_)  # a Pos hashes as its tuple
+    crowd = cast("dict[tuple[int, int], tuple[str, ...]]", crowd_)
+    if occupancy.get(pos) == aid:
+        rest = crowd.pop(pos, ()) if crowd else ()
+        if rest:
+            occupancy[pos] = rest[0]
+            if rest[1:]:
+                crowd[pos] = rest[1:]
+        else:
+            del occupancy[pos]
+    elif crowd and aid in crowd.get(pos, ()):
+        left = tuple(o for o in crowd[pos] if o != aid)
+        if left:
+            crowd[pos] = left
+        else:
+            del crowd[pos]
 
 
 fast_init_all(Decision)  # see rules.fastinit

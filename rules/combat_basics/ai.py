@@ -17,7 +17,7 @@ comes from the first direction offered.
 
 from __future__ import annotations
 
-from rules.combat_basics.state import ENTER, CbBout, step
+from rules.combat_basics.state import DAZE, ENTER, CbBout, step
 from rules.combat_basics.turns import still_to_act
 from rules.decisions import CB_DEFENCE, CB_TURN, Decision
 
@@ -26,25 +26,37 @@ class CbAI:
     """See the module docstring."""
 
     def advise(self, b: CbBout, d: Decision) -> str:
-        """The player's default (what Enter takes): the AI's answer, but badly hurt (pain at half his dice or
-        more, or HT 2 or less) his turn is a step that takes him farthest from his foes, out of the cluster
-        (lines 25, 41: he leaves it by moving out), when one gains distance."""
+        """The player's default (what Enter takes): the AI's answer, more careful and more cunning.
+        In the cluster, a dazed foe first (line 47: he cannot defend), then the most hurt. Badly hurt (pain
+        at half his dice or more, or HT 2 or less) his turn is a step that takes him farthest from his
+        foes, out of the cluster (lines 25, 41: he leaves it by moving out), when one gains distance.
+        Before charging a foe who stands alone, he readies an attack for whoever enters his square, once
+        (line 15: the readied action comes first; the AI does not walk onto a set weapon, so the foe waits
+        or turns to another, and the fight round him goes on); the next turn, if nobody came, he charges.
+        A foe already fighting someone else in his square he charges at once (he is busy)."""
         pick = self.choose(b, d)
         if d.kind != CB_TURN:
             return pick
-        me = b.fighters[d.who]
-        if me.pain * 2 < me.sheet.level + me.reflex and me.ht > 2:
-            return pick
-        foes = b.foes(d.who)
-        if not foes:
-            return pick
-        here = b.cb[d.who].pos
+        fid, values = d.who, set(d.values())
+        me = b.fighters[fid]
+        foes = b.foes(fid)
+        if foes and (me.pain * 2 >= me.sheet.level + me.reflex or me.ht <= 2):
+            here = b.cb[fid].pos
 
-        def gap(square: tuple[int, int]) -> int:
-            return min(abs(square[0] - b.cb[f].pos[0]) + abs(square[1] - b.cb[f].pos[1]) for f in foes)
+            def gap(square: tuple[int, int]) -> int:
+                return min(abs(square[0] - b.cb[f].pos[0]) + abs(square[1] - b.cb[f].pos[1]) for f in foes)
 
-        moves = sorted((-gap(step(here, v[5:])), v) for v in d.values() if v.startswith("move:"))
-        return moves[0][1] if moves and -moves[0][0] > gap(here) else pick
+            moves = sorted((-gap(step(here, v[5:])), v) for v in values if v.startswith("move:"))
+            if moves and -moves[0][0] > gap(here):
+                return moves[0][1]
+        attacks = [v for v in values if v.startswith("attack:")]
+        if attacks:
+            return min(attacks, key=lambda v: (not b.cb[v[7:]].has(DAZE), -b.fighters[v[7:]].pain, v))
+        if pick.startswith("charge:") and not b.cb[fid].last_action.startswith("ready:") and f"ready:{ENTER}" in values:
+            target = pick[7:]
+            if b.cluster(b.cb[target].pos) == [target]:
+                return f"ready:{ENTER}"
+        return pick
 
     def choose(self, b: CbBout, d: Decision) -> str:
         if d.kind == CB_TURN:

@@ -34,6 +34,7 @@ from rules.combat_basics.turns import begin_turn, carry_out, default_turn, end_t
 from rules.decisions import CB_DEFENCE, CB_DIRECTION, CB_TURN, Decision, Option
 from rules.dice import DiceStream
 from rules.events import Event
+from rules.exchange import blood_loss_check
 from rules.fighter import FighterSheet, FighterState
 from rules.systems import Entrant, StepResult
 
@@ -208,7 +209,7 @@ class CombatBasics:
             if bout.actor is not None:
                 end_turn(em, bout, bout.actor)
                 resolved = True
-            self._next(em, bout)
+            self._next(em, bout, stream)
         gone = tuple(f for f in bout.cb if f not in bout.left and not bout.active(f))
         if gone:
             em.emit(ev.LeftReported(gone))
@@ -239,15 +240,21 @@ class CombatBasics:
                     keys[f] = (*keys[f], face)
         em.emit(ev.OrderSet(tuple(sorted(keys, key=lambda f: keys[f], reverse=True))))
         em.emit(ev.RoundBegan(1))
-        self._next(em, bout)
+        self._next(em, bout, stream)
 
-    def _next(self, em: Emitter, bout: CbBout) -> None:
-        """Begin the next turn (a lost one ends at once), starting a new round after the last."""
+    def _next(self, em: Emitter, bout: CbBout, stream: DiceStream) -> None:
+        """Begin the next turn (a lost one ends at once), starting a new round after the last; between
+        rounds the bleeding make the rules' blood-loss check (our adaptation: the document leaves
+        wounds to the rest of its game; a round is one TRoS exchange's check)."""
         for _ in range(4 * len(bout.cb) + 4):
             if len(bout.sides_fighting()) < 2:
                 return
             waiting = [f for f in bout.order if f not in bout.done and bout.active(f)]
             if not waiting:
+                for fid in [f for f in bout.order if bout.active(f)]:
+                    em.extend(blood_loss_check(bout.fighters[fid], stream, bout.round, bout.rules.negative_pool))
+                if len(bout.sides_fighting()) < 2:
+                    return
                 em.emit(ev.RoundBegan(bout.round + 1))
                 continue
             if begin_turn(em, bout, waiting[0]):

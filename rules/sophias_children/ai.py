@@ -117,13 +117,28 @@ def _action(bout: ScBout, decision: Decision) -> str:
 
 def advise(bout: ScBout, decision: Decision) -> Answer:
     """What the player is offered as the default (Enter): the AI's answer (`suggest`), but for his action a
-    more careful one (`_careful_action`): a player who takes every default should live through a fight
-    the AI's own side might lose. MEMBER and ROLLER keep their defaults."""
+    more careful one (`_careful_action`) and for a counter-bid a firmer one (`_keep_action`): a player who
+    takes every default should live through a fight the AI's own side might lose. MEMBER and ROLLER keep
+    their defaults."""
     if decision.kind == ACTION:
         return _careful_action(bout, decision)
+    if decision.kind == COUNTER:
+        return _keep_action(bout, decision)
     if decision.kind in (MEMBER, ROLLER):
         return decision.default
     return suggest(bout, decision)
+
+
+def _keep_action(bout: ScBout, decision: Decision) -> int:
+    """The player's counter-bid: a foe's Interrupt of his side's action is matched out of the whole pool,
+    not only half of it (the merry thieves' Second Fighter matched to 4 of their 6: the action in hand is
+    worth the points; a side that lets the foes take every Next Action they bid for loses the fight)."""
+    war = bout.sc.war
+    assert war is not None
+    side = _side(bout, decision.who)
+    if bout.side_of(war.interrupter) == side:
+        return 0
+    return war.bid if war.bid <= min(decision.high, bout.pool(side)) else 0
 
 
 def _careful_action(bout: ScBout, decision: Decision) -> str:

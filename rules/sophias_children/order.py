@@ -268,11 +268,22 @@ def designate_decision(bout: ScBout) -> Decision:
         who, note = rep(bout, options[0]), "your side has First Action: which of you takes it"
     else:
         assert sc.last is not None
-        who = rep(bout, sc.last)
+        who = designator(bout, sc.last, options)
         note = "the round is over: designate who acts next (not yourself)" if sc.round_end else \
             "designate the Next Action"
     opts = tuple(Option(u, unit_label(bout, u), note=f"initiative {sc.initiative.get(u, '-')}") for u in options)
     return Decision(DESIGNATE, who, opts, _default_designation(bout, options), note=note)
+
+
+def designator(bout: ScBout, last: str, options: list[str]) -> str:
+    """Who designates after `last`'s action: `last` himself; if he is no longer in this bout (the world's
+    bout split and he went with the other part: our ruling, the document has one table), a unit of his
+    side still in it designates for him; with none left, the first unit that may be designated."""
+    if bout.living(last) or not options:
+        return rep(bout, last)
+    side = bout.side_of(last)
+    allies = [u for u in bout.units_alive() if bout.side_of(u) == side]
+    return rep(bout, allies[0] if allies else options[0])
 
 
 def _default_designation(bout: ScBout, options: list[str]) -> str | None:

@@ -177,8 +177,8 @@ class SophiasChildren:
         them who enters the bout (a Squad of one rolls as one man would) to those who come later (they
         join it Tapped, Up from the next round): in the world, the band arrives a man at a time.
         Surprise is adjudicated from the situation when the bout begins ("a foe that had not seen you"):
-        a side none of whose members faces a foe (`Entrant.facing_foe`) had not seen them coming and is
-        surprised; a side that did is not (no 1d6 in the world)."""
+        a side none of whose members saw a foe coming (`Entrant.facing_foe`: every foe next to him came
+        up from behind) is surprised; a side that did is not (no 1d6 in the world)."""
         b = as_sc(bout)
         placed = b.sc.unit_of
         new = [fid for fid in bout.members() if fid not in placed]

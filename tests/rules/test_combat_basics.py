@@ -20,7 +20,7 @@ from rules.combat_basics.turns import turn_options
 from rules.content import default_catalog
 from rules.decisions import CB_TURN, Decision
 from rules.dice import SeededStream
-from rules.events import Event, KnockCheck, ShockApplied
+from rules.events import BloodLossCheck, Died, Event, KnockCheck, ShockApplied
 from rules.fighter import FighterState
 from rules.systems import describer, run_step, system
 from tests.rules.helpers import sheet
@@ -332,3 +332,60 @@ def test_the_players_default_is_the_ais_and_badly_hurt_a_step_out_of_the_cluster
     a = b.fighters["A"]
     a.ht = 2  # badly hurt: a step out of B's cluster, not toward C (east)
     assert ai.choose(b, turn) == "attack:B" and ai.advise(b, turn) in {"move:north", "move:south", "move:west"}
+
+
+def test_the_bleeding_make_the_blood_loss_check_between_rounds_and_may_die_of_it() -> None:
+    """Our adaptation (docs/systems/combat_basics.md): the document leaves wounds to the rest of its game,
+    so a round's end is where the rules' blood-loss check falls (without it a fighter whose wounds keep
+    the worst per location could take hits forever)."""
+    sys_ = CombatBasics()
+    b = sys_.new_bout(default_catalog(), [sheet("A", side="r"), sheet("B", side="b")])
+    b.cb["B"].pos = (6, 0)  # out of reach: turns pass with nobody wounded
+    stream = SeededStream(2, "combat")
+    sys_.advance(b, stream)
+    assert b.round == 1
+    b.fighters["A"].blood_loss, b.fighters["A"].ht = 30, 1  # TN 30: no success is possible
+    events: list[Event] = []
+    for _ in range(50):
+        events += run_step(sys_, b, stream, lambda d: sys_.suggest(b, d, None, None))  # type: ignore[arg-type]
+        step = sys_.advance(b, stream)
+        events += step.events
+        if b.over:
+            break
+    types = [e.type for e in events]
+    assert "blood_loss" in types and "cb_round" not in types[types.index("blood_loss"):]  # no round 2 after it
+    check = next(e for e in events if isinstance(e, BloodLossCheck))
+    assert (check.fighter, check.ht_lost, check.ht) == ("A", 1, 0)
+    assert any(isinstance(e, Died) and e.fighter == "A" for e in events)
+    assert b.health("A") == "dead" and b.over
+    assert types[types.index("blood_loss") - 1] == "cb_turn_end"  # after the round's last turn
+
+
+def test_the_players_default_readies_once_for_a_lone_foe_next_to_him_and_charges_a_busy_one() -> None:
+    """`CbAI.advise`: before charging a foe who stands alone he readies for whoever enters his square (the
+    AI charges at once); having readied, he charges; a foe already fighting someone he charges at once."""
+    lone = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER},
+                    {"id": "B", "side": "b", "at": [3, 2], **FIGHTER}])
+    ai = CbAI()
+    turn = Decision(CB_TURN, "A", tuple(turn_options(lone, "A")), "wait")
+    assert ai.choose(lone, turn) == "charge:B" and ai.advise(lone, turn) == "ready:enter"
+    lone.cb["A"].last_action = "ready:enter"  # nobody came: now he goes in
+    assert ai.advise(lone, turn) == "charge:B"
+    busy = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER},
+                    {"id": "B", "side": "b", "at": [3, 2], **FIGHTER},
+                    {"id": "C", "side": "r", "at": [3, 2], **FIGHTER}])
+    turn = Decision(CB_TURN, "A", tuple(turn_options(busy, "A")), "wait")
+    assert ai.advise(busy, turn) == ai.choose(busy, turn) == "charge:B"
+
+
+def test_the_players_default_strikes_a_dazed_foe_in_his_cluster_first() -> None:
+    """Line 47: a dazed character makes no defensive roll; the AI strikes the most hurt, the player's
+    default the dazed one first."""
+    b = bout_of([{"id": "A", "side": "r", "at": [2, 2], **FIGHTER}, {"id": "B", "side": "b", "at": [2, 2], **FIGHTER},
+                 {"id": "C", "side": "b", "at": [2, 2], **FIGHTER}])
+    b.fighters["B"].pain = 2
+    em = Emitter(b)
+    em.emit(ev.EffectBegan("C", DAZE, 2, 1, "A", None, False, False))
+    ai = CbAI()
+    turn = Decision(CB_TURN, "A", tuple(turn_options(b, "A")), "wait")
+    assert ai.choose(b, turn) == "attack:B" and ai.advise(b, turn) == "attack:C"

@@ -286,3 +286,54 @@ def test_a_bout_of_another_system_is_refused() -> None:
     other = system("tros_sos").new_bout(catalog(), [sheet("A", side="red"), sheet("B", side="blue")])
     with pytest.raises(IllegalAction, match="not a Sophia's Children bout"):
         SophiasChildren().due(other)
+
+
+def _counter_due(bid: int) -> tuple[ScBout, Decision]:
+    """Red (A, A2: pool 6) against blue (B, B2: pool 6); B has First Action, waits and designates A; B2
+    Interrupts with `bid`, A2 stays out: A's counter-bid is due."""
+    rows: list[Row] = [("A", "red", "leader", 1, 3), ("A2", "red", "leader", 1, 3),
+                       ("B", "blue", "leader", 1, 3), ("B2", "blue", "leader", 1, 3)]
+    sc_system, bout, _ = make(rows, None, {"red": False, "blue": False})
+    stream = ScriptedStream([1, 1, 6, 1], fallback=SeededStream(1, "combat"))
+    answers: dict[tuple[str, str], Answer] = {("B", ACTION): "wait", ("B", DESIGNATE): "A", ("B2", INTERRUPT): bid,
+                                              ("A2", INTERRUPT): 0}
+    for _ in range(20):
+        due = sc_system.due(bout)
+        for d in due:
+            if (d.who, d.kind) == ("A", COUNTER):
+                return ScBout(bout), d
+            sc_system.answer(bout, d, answers[(d.who, d.kind)])
+        if not due:
+            sc_system.settle(bout, stream)
+            sc_system.advance(bout, stream)
+    raise AssertionError("A's counter-bid never came due")
+
+
+def test_the_players_default_counter_bid_keeps_his_action_out_of_the_whole_pool() -> None:
+    """The AI matches an Interrupt within half its pool; the player's default (`ai.advise`) within all of it."""
+    from rules.sophias_children import ai
+
+    b, d = _counter_due(4)
+    assert b.pool("red") == 6 and ai.suggest(b, d) == 0  # 4 is more than half of 6: the AI yields
+    assert ai.advise(b, d) == 4  # the player's default matches
+    b, d = _counter_due(2)
+    assert ai.suggest(b, d) == ai.advise(b, d) == 2
+
+
+@pytest.mark.parametrize(("rows", "designator"), [
+    ([("A", "red", "leader", 1, 3), ("A2", "red", "leader", 1, 3), ("B", "blue", "leader", 1, 3)], "A2"),
+    ([("A", "red", "leader", 1, 3), ("B", "blue", "leader", 1, 3), ("C", "green", "leader", 1, 3)], "B"),
+])
+def test_one_who_left_the_bout_before_designating_leaves_it_to_his_side_else_the_first_up(
+        rows: list[Row], designator: str) -> None:
+    """The world's bout split and the last to act went with the other part: the Next Action is designated
+    by a unit of his side still here (our ruling), else by the first unit that may be designated; never
+    asked of one who is not in the bout (the world would route it to the wrong bout)."""
+    sc_system, bout, _ = fight(rows, [6, 1, 1], [("A", ACTION, "wait")])
+    d = sc_system.due(bout)
+    assert [(x.who, x.kind) for x in d] == [("A", DESIGNATE)]
+    bout.remove_fighter("A")
+    d = sc_system.due(bout)
+    assert [(x.who, x.kind) for x in d] == [(designator, DESIGNATE)] and "A" not in d[0].values()
+    events = sc_system.answer(bout, d[0], d[0].values()[0])
+    assert any(isinstance(e, sev.Designated) for e in events)

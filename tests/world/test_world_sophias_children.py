@@ -64,7 +64,7 @@ def test_members_hold_their_squares_while_the_order_of_combat_runs() -> None:
 
 
 def test_the_leader_answers_by_answer_and_confirm_and_a_step_is_refused() -> None:
-    w = arena(3, player_ai=False)
+    w = arena(4, player_ai=False)  # (a fight in which the leader, answering the last option, yields a match)
     shadow = Shadow(w)
     asked: set[str] = set()
     refused_step = False
@@ -135,7 +135,7 @@ def test_a_step_back_is_an_action_walked_on_the_map(tmp_path: Path) -> None:
     from rules.decisions import ACTION
     from rules.sophias_children.action import BACK
 
-    w = arena(3, player_ai=False)
+    w = arena(1, player_ai=False)  # (a fight in which the leader is offered a step back)
     shadow = Shadow(w)
     stepped = None
     for _ in range(400):
@@ -217,3 +217,26 @@ def test_a_round_whose_up_units_all_left_ends_and_the_enter_defaults_are_the_adv
         stuck_before = stuck
     assert w.state.over is not None, "the arena did not end in 300 ticks"
     assert offered > 0
+
+
+@pytest.mark.parametrize(("offset", "sees"), [((1, 0), True), ((-1, 0), True), ((0, 1), True), ((0, -1), False)])
+def test_surprise_is_a_foe_from_behind_one_beside_him_he_saw_coming(offset: tuple[int, int], sees: bool) -> None:
+    """The world's adjudication of surprise ("a foe that had not seen you"): the fighter facing south sees a
+    foe in front of him, to a front corner or beside him (the world's sight has no blind side: one who
+    walked up beside him was in view); only one who came up from behind was not (the arena's 4-adjacency:
+    no corners)."""
+    from game.sim.geometry import Direction, Pos
+
+    w = World(load_named_scenario("merry_thieves"), seed=1, combat_system=SYSTEM)
+    s = w.state
+    leader = s.actors[s.leader]
+    s.vacate(leader.id, leader.pos)  # out in the street, nobody round him
+    leader.pos = Pos(6, 3)
+    s.occupy(leader.id, leader.pos)
+    leader.facing = Direction.S
+    thug = next(a for a in s.actors.values() if not a.party)
+    s.vacate(thug.id, thug.pos)
+    thug.pos = Pos(leader.pos.x + offset[0], leader.pos.y + offset[1])
+    assert s.at(thug.pos) is None and s.tilemap.passable(thug.pos)
+    s.occupy(thug.id, thug.pos)
+    assert w.membership.entrant(s.leader).facing_foe is sees
