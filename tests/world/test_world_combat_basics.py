@@ -215,3 +215,31 @@ def test_enter_on_every_prompt_is_never_refused(system: str, seed: int) -> None:
 
     _alive, outcome, ticks = enter_only("arena_three_way", seed, DEFAULT_DIFFICULTY, 300, system)  # raises if refused
     assert outcome != "unfinished" and ticks < 300
+
+
+@pytest.mark.parametrize("system", ["tros_sos", "sophias_children", "dew_sequence", "gold_and_glory", SYSTEM])
+def test_hold_the_square_plays_to_an_end_and_replays_under_every_system(system: str, tmp_path: Path) -> None:
+    """`hold_the_square` (document 003's readied-action example as a world scenario) under every hosted system."""
+    w = World(load_named_scenario("hold_the_square"), seed=1, player_ai=True, combat_system=system)
+    for _ in range(300):
+        if w.state.over is not None:
+            break
+        w.apply(Confirm())
+    assert w.state.over is not None, f"{system}: no end in 300 ticks"
+    path = tmp_path / "hold.jsonl"
+    save_run(w, path, final=True)
+    assert replay(path).world.checksum() == w.checksum()
+
+
+def test_hold_the_square_under_combat_basics_enter_readies_and_the_trigger_comes() -> None:
+    """Pressing Enter (the leader's default, `CbAI.advise`): the knight readies an attack for an opponent
+    entering his square, a bandit steps in, and the readied action takes place before the bandit's turn."""
+    w = World(load_named_scenario("hold_the_square"), seed=1, combat_system=SYSTEM, difficulty="normal")
+    fired = []
+    for _ in range(300):
+        if w.state.over is not None:
+            break
+        fired += [e.event for e in w.apply(Confirm()) if isinstance(e, ev.RulesEvent)
+                  and isinstance(e.event, cev.ReadyTriggered) and e.event.fighter == w.state.leader]
+    assert fired and fired[0].trigger == "enter"
+    assert fired[0].order.index(w.state.leader) == fired[0].order.index(fired[0].by) - 1
