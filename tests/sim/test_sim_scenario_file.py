@@ -26,7 +26,8 @@ from game.sim.tilemap import Tile
 from rules.catalog import Catalog
 from rules.content.errors import ContentErrors
 
-SHIPPED = ("arena_three_way", "corridor_chase", "francis_and_the_assassins", "guards_and_bandits", "merry_thieves")
+SHIPPED = ("arena_three_way", "corridor_chase", "francis_and_the_assassins", "guards_and_bandits", "hold_the_square",
+           "merry_thieves")
 
 
 @pytest.fixture(scope="module")
