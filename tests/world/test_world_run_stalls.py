@@ -77,3 +77,27 @@ def test_a_chests_route_map_never_starts_on_stairs_that_are_no_goal() -> None:
     assert sources and down not in sources
     beside_stairs = [n for d in directions(4) if s.tilemap.passable(n := down.step(d)) and n != chest]
     assert all(route.steps[n.y * w + n.x] > 0 for n in beside_stairs)  # a way down from any of them
+
+
+def test_the_party_never_arrives_on_a_recruits_square() -> None:
+    """A hireling waits in the arrival room: the party coming down arrives on the free squares nearest
+    the stairs up, never on his (seed 11, depth 3: he stood beside the stairs, and the fold of the
+    party's `LevelChanged` refused the square with a traceback)."""
+    from game.sim.levels import generate_level
+    from game.sim.run_world import arrival
+
+    world = World(run_setup(11), seed=11)
+    run = world.state.run
+    assert run is not None
+    cap = run.content.run.party_cap
+    level = generate_level(run.plan, 3)
+    assert [r.pos for r in level.recruits] == [Pos(2, 5)] and level.stairs_up == Pos(2, 4)
+    for seed in (11, *range(1, 9)):
+        run = World(run_setup(seed), seed=seed).state.run
+        assert run is not None
+        for depth in range(2, run.plan.last + 1):
+            level = generate_level(run.plan, depth)
+            squares = arrival(run, depth, True, cap)
+            assert len(squares) == cap
+            standing = {f.pos for f in level.foes} | {r.pos for r in level.recruits}
+            assert not standing.intersection(squares), (seed, depth)
