@@ -344,7 +344,22 @@ class RunDirector:
             if other is not None and self._would_join(other):
                 return d
         goal = self._goal(actor)
-        return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+        if goal is None:
+            return brain.patrol(actor)
+        if goal == actor.pos and stairs(s, goal) is not None:
+            return self._step_off(actor)  # on the stairs since a fight: off and on again takes them
+        return self._route_step(actor, goal)
+
+    def _step_off(self, actor: Actor) -> Direction | None:
+        """A step off the stairs he stands on to a free square beside them (he came onto them in a fight,
+        when they take nobody anywhere, and only a step onto them takes them: seed 99 stood on depth 2's
+        stairs down for 20000 ticks)."""
+        s = self.core.state
+        for d in directions(s.house_rules.adjacency):
+            square = actor.pos.step(d)
+            if s.tilemap.passable(square) and square not in s.occupancy and stairs(s, square) is None:
+                return d
+        return None
 
     def _waits_for_party(self, actor: Actor) -> bool:
         """Whether a companion on this depth, out of any bout, lags more than `RUN_GATHER` steps behind

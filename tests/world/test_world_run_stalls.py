@@ -101,3 +101,21 @@ def test_the_party_never_arrives_on_a_recruits_square() -> None:
             assert len(squares) == cap
             standing = {f.pos for f in level.foes} | {r.pos for r in level.recruits}
             assert not standing.intersection(squares), (seed, depth)
+
+
+def test_the_ai_leader_on_the_stairs_since_a_fight_steps_off_and_takes_them_seed_99() -> None:
+    """Only a step onto the stairs takes them; the leader who came onto depth 2's stairs down in a fight
+    (when they take nobody anywhere) stood there, his goal reached, for 20000 ticks. Now he steps off
+    and on again."""
+    world = World(run_setup(99), seed=99, player_ai=True)
+    s = world.state
+    run = s.run
+    assert run is not None
+    stood: list[int] = []  # ticks he stood on the stairs down of depth 2, out of any bout, after a fight there
+    while run.depth < 3:
+        assert s.over is None and s.tick < 1000, (s.over, s.tick)
+        world.apply(Confirm())
+        leader = s.actors[s.leader]
+        if run.depth == 2 and leader.pos == stairs_down(run) and s.bout_of(leader.id) is None:
+            stood.append(s.tick)
+    assert stood and stood[-1] < s.tick <= stood[-1] + 3  # off the stairs and on again: down he goes
