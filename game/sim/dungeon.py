@@ -9,8 +9,9 @@ Layout: non-overlapping rectangular rooms (at least two walls apart); L-shaped c
 minimum spanning tree of room centres (every room is connected), plus a few extra corridors for
 loops; a door wherever a corridor leaves a room through a one-square gap; stairs down in the room
 farthest (by path) from the party's room; with ``stairs_up``, stairs up in the party's room (where a
-party coming down arrives); faction groups in rooms picked greedily to be as far as possible (by path)
-from the party and from each other.
+party coming down arrives); a run's stairs (with ``depth``) never cut a square off the rest (a square
+drawn that would, in front of a room's only door, is drawn again among those that do not); faction
+groups in rooms picked greedily to be as far as possible (by path) from the party and from each other.
 
 A run's levels (``game.sim.levels``) pass ``depth``: the stream is then ``"mapgen:<seed>:<depth>"``, so
 every depth of one seed has its own map, while a plain dungeon (no depth) keeps the maps it always had.
@@ -208,12 +209,16 @@ def generate_dungeon(
     others = [i for i in range(len(rooms)) if i != player_room] or [player_room]
     stairs_room = max(others, key=lambda i: (room_distance(player_room, i), -i))
     stairs = rooms[stairs_room].squares()[_int(rng, 0, rooms[stairs_room].area - 1)]
+    if depth is not None and _cuts(tilemap, {stairs}):  # (a run's stairs take the party off: never a way through)
+        stairs = _uncut(rng, tilemap, rooms[stairs_room].squares(), set()) or stairs
     tilemap = tilemap.with_tiles({stairs: Tile.STAIRS_DOWN})
 
     up: Pos | None = None
     if stairs_up:
         home = [p for p in rooms[player_room].squares() if p != stairs]
         up = home[_int(rng, 0, len(home) - 1)]
+        if depth is not None and _cuts(tilemap, {stairs, up}):
+            up = _uncut(rng, tilemap, home, {stairs}) or up
         tilemap = tilemap.with_tiles({up: Tile.STAIRS_UP})
     player_start = _sample(rng, [p for p in rooms[player_room].squares() if p not in (stairs, up)], party_size)
     used = {player_room}
@@ -230,6 +235,24 @@ def generate_dungeon(
         groups.append(SpawnGroup(index, best, _sample(rng, free, size)))
 
     return Dungeon(seed, tilemap, rooms, player_room, player_start, stairs, tuple(groups), up)
+
+
+def _cuts(tilemap: TileMap, squares: set[Pos]) -> bool:
+    """Whether standing `squares` in the way (stairs a run's leader never walks over, or the party
+    leaves the level) cuts some passable square off the rest (a stairs square in front of a room's
+    only door: seed 30's arrival room, whose only way out was over its stairs up)."""
+    free = [p for p in tilemap.positions_by_index if tilemap.passable(p) and p not in squares]
+    if not free:
+        return False
+    steps = distance_map(tilemap, [free[0]], adjacency=4, blocked=squares).steps
+    return any(steps[p.y * tilemap.width + p.x] < 0 for p in free)
+
+
+def _uncut(rng: random.Random, tilemap: TileMap, squares: Sequence[Pos], placed: set[Pos]) -> Pos | None:
+    """A square of `squares` (not in `placed`) that cuts nothing off with `placed`, drawn from `rng`
+    (None: every one does)."""
+    fine = [p for p in squares if p not in placed and not _cuts(tilemap, placed | {p})]
+    return fine[_int(rng, 0, len(fine) - 1)] if fine else None
 
 
 def _place_rooms(

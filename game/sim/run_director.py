@@ -344,7 +344,22 @@ class RunDirector:
             if other is not None and self._would_join(other):
                 return d
         goal = self._goal(actor)
-        return brain.patrol(actor) if goal is None else self._route_step(actor, goal)
+        if goal is None:
+            return brain.patrol(actor)
+        if goal == actor.pos and stairs(s, goal) is not None:
+            return self._step_off(actor)  # on the stairs since a fight: off and on again takes them
+        return self._route_step(actor, goal)
+
+    def _step_off(self, actor: Actor) -> Direction | None:
+        """A step off the stairs he stands on to a free square beside them (he came onto them in a fight,
+        when they take nobody anywhere, and only a step onto them takes them: seed 99 stood on depth 2's
+        stairs down for 20000 ticks)."""
+        s = self.core.state
+        for d in directions(s.house_rules.adjacency):
+            square = actor.pos.step(d)
+            if s.tilemap.passable(square) and square not in s.occupancy and stairs(s, square) is None:
+                return d
+        return None
 
     def _waits_for_party(self, actor: Actor) -> bool:
         """Whether a companion on this depth, out of any bout, lags more than `RUN_GATHER` steps behind
@@ -450,16 +465,28 @@ class RunDirector:
                                     wearer, items=run.content.items, catalog=s.catalog) for item, n in pile)
 
     def _route(self, goal: Pos) -> DistanceMap:
+        """The full route map to `goal` that the AI leader walks by (cached per goal until the map or the
+        cast changes): never over stairs that are not the goal, and round the recruits waiting where they
+        stand (they never step aside: a route through one is a dead end; seed 68 danced before one for
+        20000 ticks) unless that cuts the leader off the goal."""
         route = self.core.routes.get(goal)
         if route is None:
-            tilemap = self.core.state.tilemap
-            off = {p for p in (stairs_down(self.core.state.run), stairs_up(self.core.state.run)) if p != goal} \
-                if self.core.state.run is not None else set()  # the way never leads over stairs that are no goal
-            adjacency = self.core.state.house_rules.adjacency
-            # a chest is reached from beside it (it blocks the way): its free neighbours are the sources
+            s = self.core.state
+            tilemap = s.tilemap
+            off = {p for p in (stairs_down(s.run), stairs_up(s.run)) if p != goal} \
+                if s.run is not None else set()  # the way never leads over stairs that are no goal
+            adjacency = s.house_rules.adjacency
+            # a chest is reached from beside it (it blocks the way): its free neighbours are the sources,
+            # never stairs that are no goal (seed 85 stood for 20000 ticks beside the stairs down, the
+            # chest's only "source" he would not step onto)
             sources = [goal] if tilemap.tile_at(goal) != Tile.CHEST else [
-                n for d in directions(4) if tilemap.passable(n := goal.step(d))]
-            route = self.core.routes[goal] = distance_map(tilemap, sources, adjacency=adjacency, blocked=off)
+                n for d in directions(4) if tilemap.passable(n := goal.step(d)) and n not in off]
+            waiting = {a.pos for a in s.actors.values() if a.pos != goal and waiting_recruit(s, a.id) is not None}
+            route = distance_map(tilemap, sources, adjacency=adjacency, blocked=off | waiting)
+            leader = s.actors[s.leader].pos
+            if waiting and route.steps[leader.y * tilemap.width + leader.x] < 0:
+                route = distance_map(tilemap, sources, adjacency=adjacency, blocked=off)  # (cut off: through him)
+            self.core.routes[goal] = route
         return route
 
     def _route_step(self, actor: Actor, goal: Pos) -> Direction | None:

@@ -137,10 +137,11 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     """Where `n` travellers arrive on `depth`: the free squares nearest its stairs up (coming down) or
     its stairs down (coming up), never a stairs square, nearest first (breadth-first, in `directions`
     order). Free: on a depth left before, no one stands there; on a new one, no foe and no recruit is
-    placed there."""
+    placed there (a hireling waits in the arrival room: seed 11's beside the stairs up of depth 3)."""
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
-    taken = set(stash.occupancy) if stash is not None else {f.pos for f in level.foes} | {r.pos for r in level.recruits}
+    taken = set(stash.occupancy) if stash is not None else \
+        {f.pos for f in level.foes} | {r.pos for r in level.recruits}
     tilemap = stash.tilemap if stash is not None else level.world_map
     return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
 

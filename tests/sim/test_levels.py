@@ -9,6 +9,7 @@ import pytest
 from game.sim.dungeon import generate_dungeon
 from game.sim.geometry import Pos
 from game.sim.levels import MIN_RECRUITS, Level, RunPlan, generate_level, main, plan_run
+from game.sim.pathfinding import distance_map
 from game.sim.run_content import RunContent, default_run_content
 from game.sim.tilemap import Tile
 
@@ -200,3 +201,26 @@ def test_a_level_is_a_world_the_current_engine_runs(content: RunContent) -> None
         assert world.state.tick == 40
     with pytest.raises(ValueError, match="more than the cap"):
         level_setup(level, ("player_fighter",) * 5, content)
+
+
+@pytest.mark.parametrize(("seed", "depth"), [(30, 1), (20, 2), (23, 7), (34, 8), (15, 1), (19, 4), (45, 1)])
+def test_stairs_never_stand_in_the_only_way(seed: int, depth: int, content: RunContent) -> None:
+    """A run's stairs take the party off the level, so the AI leader never walks over them and a player
+    cannot: drawn in front of a room's only door they cut the rest off (these seeds' depths did: seed 30's
+    arrival room had its only way out over its stairs up, and the AI run stood there for 20000 ticks).
+    With both stairs as walls every other passable square stays reachable."""
+    level = generate_level(plan_run(seed, content), depth, content)
+    m = level.tilemap
+    walls = {level.stairs_up, level.stairs_down}
+    free = [p for p in m.positions_by_index if m.passable(p) and p not in walls]
+    steps = distance_map(m, [level.arrival[0]], adjacency=4, blocked=walls).steps
+    assert all(steps[p.y * m.width + p.x] >= 0 for p in free), (seed, depth)
+
+
+def test_no_level_of_six_seeds_has_stairs_in_the_only_way(levels: dict[tuple[int, int], Level]) -> None:
+    for (seed, depth), level in levels.items():
+        m = level.tilemap
+        walls = {level.stairs_up, level.stairs_down}
+        steps = distance_map(m, [level.arrival[0]], adjacency=4, blocked=walls).steps
+        assert all(steps[p.y * m.width + p.x] >= 0 for p in m.positions_by_index
+                   if m.passable(p) and p not in walls), (seed, depth)
