@@ -266,7 +266,12 @@ class World:
                 reach = bout.rules.foes_in_reach(actor.id)
                 foe_id = target if target in reach else (reach[0] if reach else None)
                 foe = None if foe_id is None else s.actors[foe_id]
-                intents[actor.id] = brain.step_intent(actor, True, orientation, foe)
+                step = brain.step_intent(actor, True, orientation, foe)
+                shot = None if step is not None else self.shooting.bout_shot(actor.id, 0)
+                if shot is not None:
+                    self.shooting.plans[actor.id] = shot  # a free shot instead of a wait (game.sim.shooting)
+                else:
+                    intents[actor.id] = step
         return intents
 
     def _bout_step(self, bout: BoutState, inp: PlayerInput) -> None:
