@@ -40,9 +40,4 @@ def click(prompt: Prompt, leader: str, actor: str) -> Outcome | None:
 
 def plan_lines(state: WorldState) -> list[str]:
     """One line per companion: his next step (or none in the thick of a fight) and his action."""
-    names = {a.id: a.name for a in state.actors.values()}
-    out = []
-    for plan in companion_plans(state):
-        step = ("steps " + plan.direction.name if plan.direction is not None else "waits") if plan.steps else "no step"
-        out.append(f"{names.get(plan.actor, plan.actor)}: {step} · {plan.action}")
-    return out
+    return [plan.line for plan in companion_plans(state)]
