@@ -28,7 +28,7 @@ def test_the_defender_flees_in_the_second_exchange() -> None:
 def test_the_attacker_may_not_flee_in_auto_orientation() -> None:
     scenario = load_scenario(SCENARIO)
     first, second = scenario.exchanges
-    assert not isinstance(second, str)
+    assert not isinstance(second, str) and not isinstance(second.declarations, str)
     swapped = second.model_copy(update={"declarations": {"A": second.declarations["B"], "B": []}})
     with pytest.raises(ScenarioError, match="exchange 2"):
         run_scenario(scenario.model_copy(update={"exchanges": [first, swapped]}))
