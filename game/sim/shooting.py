@@ -104,9 +104,11 @@ class Shooting:
         caller has found would be a wait; 2: instead of a melee declaration) when it pays, else None."""
         s = self.core.state
         actor = s.actors[actor_id]
+        if actor.missile is None or self.core.system.name != "tros_sos" or (
+                actor.party and s.house_rules.party_orders):  # the player answers for him
+            return None
         bout = s.bout_of(actor_id)
-        if (actor.missile is None or bout is None or self.core.system.name != "tros_sos"
-                or (actor.party and s.house_rules.party_orders)):  # the player answers for him
+        if bout is None:
             return None
         rules = bout.rules
         targets = rules.targets
