@@ -222,6 +222,8 @@ class World:
         for drawn in draw_sidearms(s):  # a disarmed fighter draws a sidearm: that is his footwork
             self.core.emit(drawn)
             intents[drawn.actor] = None
+            if drawn.actor != s.leader or self.player_ai:
+                self.shooting.plans.pop(drawn.actor, None)  # an AI's free shot (bout_shot) is not that too
         self.core.ticking = set(s.bouts)
         self.core.emit(ev.TickStarted(s.tick + 1))
         self.shooting.land_shots(inp.shot_defence)
