@@ -55,3 +55,12 @@ def test_in_a_fight_the_plan_names_his_target_then_what_he_declared(seed: int) -
     assert [d for _, _, _, d in plan.items] == [c.dice for c in declared]
     assert plan.line == f"{w.state.actors[COMPANION].name}: no step · {plan.action}"
     assert plan.action.startswith("declared: ")
+
+
+def test_the_inspect_panels_line_is_his_plan() -> None:
+    from game.view.companion_orders import plan_of
+
+    w = world_from_ascii("##########\n#@.....s.#\n##########\n", party={"s": "companion_spearman"})
+    (plan,) = companion_plans(w.state)
+    assert plan_of(w.state, COMPANION) == plan.line.partition(": ")[2] and plan.action in plan.line
+    assert plan_of(w.state, "player") is None  # the leader is nobody's companion
