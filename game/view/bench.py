@@ -125,6 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     apply_headless_workaround()
     window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False, antialiasing=False)
     window._enable_event_queue = False
+    from game.view.glyphs import WARMER
+    from game.view.views.title import TITLE_WARM_BUDGET
+    from game.view.widgets import panel_scale_for
+
+    WARMER.want_scale(panel_scale_for(1280, 720, 1.0))  # as the title screen does in its frames (2 s of them)
+    title_frames = 0
+    while WARMER.pending and title_frames < 120:
+        WARMER.step(TITLE_WARM_BUDGET)
+        title_frames += 1
     world, events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda _reason: None, zoom=args.zoom,
                     reveal_all=True)
@@ -133,15 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     ctx = window.ctx
 
     cpu: list[float] = []  # each frame's CPU time (this process, all its threads: the rasterizer's too)
+    main: list[float] = []  # each frame's CPU time in the main thread (Python and GL calls, not the rasterizer)
 
     def frame(dt: float = 1 / 60) -> float:
-        t0, c0 = time.perf_counter(), time.process_time()
+        t0, c0, m0 = time.perf_counter(), time.process_time(), time.thread_time()
         window.dispatch_events()
         window._dispatch_updates(dt)
         window.dispatch_event("on_draw")
         ctx.finish()
         window.flip()
         cpu.append((time.process_time() - c0) * 1000)
+        main.append((time.thread_time() - m0) * 1000)
         return (time.perf_counter() - t0) * 1000
 
     frame()
@@ -149,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(5):
         frame()
     static = [frame() for _ in range(args.frames)]
+    static_main = main[-len(static):]
     pv = player_view(world.state)
     bouts = len(pv.bouts)
     mine = pv.bout_of("player")
@@ -186,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     moving: list[float] = []
     after_tick: list[float] = []  # the first frame after each tick: every panel the tick changed is rebuilt
     after_tick_cpu: list[float] = []
+    after_tick_main: list[float] = []
+    moving_main: list[float] = []
     second_cpu: list[float] = []  # the frame after that (the log's rebuild waits for it)
     ticks = 0
     while len(moving) < args.frames and ticks < 40:
@@ -196,23 +210,34 @@ def main(argv: list[str] | None = None) -> int:
         ticks += 1
         for i in range(9):  # 150 ms of tweens
             moving.append(frame())
+            moving_main.append(main[-1])
             if i == 0:
                 after_tick.append(moving[-1])
                 after_tick_cpu.append(cpu[-1])
+                after_tick_main.append(main[-1])
             elif i == 1:
                 second_cpu.append(cpu[-1])
 
     def stats(values: list[float]) -> str:
         if not values:
             return "n/a"
-        q = statistics.quantiles(values, n=10)[-1] if len(values) >= 10 else max(values)
-        return f"median {statistics.median(values):.1f} ms, p90 {q:.1f} ms ({len(values)} frames)"
+        q = statistics.quantiles(values, n=100, method="inclusive") if len(values) >= 10 else [max(values)] * 99
+        return (f"median {statistics.median(values):.1f} ms, p90 {q[89]:.1f}, p99 {q[98]:.1f}, "
+                f"max {max(values):.1f} ms ({len(values)} frames)")
+
+    every = static + moving
 
     print(scene)
     print(f"static frame:    {stats(static)}")
+    print(f"static frame, main thread CPU: {stats(static_main)}")
     print(f"animating frame: {stats(moving)}")
-    print(f"frame after a tick: {stats(after_tick)}, max {max(after_tick, default=0.0):.1f} ms")
-    print(f"frame after a tick, CPU: {stats(after_tick_cpu)}; the next frame, CPU: {stats(second_cpu)}")
+    print(f"frame after a tick: {stats(after_tick)}")
+    print(f"frame after a tick, CPU: {stats(after_tick_cpu)}")
+    print(f"the next frame, CPU: {stats(second_cpu)}")
+    print(f"frame after a tick, main thread CPU: {stats(after_tick_main)}")
+    print(f"animating frame, main thread CPU: {stats(moving_main)}")
+    print(f"frames over 16.7 ms: {sum(1 for t in every if t > 16.7)} of {len(every)} (static and animating); "
+          f"glyph warming: {title_frames} title frames, {WARMER.pending} font makes left")
     print(f"menu key press (dice, odds, menu rebuild): {stats(presses)}; odds alone: {stats(odds_only)}")
     print(f"legend frame ({legend_entries} entries): {stats(legend)}")
     print(f"process start -> first game frame: {first_frame:.2f} s")

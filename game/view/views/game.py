@@ -57,6 +57,7 @@ from game.view.arrow_pad import ArrowPad
 from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
+from game.view.glyphs import WARMER
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
@@ -80,6 +81,7 @@ from game.view.modes import (
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
+from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
@@ -88,15 +90,14 @@ from game.view.system_table import SystemTable
 from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
-from game.view.widgets import TextPool, inside
+from game.view.widgets import TextPool, inside, panel_scale_for
 
 log = logging.getLogger(__name__)
 KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
-FIT_W, FIT_H = 1000.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
-MIN_PANEL_SCALE = 0.6
+WARM_BUDGET = 0.003  # seconds of glyph warming in a quiet frame (see game.view.glyphs)
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
 TUTORIAL_NEXT_KEY = arcade.key.N  # Next, always
@@ -187,7 +188,7 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
-        self._log_waited = False  # the log's rebuild waited a frame (see _log_fresh)
+        self._rebuilds = Rebuilds(("decision", "indicators", "hud", "log"))  # one heavy rebuild a frame
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -387,12 +388,8 @@ class GameView(arcade.View):
         return bool((MENU_W + 3 * 12) * k + self.pad.extent <= self.layout_size[0])
 
     def panel_scale(self, width: int, height: int) -> float:
-        """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
-        scale 1 the panels need ``FIT_W`` px side by side: the maneuver menu alone, as the pad collapses beside
-        it when both do not fit, see :attr:`pad_shown`; the menu under the top bar ``FIT_H``); a bigger setting
-        on a small window still zooms the map."""
-        fit = min(width / FIT_W, height / FIT_H)
-        return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
+        """The UI scale the panels, texts and pad use (:func:`panel_scale_for` of the setting)."""
+        return panel_scale_for(width, height, self.settings.ui_scale)
 
     def layout(self, width: int, height: int) -> None:
         self.layout_size = (width, height)
@@ -442,6 +439,10 @@ class GameView(arcade.View):
             self.prompt.top_limit = top
         self.camera.match_window()
         self.camera.zoom = self.render.zoom
+        WARMER.want_scale(k)  # the panels' text sizes, and the map's labels at this zoom: warmed in quiet frames
+        WARMER.want(self.pad.mark_size, True)
+        WARMER.want(self.render.clock_font_size, True)
+        WARMER.want(self.render.floater_font_size, True)
 
     def on_resize(self, width: int, height: int) -> None:
         self.layout(width, height)
@@ -1193,7 +1194,7 @@ class GameView(arcade.View):
         mode = self.decision_mode()
         return mode.selection() if mode is not None else (None, None)
 
-    def _indicator_key(self) -> Hashable:
+    def _indicator_key(self) -> tuple[Hashable, ...]:
         return (self._version, *self._selection(), self.state.tick)
 
     def refresh_indicators(self) -> Indicators:
@@ -1208,16 +1209,26 @@ class GameView(arcade.View):
             self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
-    def _log_fresh(self) -> bool:
-        """Whether the log rebuilds this frame. A tick rebuilds the top bar, a prompt or the menu and the log at
-        once (the frame right after a tick, the slowest): the log then waits one frame, never two in a row."""
-        if self._log_waited or self.log._shape is None:
-            self._log_waited = False
-            return True
-        busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
-            or (self.menu_model is not None and self.menu.dirty()) or self._indicator_key() != self._ind_key
-        self._log_waited = busy and self.log.dirty()
-        return not self._log_waited
+    def _plan_rebuilds(self) -> frozenset[str]:
+        """The heavy parts that rebuild this frame (:class:`Rebuilds`: one a frame, the decision panel first; the
+        first frame builds all; a selection a key moved redraws the map's marks at once, with the panel). A quiet
+        frame (nothing dirty) warms glyphs instead."""
+        decision = (self.prompt is not None and self.prompt.dirty()) \
+            or (self.menu_model is not None and self.menu.dirty())
+        log_drawn = self.menu_model is None or self.log.mode == "expanded"
+        key = self._indicator_key()
+        dirty = {"decision": decision, "indicators": key != self._ind_key,
+                 "hud": self.hud.dirty(), "log": log_drawn and self.log.dirty()}
+        if self.frames == 1:
+            return frozenset(dirty)
+        if dirty["indicators"] and isinstance(self._ind_key, tuple) and (key[0], key[-1]) == \
+                (self._ind_key[0], self._ind_key[-1]):  # only a selection moved (a key's answer on the map): now
+            dirty["indicators"] = False
+            return self._rebuilds.plan(dirty) | {"indicators"}
+        chosen = self._rebuilds.plan(dirty)
+        if self._rebuilds.quiet:
+            WARMER.step(WARM_BUDGET)
+        return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
         """World point -> window pixel (the camera's projection, without building matrices)."""
@@ -1229,18 +1240,18 @@ class GameView(arcade.View):
         self.frames += 1
         self.clear(color=BACKGROUND)
         self.hud.state = self.state
-        log_fresh = self._log_fresh()  # before anything rebuilds: whether anything else will this frame
-        indicators = self.refresh_indicators()
+        fresh = self._plan_rebuilds()  # before anything rebuilds: the one part that may this frame
+        indicators = self.refresh_indicators() if "indicators" in fresh else self.indicators
         if self.frames == 1:
             self._update_camera(1.0)
         with self.camera.activate():
             self.render.draw_world()
         self.window.default_camera.use()
         self.render.draw_screen(self.project)
-        self.hud.draw()
+        self.hud.draw(fresh="hud" in fresh)
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
         if self.menu_model is None:
-            self.log.draw(fresh=log_fresh)
+            self.log.draw(fresh="log" in fresh)
         if self._run_buttons_shown():
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
@@ -1258,11 +1269,11 @@ class GameView(arcade.View):
             log_shown = self.log.visible and self.log.rect[2] > 0
             self.prompt.bottom_limit = self.log.rect[1] + self.log.rect[3] if log_shown else 0.0
         if self.prompt is not None:
-            self.prompt.draw()
+            self.prompt.draw(fresh="decision" in fresh)
         if self.menu_model is not None:
-            self.menu.draw()
+            self.menu.draw(fresh="decision" in fresh)
             if self.log.mode == "expanded":
-                self.log.draw(fresh=log_fresh)
+                self.log.draw(fresh="log" in fresh)
         if self.interactive and self.incoming.shooters:
             self.incoming.beside = self.menu.rect if self.menu_model is not None else None
             self.incoming.draw()
