@@ -166,3 +166,40 @@ def test_glyphs_are_warmed_within_a_budget_and_kept(window: arcade.Window) -> No
     assert all(ch in font.glyphs for ch in "Thrust 7d10 …")  # made: a text showing them makes none
     warmer.want(11 * 1.37, True)
     assert warmer.pending == 0  # warm already
+
+
+def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.Window, helpers: ModuleType,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    world, events = build_world()
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None, reveal_all=True)
+    view.log.add_events(world.state, events)
+    window.show_view(view)
+    helpers.advance(window, 2)
+    made: list[str] = []
+    real_text = arcade.Text
+
+    def counting_text(label: str, *args: object, **kwargs: object) -> object:
+        if kwargs.get("batch") is view.render.labels_batch:  # the map's clock labels
+            made.append(label)
+        return real_text(label, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(arcade, "Text", counting_text)
+    status_sprites = dict(view.render._status_sprites)
+    changed = 0
+    for tick in range(24):
+        before = {b: (t.text, t) for b, t in view.render._clock_texts.items()}
+        pending = world.state.pending
+        assert pending is not None
+        view.apply(Step(None, "cautious") if pending.kind == "step" and pending.orientation_due else
+                   Step(None) if pending.kind == "step" else Confirm())
+        helpers.advance(window, 4)
+        moved = [(before[b][1], t) for b, t in view.render._clock_texts.items() if b in before and
+                 before[b][0] != t.text]
+        assert all(old is not new for old, new in moved)  # never laid out again: another text shows the label
+        if tick >= 12:
+            changed += len(moved)
+    assert changed > 0 and len(made) < changed  # most label changes took a text that showed it already
+    for aid, sprites in view.render._status_sprites.items():  # the living keep their marks' sprites
+        if aid in status_sprites:
+            assert sprites == status_sprites[aid]
+    window.hide_view()
