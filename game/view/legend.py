@@ -251,12 +251,17 @@ def all_keys() -> tuple[MarkKey, ...]:
 CATALOGUE: tuple[MarkKey, ...] = all_keys()
 
 
+_known: dict[str, dict[MarkKey, LegendEntry]] = {}  # palette name -> its entries by key
+
+
 def legend_for(drawn: Iterable[MarkKey], palette: Palette) -> list[LegendEntry]:
     """The entries for the marks actually on screen, each once, in catalogue order.
 
     Raises ``KeyError`` for a mark the legend does not know (a new mark needs its line here)."""
     wanted = set(drawn)
-    known = {e.key: e for e in entries(palette)}
+    known = _known.get(palette.name)
+    if known is None:  # the entries of a palette, made once (the open legend looks them up as marks come and go)
+        known = _known[palette.name] = {e.key: e for e in entries(palette)}
     unknown = wanted - known.keys()
     if unknown:
         raise KeyError(f"no legend entry for {sorted((k.kind.value, k.variant) for k in unknown)}")

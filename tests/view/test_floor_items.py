@@ -3,6 +3,8 @@ relic's crown where the relic lies, rebuilt when a pile is taken; the game view 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import arcade
@@ -58,7 +60,8 @@ def test_outside_a_run_nothing_lies_on_the_floor(window: arcade.Window) -> None:
 
 
 def test_the_game_view_draws_a_pile_in_sight(real_app: object,  # noqa: F811
-                                               window: arcade.Window, helpers: ModuleType) -> None:
+                                               window: arcade.Window, helpers: ModuleType,
+                                               screenshot: Callable[[str], Path]) -> None:
     from game.view.app import App
     from game.view.views.game import GameView
     from tests.world.test_world_run import walk_to
@@ -84,5 +87,6 @@ def test_the_game_view_draws_a_pile_in_sight(real_app: object,  # noqa: F811
     assert MarkKey(Kind.FLOOR, "pile") in game.legend_marks()  # the legend lists the pile drawn on screen
     game.open_legend()
     assert MarkKey(Kind.FLOOR, "pile") in {e.key for e in game.legend.entries}
-    helpers.advance(window, 1)
+    helpers.advance(window, 2)
+    screenshot("legend_floor_pile")
     game.close_legend()

@@ -189,6 +189,7 @@ class GameView(arcade.View):
         self._exited = False
         self.frames = 0
         self._rebuilds = Rebuilds(("decision", "indicators", "hud", "log"))  # one heavy rebuild a frame
+        self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -505,6 +506,7 @@ class GameView(arcade.View):
     def open_legend(self) -> None:
         """Show the legend of the marks on screen (the legend mode, on top of every other)."""
         self.push(LegendMode(self))
+        self._legend_key = None
         self.legend.open(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
         self.play_sound(MENU_SELECT)
 
@@ -532,7 +534,13 @@ class GameView(arcade.View):
         self.play_sound(MENU_BACK)
 
     def _sync_legend(self) -> None:
-        """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
+        """Keep the open legend to the marks on screen (an animation ending can show or hide some): looked at
+        again every frame while anything animates, else only when the world, a selection or the layout
+        changed."""
+        key = (self._version, self._ind_key, self.pad_shown, self.layout_size, self.palette.name)
+        if self.animator.settled and key == self._legend_key:
+            return
+        self._legend_key = key if self.animator.settled else None
         entries = legend_for(self.legend_marks(), self.palette)
         if [e.key for e in entries] != [e.key for e in self.legend.entries]:
             self.legend.entries = entries
