@@ -85,6 +85,8 @@ from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.shake import PIXELS as SHAKE_PIXELS
+from game.view.shake import Shake
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.system_table import SystemTable
 from game.view.travel import Stop, Travel
@@ -148,6 +150,8 @@ class GameView(arcade.View):
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
         self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+        self.shake = Shake()  # the screen's jolt on a heavy wound (game.view.shake)
+        self.animator.on_heavy = self._heavy_blow
         self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
@@ -261,6 +265,11 @@ class GameView(arcade.View):
         """One sound effect by name (``game.view.sound``); silent when muted or without audio."""
         self.sounds.play(name)
 
+    def _heavy_blow(self) -> None:
+        """A heavy wound landed: the screen jolts (not at the "instant" animation setting)."""
+        if not self.animator.tweens.instant:
+            self.shake.start(SHAKE_PIXELS * self.scale)
+
     def settle(self) -> None:
         """Finish every animation now, floating labels included (the watch view at speed, so the labels of
         one tick never pile onto the next's)."""
@@ -295,6 +304,7 @@ class GameView(arcade.View):
         self.pop(TravelMode)  # the route was on the other depth's map
         self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
+        self.animator.on_heavy = self._heavy_blow
         self.frames = 0  # the camera snaps to the leader on the next frame
         for panel in (self.hud, self.inspect, self.party, self.incoming):
             panel.invalidate()
@@ -994,6 +1004,7 @@ class GameView(arcade.View):
                     self.exit("game_over")
             else:
                 self._over_time = 0.0
+        self.shake.update(delta_time)
         self._update_camera(delta_time)
         self._update_tutorial()
 
@@ -1096,8 +1107,9 @@ class GameView(arcade.View):
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
         fx, fy = centre
         z = self.render.zoom
-        cx = fx - self._cam_offset[0] / z
-        cy = fy - self._cam_offset[1] / z
+        jx, jy = self.shake.offset
+        cx = fx - (self._cam_offset[0] + jx) / z
+        cy = fy - (self._cam_offset[1] + jy) / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
 
     def _framed(self, leader: ActorView) -> tuple[tuple[float, float], list[tuple[float, float]]]:
