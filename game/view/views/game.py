@@ -84,7 +84,7 @@ from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, 
 from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
-from game.view.settings import Settings
+from game.view.settings import PAD_SCALES, Settings
 from game.view.shake import PIXELS as SHAKE_PIXELS
 from game.view.shake import Shake
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
@@ -377,6 +377,7 @@ class GameView(arcade.View):
             self.render.seen = set(old.seen)
             self.render.update_fov()
             self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+            self.animator.on_heavy = self._heavy_blow
             self.camera.zoom = self.render.zoom
             self._ind_key = None
         self.layout(self.window.width, self.window.height)
@@ -388,10 +389,11 @@ class GameView(arcade.View):
 
     @property
     def pad_shown(self) -> bool:
-        """Whether the arrow pad is on screen (and takes taps): in an interactive game, except while the maneuver
-        menu is open on a window too narrow for both side by side (800 x 600: the pad collapses, so the panels
-        keep a legible scale; the keys and the menu's own buttons drive the menu)."""
-        if not self.interactive:
+        """Whether the arrow pad is on screen (and takes taps): in an interactive game, unless the player hid it
+        (Settings.arrow_pad) or while the maneuver menu is open on a window too narrow for both side by side
+        (800 x 600: the pad collapses, so the panels keep a legible scale; the keys and the menu's own buttons
+        drive the menu)."""
+        if not self.interactive or self.settings.arrow_pad == "hidden":
             return False
         if self.menu_model is None:
             return True
@@ -407,11 +409,12 @@ class GameView(arcade.View):
         k = self.scale = self.panel_scale(width, height)
         main, side = ("right", "left") if self.left_handed else ("left", "right")
         self.hud.layout(width, height, k)
-        self.pad.scale = k
+        self.pad.scale = k * PAD_SCALES.get(self.settings.arrow_pad, 1.0)
         self.pad.layout(width, height)
         top = height - self.hud.bar_height
-        pad_w = self.pad.extent if self.interactive else 0.0
-        pad_top = self.pad.centre[1] + self.pad.extent / 2 if self.interactive else 0.0
+        with_pad = self.interactive and self.settings.arrow_pad != "hidden"  # the panels keep clear of it
+        pad_w = self.pad.extent if with_pad else 0.0
+        pad_top = self.pad.centre[1] + self.pad.extent / 2 if with_pad else 0.0
         if self._corner is not None:  # a watch bar in the bottom right corner: keep the log and inspect clear
             pad_w = max(pad_w, width - self._corner[0])
             pad_top = max(pad_top, self._corner[1])
