@@ -26,7 +26,9 @@ glyphs warmed ahead, the log and the opening menu laid out over frames, clock la
     wall             median       72.5 / 92.3 ms                        49.0 / 60.0 ms
                      p99 / max    119.2 / 120.1, 158.5 / 163.0 ms       73.0 / 74.4, 85.9 / 87.3 ms
     static frame, main thread CPU median 2.7 ms in both; animating frames' main thread max 28.3 / 34.3 -> 12.3 /
-    16.4 ms.
+    16.4 ms. A third pair at load 6-10 (with the legend, shake and pad-setting commits): frame after a tick, main
+    thread median / p90 / max 12.3 / 22.1 / 28.9 -> 7.1 / 10.7 / 11.3 ms; process CPU 22.1 / 32.4 / 45.5 ->
+    16.6 / 18.0 / 19.7 ms; wall median 34.3 -> 30.4 ms, max 115.3 -> 46.9 ms.
 
 At load average 1.5 (before this work) a static frame took 12.6 ms wall (median; p90 15.2) of which 2.7 ms is the
 main thread and the rest llvmpipe's rasterizing: the frame after a tick now adds about 5 ms of main-thread work
