@@ -7,10 +7,22 @@ from collections.abc import Callable, Mapping
 
 from game.sim import events as ev
 from game.sim.run_log import run_line
+from game.sim.state import WorldState
 from rules.events import Event
 from rules.log import describe as tros_describe
 
 RulesDescribe = Callable[[Event, Mapping[str, str] | None], str | None]
+
+
+def known_names(state: WorldState) -> dict[str, str]:
+    """Every actor's name the log may need: those on the party's depth and those on the depths it left (a
+    companion left behind, a foe upstairs), so no line shows an id."""
+    names: dict[str, str] = {}
+    if state.run is not None:
+        for stash in state.run.levels.values():
+            names.update((a.id, a.name) for a in stash.actors.values())
+    names.update((a.id, a.name) for a in state.actors.values())
+    return names
 
 
 def describe(event: ev.WorldEvent, names: Mapping[str, str],

@@ -17,7 +17,7 @@ from game.sim import bout_events as rev
 from game.sim import events as wev
 from game.sim.fov import field_of_view
 from game.sim.geometry import Pos
-from game.sim.log import describe
+from game.sim.log import describe, known_names
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
 
@@ -110,7 +110,7 @@ class LogModel:
                    sight: frozenset[Pos] | None = None) -> int:
         """Append the log lines of ``events``; returns how many lines were added. ``sight``: the squares the
         party sees (default: computed from the state)."""
-        names = {a.id: a.name for a in state.actors.values()}
+        names = known_names(state)
         leader = state.leader
         added = 0
         visible: frozenset[Pos] | None = sight
