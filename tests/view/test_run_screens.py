@@ -383,3 +383,16 @@ def test_each_item_offers_its_actions_first_action_first() -> None:
     companion = gear_view(world.state, "companion_spearman_1")
     spear = companion.equipped[0]
     assert actions_for(spear, companion)[0][1].actor == "companion_spearman_1"
+
+
+def test_a_run_lost_to_a_knockout_says_so_not_that_he_died() -> None:
+    from game.view.views.game_over import HEADLINES, KNOCKED_OUT, LINES, RunSummary
+
+    common = dict(outcome="death", ticks=90, seed=3, place="A run of the dungeon", fallen=(), depths=8,
+                  cause_of_death="knocked out by Bandit 4")
+    out = RunSummary(**common, leader_dead=False)  # type: ignore[arg-type]
+    assert out.headline == HEADLINES["defeat"] and out.message == KNOCKED_OUT
+    assert ("How he fell", "knocked out by Bandit 4") in out.lines()
+    dead = RunSummary(**common)  # type: ignore[arg-type]
+    assert dead.headline == HEADLINES["death"] and dead.message == LINES["death"]
+    assert ("Cause of death", "knocked out by Bandit 4") in dead.lines()

@@ -27,6 +27,7 @@ LINES = {
     "defeat": "Your leader lies senseless on the floor: the fight is lost.",
 }
 SCENARIO_LINES = {"victory": "No one hostile is left standing."}
+KNOCKED_OUT = "Your leader lies senseless and no one is left to carry him out: the run is over."
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,20 @@ class RunSummary:
     cause_of_death: str | None = None
     scenario: str | None = None  # the scenario's name to play again (None: a run or a dungeon)
     history_note: str | None = None  # what the run history said when the run was kept (a problem)
+    leader_dead: bool = True  # False: the run ended with the leader knocked out (permadeath: no one to wake him)
 
     @property
     def headline(self) -> str:
+        if self.outcome == "death" and not self.leader_dead:
+            return HEADLINES["defeat"]
         return HEADLINES.get(self.outcome, self.outcome.replace("_", " ").capitalize())
+
+    @property
+    def message(self) -> str:
+        """The line under the headline."""
+        if self.outcome == "death" and not self.leader_dead:
+            return KNOCKED_OUT
+        return (LINES if self.is_run else {**LINES, **SCENARIO_LINES}).get(self.outcome, "")
 
     @property
     def kills(self) -> int:
@@ -75,7 +86,7 @@ class RunSummary:
                ("Kills", f"{self.kills} ({kills})" if kills else "none"),
                ("Wounds taken", str(self.wounds_taken)), ("Best blow", self.best_blow or "none")]
         if self.cause_of_death:
-            out.append(("Cause of death", self.cause_of_death))
+            out.append(("Cause of death" if self.leader_dead else "How he fell", self.cause_of_death))
         return out
 
 
@@ -100,6 +111,7 @@ def summarize(session: Session, recording: Path | None = None) -> RunSummary:
         depths=s.run.plan.last if s.run is not None else None, kills_by_faction=dict(sums.kills_by_faction),
         wounds_taken=sums.wounds_taken, best_blow=sums.best_blow, cause_of_death=sums.cause_of_death,
         scenario=scenario if isinstance(scenario, str) else None,
+        leader_dead=s.leader not in s.actors or s.actors[s.leader].dead,
     )
 
 
@@ -150,8 +162,7 @@ class GameOverView(MenuView):
         head.add(self.label(sm.headline, size=54, bold=True, colour=tone, align="center"))
         head.add(UIWidget(width=self.px(96 * 0.6), height=1))  # keeps the headline centred
         box.add(head)
-        line = (LINES if sm.is_run else {**LINES, **SCENARIO_LINES}).get(sm.outcome, "")
-        box.add(self.label(line, size=18, colour=t.text, align="center"))
+        box.add(self.label(sm.message, size=18, colour=t.text, align="center"))
         box.add(self.label(f"{sm.place}   ·   seed {sm.seed}", size=16, colour=t.muted, align="center"))
         rows = UIBoxLayout(vertical=False, space_between=self.px(16), align="top")
         keys = UIBoxLayout(vertical=True, space_between=self.px(5), align="right")
