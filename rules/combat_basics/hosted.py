@@ -178,5 +178,9 @@ class HostedCombatBasics:
     def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
         return self.engine.table(as_cb(bout))
 
+    def marks(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The markers by the miniatures (stumbling, dazed, readied, delayed): `rules.combat_basics.table.marks`."""
+        return self.engine.marks(as_cb(bout))
+
     def label(self, bout: Bout) -> tuple[str, str]:
         return self.engine.label(as_cb(bout))
