@@ -96,6 +96,7 @@ class HostedCombatBasics:
                 if a.round > 0:
                     a.order.append(fid)
                     a.done.add(fid)  # his turn comes in the next round
+                    c.delayed = False  # and a delay from his old bout with it
         a.left.update(b.left)
         a.owed += b.owed
         a.unseen |= b.unseen

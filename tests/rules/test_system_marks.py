@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.bout import Bout
 from rules.combat_basics import events as ev
 from rules.combat_basics.fold import apply
-from rules.combat_basics.scenario import build, load, run
+from rules.combat_basics.hosted import HostedCombatBasics, as_cb
+from rules.combat_basics.scenario import ScenarioFile, build, load, run
 from rules.combat_basics.state import ENTER, Readied
 from rules.combat_basics.system import CombatBasics
 from rules.combat_basics.table import marks
 from rules.content import default_catalog
 from rules.decisions import ACTION, DEFENCE, DESIGNATE
+from rules.dice import SeededStream
 from rules.sophias_children.state import ScBout
 from rules.systems import system
 from tests.rules.test_sophias_children_rules import Row, Script, fight
@@ -94,3 +97,24 @@ def test_sophias_children_marks_the_stunned_and_the_dying() -> None:
     assert sc_system.marks(bout) == (("B", "Stunned"), ("C", "Dying"))
     bout.fighters["C"].dead = True
     assert sc_system.marks(bout) == (("B", "Stunned"),)
+
+
+def _hosted_bout(spec: ScenarioFile, ids: tuple[str, ...]) -> Bout:
+    """The file's first fighters renamed to ``ids``, as a world's bout in its first round."""
+    fighters = [f.model_copy(update={"id": fid}) for fid, f in zip(ids, spec.fighters, strict=False)]
+    cb = build(spec.model_copy(update={"fighters": fighters}), default_catalog(), CombatBasics())
+    bout = Bout(default_catalog(), list(cb.fighters.values()))
+    bout.system_state = cb
+    CombatBasics().advance(as_cb(bout), SeededStream(1, "combat"))
+    return bout
+
+
+def test_a_delay_is_not_carried_into_a_bout_he_joins_for_its_next_round() -> None:
+    spec = load(FOLDER / "15_daze_even_and_odd.yaml")
+    into, other = _hosted_bout(spec, ("A", "B")), _hosted_bout(spec, ("C", "D"))
+    as_cb(other).cb["C"].delayed = True  # he delayed in his old bout, his turn not come back yet
+    assert marks(as_cb(other)) == (("C", "delayed"),)
+    HostedCombatBasics().merge(into, other)
+    for fid in ("C", "D"):  # then the world adds his bout's members (its `BoutSynced` fold)
+        into.add_fighter(other.fighters[fid])
+    assert "C" in as_cb(into).done and marks(as_cb(into)) == ()  # his turn comes next round, with no delay
