@@ -1,6 +1,7 @@
 """The player view's markers by the miniatures (`game.sim.player_view.system_marks`, issue 14): in a world
 fighting under Combat basics they are the hosted system's marks of every bout, each matching the stumble,
-daze or readied action the system's own table shows; none under the design doc's bout."""
+daze or readied action the system's own table shows; under Sophia's Children the Stunned its Status row names;
+none under the design doc's bout."""
 
 from __future__ import annotations
 
@@ -47,3 +48,20 @@ def test_no_marks_under_the_design_docs_bout() -> None:
     for _ in range(40):
         assert system_marks(world.state) == ()
         world.apply(Confirm())
+
+
+@pytest.mark.parametrize("seed", [1, 3, 7])
+def test_sophias_children_marks_the_stunned_as_its_table_does(seed: int) -> None:
+    world = World(load_named_scenario("arena_three_way"), seed=seed, combat_system="sophias_children")
+    stunned = 0
+    for _ in range(300):
+        if world.state.over is not None:
+            break
+        for mark in system_marks(world.state):
+            assert mark.label in ("Stunned", "Asleep", "Hidden", "Dying")
+            status = dict(system_table(world.state, mark.actor)).get("Status", "")
+            if mark.label != "Dying":
+                assert f"{world.state.actors[mark.actor].name} " in status and mark.label.lower() in status
+            stunned += mark.label == "Stunned"
+        world.apply(Confirm())
+    assert stunned > 0  # these seeds' fights leave someone Stunned
