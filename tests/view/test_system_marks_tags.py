@@ -18,6 +18,8 @@ from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView
 
+from .test_game_legend_mode import on_screen
+
 
 def _until_dazed(world: World) -> str:
     for _ in range(200):
@@ -58,6 +60,7 @@ def test_a_dazed_fighter_has_his_tag_and_the_legend_lists_it(window: arcade.Wind
     helpers.press(window, arcade.key.SLASH, arcade.key.MOD_SHIFT)  # "?"
     helpers.advance(window, 2)
     keys = {e.key for e in view.legend.entries}
+    assert keys == on_screen(view)  # every mark on screen, the tags among them, read off what was drawn
     assert {system_mark_key(m.label) for m in layer.drawn} <= keys
     assert {k for k in keys if k.kind is Kind.SYSTEM_MARK} == layer.keys()  # only the tags drawn
     helpers.screenshot(f"combat_basics_marks_legend_{window.width}x{window.height}")
