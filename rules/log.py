@@ -143,7 +143,8 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.MobilityCommitted):
         return f"{n(event.fighter)} puts {event.dice} CP dice into {_title(event.maneuver)}"
     if isinstance(event, ev.Flanked):
-        return f"{n(event.by)} is at {n(event.fighter)}'s flank: his defences at TN +{event.dtn} this exchange"
+        who = n(event.fighter)
+        return f"{n(event.by)} is at {who}'s flank: {who}'s defences at TN +{event.dtn} this exchange"
     if isinstance(event, ev.ThreadedPast):
         return f"{n(event.foe)} cannot attack {n(event.fighter)} this exchange"
     if isinstance(event, ev.InitiativeAfter):

@@ -8,17 +8,20 @@ leader answers: the orientation and the target as the combat system asks them; t
 `DECLARATION` decision whose options (`declaration_decision`) are whole declarations built from his
 maneuver menu: what the AI would declare (`ai`, the default), a full attack on each foe the menu lets
 him attack (`attack:<foe>`: the menu's default maneuver for that action, every die he has, its default
-zone), a full defence against each foe (`defend:<foe>`), or nothing. `declaration(value, ...)` turns an
-answer into the actions the rules commit (`rules.declare` checks them as it checks the leader's).
+zone), a full defence against each foe (`defend:<foe>`), each composite maneuver the menu offers against
+a foe (`composite:<foe>:<maneuver>`: every die he has, split evenly between its parts, the first parts
+taking the odd ones; each part the maneuver of lowest TN that can fill it, at its cheapest zone), or
+nothing. `declaration(value, ...)` turns an answer into the actions the rules commit (`rules.declare`
+checks them as it checks the leader's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.bout import ATTACK_ACTIONS, DEFENCE_ACTIONS, DO_NOTHING, Action, Bout, IllegalAction
+from rules.bout import ATTACK_ACTIONS, DEFENCE_ACTIONS, DO_NOTHING, Action, Bout, IllegalAction, PartChoice
 from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision, Option
-from rules.menu import Menu, available_actions
+from rules.menu import ManeuverOption, Menu, available_actions
 
 AI, NOTHING = "ai", "nothing"
 ORDERED_KINDS = frozenset({ORIENTATION, TARGET, DECLARATION})
@@ -45,6 +48,42 @@ def _first(menu: Menu, opponent: str, kinds: frozenset[str]) -> Action | None:
     return None
 
 
+def _composites(bout: Bout, menu: Menu, opponent: str) -> list[Action]:
+    """A whole declaration of each composite maneuver the menu offers against `opponent` (module docstring)."""
+    om = menu.opponent(opponent)
+    if om is None:
+        return []
+    out: list[Action] = []
+    for ao in om.actions:
+        for option in ao.maneuvers:
+            if option.parts and (action := _composite(bout, menu.cp, ao.action, option, opponent)) is not None:
+                out.append(action)
+    return out
+
+
+def _composite(bout: Bout, cp: int, kind: str, option: ManeuverOption, opponent: str) -> Action | None:
+    zones = bout.catalog.zones
+    picks: list[tuple[str, str | None]] = []
+    aim = 0
+    for part in option.parts:
+        if not part.maneuvers:
+            return None
+        maneuver, _, part_zones = min(part.maneuvers, key=lambda m: m[1])  # lowest TN, the first on a tie
+        zone = min(part_zones, key=lambda z: zones[z].aim_cost) if part_zones else None
+        aim += 0 if zone is None else zones[zone].aim_cost
+        picks.append((maneuver, zone))
+    dice = min(option.dice_max, cp - option.cost - aim)
+    n = len(picks)
+    if dice < max(n, option.dice_min):
+        return None
+    parts = tuple(PartChoice(m, dice // n + (1 if i < dice % n else 0), z) for i, (m, z) in enumerate(picks))
+    return Action(kind, option.maneuver, opponent, 0, None, parts=parts)
+
+
+def _split(action: Action) -> str:
+    return "+".join(str(p.dice) for p in action.parts)
+
+
 def declaration_decision(bout: Bout, fid: str) -> Decision:
     """His declaration as a decision with options (see the module docstring)."""
     menu = available_actions(bout, fid)
@@ -60,6 +99,9 @@ def declaration_decision(bout: Bout, fid: str) -> Decision:
         if defence is not None:
             options.append(Option(f"defend:{om.opponent}", f"Defend against {name} "
                                   f"({defence.maneuver.replace('_', ' ')}, {defence.dice} dice)"))
+        for c in _composites(bout, menu, om.opponent):
+            label = bout.catalog.maneuvers[c.maneuver].name
+            options.append(Option(f"composite:{om.opponent}:{c.maneuver}", f"{label} on {name} ({_split(c)} dice)"))
     options.append(Option(NOTHING, "Nothing this exchange"))
     return Decision(DECLARATION, fid, tuple(options), AI, note="your companion's declaration")
 
@@ -71,8 +113,15 @@ def declaration(bout: Bout, fid: str, value: str, ai: Sequence[Action]) -> tuple
     if value == NOTHING:
         return (Action(DO_NOTHING, "do_nothing", None),)
     kind, _, opponent = value.partition(":")
+    if kind == "composite":
+        opponent, _, maneuver = opponent.partition(":")
+        found = [c for c in _composites(bout, available_actions(bout, fid), opponent) if c.maneuver == maneuver]
+        if not found:
+            raise IllegalAction(f"{fid} cannot declare {maneuver or 'a composite'} on {opponent} now")
+        return (found[0],)
     if kind not in ("attack", "defend") or not opponent:
-        raise IllegalAction(f"{value!r} is no declaration: ai, attack:<foe>, defend:<foe> or nothing")
+        raise IllegalAction(f"{value!r} is no declaration: ai, attack:<foe>, defend:<foe>, "
+                            "composite:<foe>:<maneuver> or nothing")
     action = _first(available_actions(bout, fid), opponent, ATTACK_ACTIONS if kind == "attack" else DEFENCE_ACTIONS)
     if action is None:
         raise IllegalAction(f"{fid} cannot {kind} {opponent} now")

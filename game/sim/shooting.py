@@ -9,6 +9,13 @@ next step"), except one loosed by a bout member at his bout's `s2`: the next ste
 resolution, and "the shooter has initiative over his target as per normal exchange, and will resolve his
 shot first before his target can take action", so it lands at once, in the step it is taken, before the
 exchange resolves (`aim_and_shoot`).
+
+The AI shoots from inside a bout too (`bout_shot`, under the default combat system), when the shot costs
+it nothing in melee: nobody in its bout targets it (no attack can come at it this exchange), and at `s0` a
+foe out of its reach is in a clear line of fire (the shot instead of a footwork that would be a wait), or at
+`s2` it holds no initiative (no attack of its own is on offer) and shoots before the foe closes: its target
+first, else the nearest foe out of its reach. At `s2` it then declares nothing in melee
+(`game.sim.world_decisions`), and its shot lands at once like the leader's.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from game.sim.geometry import chebyshev, neighbours
 from game.sim.movement import Movement
 from game.sim.state import Actor, BoutState, PendingShot
 from game.sim.world_core import ROUND_TICKS, WorldCore
+from rules.bout import DO_NOTHING
 from rules.ranged import ShotContext, can_shoot, reload_ticks, resolve_shot
 from rules.systems import Entrant, Shot, ShotOutcome
 
@@ -71,6 +79,7 @@ class Shooting:
         """This tick's aims and shots; a bout member's shot at his bout's `s2` lands at once (see the module
         docstring), before the others are loosed: they land at the next tick."""
         s = self.core.state
+        self._ai_shots_at_s2()
         order = sorted(self.plans, key=self.movement.order_key)
         at_once = [aid for aid in order if self.plans[aid].kind == "shoot" and self._at_s2(aid)]
         if at_once:
@@ -88,6 +97,57 @@ class Shooting:
                 self.core.emit(ev.Aimed(aid, plan.target, actor.aim_ticks + 1 if running else 1))
             else:
                 self._loose(aid, plan)
+
+    # ----- the AI's shots from inside a bout (see the module docstring) ---------------------------------
+    def bout_shot(self, actor_id: str, step: int) -> Ranged | None:
+        """The shot an AI bout member takes at his bout's `step` (0: instead of his footwork, which the
+        caller has found would be a wait; 2: instead of a melee declaration) when it pays, else None."""
+        s = self.core.state
+        actor = s.actors[actor_id]
+        if actor.missile is None or self.core.system.name != "tros_sos" or (
+                actor.party and s.house_rules.party_orders):  # the player answers for him
+            return None
+        bout = s.bout_of(actor_id)
+        if bout is None:
+            return None
+        rules = bout.rules
+        targets = rules.targets
+        if any(t == actor_id and f != actor_id and rules.active(f) and rules.hostile(f, actor_id)
+               for f, t in targets.items()):
+            return None  # somebody comes at him: he keeps his melee
+        if step == 2 and rules.has_initiative(actor_id):
+            return None  # his attack is on offer
+        reach = set(rules.foes_in_reach(actor_id))
+        wanted: list[str] = []
+        own = targets.get(actor_id)
+        if step == 2 and own is not None:
+            wanted.append(own)
+        longest = actor.missile.max_range
+        far = sorted((chebyshev(actor.pos, s.actors[f].pos), f) for f in s.foes_of(actor_id)
+                     if f not in reach and s.actors[f].alive)
+        wanted += [f for d, f in far if d <= longest]
+        for foe in wanted:
+            if self.ranged_problem(actor_id, foe, shooting=True) is None:
+                return Ranged("shoot", foe, DEFAULT_SHOT_ZONE)
+        return None
+
+    def _ai_shots_at_s2(self) -> None:
+        """The AI bout members at `s2` who declared nothing in melee shoot when `bout_shot` says it pays
+        (the same answer as when they declared: nothing it reads changes in between)."""
+        s = self.core.state
+        for bout in sorted(s.bouts.values(), key=lambda b: b.id):
+            if bout.step != 2:
+                continue
+            declared = bout.rules.declarations
+            for aid in bout.members:
+                if aid in self.plans or (aid == s.leader and not self.core.player_ai):
+                    continue
+                items = declared.get(aid)
+                if items is None or any(c.action.action != DO_NOTHING for c in items):
+                    continue
+                shot = self.bout_shot(aid, 2)
+                if shot is not None:
+                    self.plans[aid] = shot
 
     def _at_s2(self, aid: str) -> bool:
         bout = self.core.state.bout_of(aid)

@@ -222,6 +222,8 @@ class World:
         for drawn in draw_sidearms(s):  # a disarmed fighter draws a sidearm: that is his footwork
             self.core.emit(drawn)
             intents[drawn.actor] = None
+            if drawn.actor != s.leader or self.player_ai:
+                self.shooting.plans.pop(drawn.actor, None)  # an AI's free shot (bout_shot) is not that too
         self.core.ticking = set(s.bouts)
         self.core.emit(ev.TickStarted(s.tick + 1))
         self.shooting.land_shots(inp.shot_defence)
@@ -266,7 +268,12 @@ class World:
                 reach = bout.rules.foes_in_reach(actor.id)
                 foe_id = target if target in reach else (reach[0] if reach else None)
                 foe = None if foe_id is None else s.actors[foe_id]
-                intents[actor.id] = brain.step_intent(actor, True, orientation, foe)
+                step = brain.step_intent(actor, True, orientation, foe)
+                shot = None if step is not None else self.shooting.bout_shot(actor.id, 0)
+                if shot is not None:
+                    self.shooting.plans[actor.id] = shot  # a free shot instead of a wait (game.sim.shooting)
+                else:
+                    intents[actor.id] = step
         return intents
 
     def _bout_step(self, bout: BoutState, inp: PlayerInput) -> None:

@@ -14,7 +14,7 @@ from game.sim.recovery import FIRST_AID_TICKS
 from game.sim.state import Actor, BoutState
 from game.sim.world_core import WorldCore
 from rules import party_orders
-from rules.bout import IllegalAction
+from rules.bout import DO_NOTHING, Action, IllegalAction
 from rules.decisions import DECLARATION, FIRST_AID, ORIENTATION, SHOT_DEFENCE, TARGET, Decision, Option
 from rules.events import Event
 from rules.systems import Answer as RulesAnswer
@@ -123,6 +123,8 @@ class DecisionFlow:
     def ai_answer(self, bout: BoutState, decision: Decision) -> RulesAnswer:
         """An AI's answer; a fighter who bumped a foe targets him if he may (the bump is an attack intent)."""
         s = self.core.state
+        if decision.kind == DECLARATION and self.leader_input.shooting.bout_shot(decision.who, 2) is not None:
+            return (Action(DO_NOTHING, "do_nothing", None),)  # he shoots instead (game.sim.shooting)
         if decision.kind == TARGET:
             preferred = s.actors[decision.who].bumped
             if preferred is not None and preferred in decision.values():

@@ -26,6 +26,7 @@ from game.sim import events as wev
 from game.sim.geometry import Direction
 from game.view.map_render import ActorView, MapRender
 from game.view.palette import RGBA
+from game.view.shake import HEAVY_WOUND
 from game.view.sound import EVENT_SOUNDS, impact_sound, sounds_for
 from game.view.tween import MOVE_SECONDS, TweenManager
 
@@ -71,6 +72,7 @@ class Animator:
         self.cosmetic = TweenManager()
         self.queue: deque[Beat] = deque()
         self.on_settled: Callable[[], None] | None = None
+        self.on_heavy: Callable[[], None] | None = None  # a heavy wound lands (the game view shakes the screen)
         self._pending_snap = False
         self.configure(setting)
 
@@ -233,6 +235,8 @@ class Animator:
         label, colour = shown
         if attack.hit and (attack.wound is None or attack.wound.level > 0):
             self.flash(target, (255, 70, 60))
+            if attack.wound is not None and attack.wound.level >= HEAVY_WOUND and self.on_heavy is not None:
+                self.on_heavy()
         elif attack.hit:
             self.flash(target, (170, 180, 255))
         self.float_label(attack.defender, label, colour)

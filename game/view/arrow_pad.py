@@ -273,6 +273,11 @@ class ArrowPad:
         self._shape.draw()
         self._draw_marks()
 
+    @property
+    def mark_size(self) -> float:
+        """The Atk/Def marks' text size (bold)."""
+        return 15 * self.scale
+
     def _draw_marks(self) -> None:
         font = load_ui_fonts()
         for d in ORTHOGONAL:
@@ -281,7 +286,7 @@ class ArrowPad:
                 continue
             x, y = self._badge_centre(self.buttons[DIRECTION_INTENT[d]])
             text = self._texts.get(d)
-            size = 15 * self.scale
+            size = self.mark_size
             if text is None or self._text_sizes.get(d) != size:
                 text = arcade.Text(mark.value, x, y, self.palette.ink, font_size=size, font_name=font, bold=True,
                                    anchor_x="center", anchor_y="center")

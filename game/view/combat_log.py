@@ -24,6 +24,7 @@ from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS
 MAX_LINES = 2000
 SIGHT_RADIUS = 8  # squares: the map's field of view (game.view.map_render.FOV_RADIUS)
 _BOUT_PREFIX = "[bout "
+LAYOUTS_PER_BUILD = 4  # new line layouts one build may make (a tick's burst of lines fills in over frames)
 
 
 class LogFilter(StrEnum):
@@ -182,11 +183,13 @@ class CombatLog(Panel):
         self.filter = LogFilter.ALL
         self.scroll = 0  # lines scrolled up from the newest
         self.mode = "normal"  # collapsed | normal | expanded
+        self.incremental = True  # a build lays out at most LAYOUTS_PER_BUILD texts; the rest in the next ones
         self.rect = (0.0, 0.0, 0.0, 0.0)
         self.show_unseen = False  # also the lines the party could not see (a recording shown whole)
         self.right_limit = 0.0  # x the panel must stay left of (the arrow pad)
         self.top_limit = 0.0  # y the panel must stay under (the HUD)
         self._shown = 0
+        self._built_view: tuple[Hashable, ...] = ()
 
     # --- model ----------------------------------------------------------------------------------------------
     def add_events(self, state: WorldState, events: Iterable[wev.WorldEvent]) -> None:
@@ -224,8 +227,12 @@ class CombatLog(Panel):
 
     # --- panel ----------------------------------------------------------------------------------------------
     def content_key(self) -> Hashable:
-        return (self.model.version, self.filter, self.scroll, self.mode, self.right_limit, self.top_limit,
-                self.show_unseen)
+        return (self.model.version, *self._view_key())
+
+    def _view_key(self) -> tuple[Hashable, ...]:
+        """What the log shows, but for its lines (a scroll, filter or mode change is shown whole at once)."""
+        return (self.filter, self.scroll, self.mode, self.right_limit, self.top_limit, self.show_unseen, self.width,
+                self.height, self.scale)
 
     def place(self) -> tuple[float, float, float, float]:
         k = self.scale
@@ -267,8 +274,14 @@ class CombatLog(Panel):
         end = len(lines) - self.scroll
         shown = 0
         text_w = int(width - 24 * k)
+        view = self._view_key()
+        budget = self.incremental and self._shape is not None and view == self._built_view
+        self._built_view = view
         for index in range(end - 1, -1, -1):
             line = lines[index]
+            if budget and self.texts.layouts >= LAYOUTS_PER_BUILD:
+                self.incomplete = True  # the older lines next frame (a tick's burst of lines over a few frames)
+                break
             t = self.texts.put(("line", id(line)), line.text, left + 12 * k, y, size=11 * k,
                                colour=TONE_COLOURS[line.tone], anchor_y="bottom", width=text_w, multiline=True)
             if y + t.content_height > body_top:

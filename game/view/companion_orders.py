@@ -5,7 +5,8 @@ titled with his name); this module adds what makes it his on the map: his feet g
 for a target a click on one of the offered foes answers it. :class:`game.view.modes.PromptMode` asks it.
 
 Every companion's planned next step is on the map anyway (``game.view.indicators``' planned steps, from
-``game.sim.companion_plans``); ``plan_lines`` words each one's step and action for a panel or a hint.
+``game.sim.companion_plans``); ``plan_lines`` words each one's step and action for a panel or a hint, and
+``plan_of`` one companion's, which the inspect panel shows.
 """
 
 from __future__ import annotations
@@ -38,11 +39,12 @@ def click(prompt: Prompt, leader: str, actor: str) -> Outcome | None:
     return prompt.choose(prompt.values.index(actor))
 
 
+def plan_of(state: WorldState, actor: str) -> str | None:
+    """A companion's step and action for the inspect panel ("steps E · fights Goblin 1"), or None."""
+    plan = next((p for p in companion_plans(state) if p.actor == actor), None)
+    return None if plan is None else plan.line.partition(": ")[2]
+
+
 def plan_lines(state: WorldState) -> list[str]:
     """One line per companion: his next step (or none in the thick of a fight) and his action."""
-    names = {a.id: a.name for a in state.actors.values()}
-    out = []
-    for plan in companion_plans(state):
-        step = ("steps " + plan.direction.name if plan.direction is not None else "waits") if plan.steps else "no step"
-        out.append(f"{names.get(plan.actor, plan.actor)}: {step} · {plan.action}")
-    return out
+    return [plan.line for plan in companion_plans(state)]

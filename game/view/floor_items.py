@@ -14,13 +14,15 @@ from PIL import Image
 from game.sim.geometry import Pos
 from game.sim.state import Pile, WorldState
 from game.view.assets import image_path
+from game.view.legend import Kind, MarkKey
 
 PILE_SIZE = 0.8  # of a square: a pile lies on the floor, smaller than a fighter
 RELIC_SIZE = 0.9
 
 
 @functools.cache
-def _texture(name: str, px: int) -> arcade.Texture:
+def floor_texture(name: str, px: int) -> arcade.Texture:
+    """The ``pile`` or ``relic`` picture at ``px`` square (the map's sprites and the legend's swatches)."""
     image = Image.open(image_path(f"{name}.png")).convert("RGBA").resize((px, px), Image.Resampling.LANCZOS)
     return arcade.Texture(image, hash=f"floor-item-{name}-{px}")
 
@@ -58,11 +60,18 @@ class FloorItems:
             is_relic = any(item == relic for item, _n in pile)
             if is_relic:
                 self.relic_at = pos
-            sprite = arcade.Sprite(_texture("relic" if is_relic else "pile", self.px))
+            sprite = arcade.Sprite(floor_texture("relic" if is_relic else "pile", self.px))
             sprite.width = sprite.height = self.tile * (RELIC_SIZE if is_relic else PILE_SIZE)
             sprite.center_x = (pos.x + 0.5) * self.tile
             sprite.center_y = (self.map_h - pos.y - 0.5) * self.tile
             self.sprites.append(sprite)
+
+    def drawn_marks(self) -> set[MarkKey]:
+        """The legend's keys of what the sprites show: a pile, the relic."""
+        out = {MarkKey(Kind.FLOOR, "relic")} if self.relic_at is not None else set()
+        if len(self.shown) > (self.relic_at is not None):
+            out.add(MarkKey(Kind.FLOOR, "pile"))
+        return out
 
     def draw(self) -> None:
         if len(self.sprites):

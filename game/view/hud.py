@@ -146,8 +146,12 @@ class Hud(Panel):
             self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, pips["cp_spent"] if not full else (40, 30, 6, 255))
             if full:
                 self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, pips["cp"])
-        self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
-                       colour=TEXT)
+        cpv = self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
+                             colour=TEXT)
+        cost = max(v.pain, v.shock)  # what pain (or carried shock, the larger) takes from the pool each round
+        if cost and v.alive:
+            self.texts.put("cost", f"−{cost} from {'pain' if v.pain >= v.shock else 'shock'}",
+                           cpv.x + cpv.content_width + 8 * k, row2, size=11 * k, colour=TEXT_DIM)
         self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)

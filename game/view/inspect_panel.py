@@ -13,6 +13,7 @@ from game.sim.deciding import explain_for
 from game.sim.odds import odds_between
 from game.sim.player_view import PlayerView, player_view
 from game.sim.state import WorldState
+from game.view.companion_orders import plan_of
 from game.view.widgets import ACCENT, BAD, GOOD, PANEL, PANEL_EDGE, PANEL_HEADER, TEXT, TEXT_DIM, Hit, Panel, elide
 
 
@@ -109,6 +110,8 @@ class InspectPanel(Panel):
             why = explain_for(s, a.id)  # the planner's reason (game.sim.deciding)
             if why:
                 lines.append((why, TEXT_DIM))
+        if a.party and a.id != s.leader and a.alive and (plan := plan_of(s, a.id)):
+            lines.append(("Next: " + plan, ACCENT))  # his planned step and action (game.sim.companion_plans)
         if f.wounds:
             for wound in f.wounds[-3:]:
                 lines.append((f"wound {wound.level} {wound.damage_type} {wound.location.replace('_', ' ')}"

@@ -53,6 +53,7 @@ class Kind(StrEnum):
     LEADER = "leader"  # the leader's crown
     HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
     MOBILITY = "mobility"  # a mobility maneuver: threading arrow past a foe, flank mark (thread, flank)
+    FLOOR = "floor"  # what lies on a run's floor (pile, relic): game.view.floor_items
     SYSTEM_MARK = "system_mark"  # a combat system's marker tag under a fighter (stumbling, dazed, ...; issue 14)
 
 
@@ -178,6 +179,8 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.HEALTH, PIP_LOST): ("Dark pips over a fighter", "Health he has lost."),
     MarkKey(Kind.HEALTH, PIP_BLEEDING): ("Red drop by the pips", "A wound bleeds: Health drains until first aid."),
     MarkKey(Kind.HEALTH, PIP_DOWN): ("Grey pips", "Down: out of the fight."),
+    MarkKey(Kind.FLOOR, "pile"): ("Sack and coins on the floor", "Items lie here: step on them to take what helps."),
+    MarkKey(Kind.FLOOR, "relic"): ("Grey crown in a glow", "The relic you came for: take it and carry it out."),
     **{MarkKey(Kind.SYSTEM_MARK, word): line for word, line in _SYSTEM_MARKS.items()},
 }
 _OTHER_COLOUR: dict[MarkKey, RGBA] = {
@@ -200,6 +203,8 @@ _IMAGES: dict[MarkKey, str] = {
     MarkKey(Kind.ALLEGIANCE, "neutral"): "mark_neutral",
     MarkKey(Kind.ALLEGIANCE, "ally"): "mark_ally",
     MarkKey(Kind.LEADER, "leader"): "mark_leader",
+    MarkKey(Kind.FLOOR, "pile"): "pile",
+    MarkKey(Kind.FLOOR, "relic"): "relic",
 }
 
 _TONE_NAME = {Tone.RED: "Red", Tone.YELLOW: "Yellow", Tone.WHITE: "Clear", Tone.BLUE: "Blue", Tone.GREEN: "Green"}
@@ -271,12 +276,17 @@ def all_keys() -> tuple[MarkKey, ...]:
 CATALOGUE: tuple[MarkKey, ...] = all_keys()
 
 
+_known: dict[str, dict[MarkKey, LegendEntry]] = {}  # palette name -> its entries by key
+
+
 def legend_for(drawn: Iterable[MarkKey], palette: Palette) -> list[LegendEntry]:
     """The entries for the marks actually on screen, each once, in catalogue order.
 
     Raises ``KeyError`` for a mark the legend does not know (a new mark needs its line here)."""
     wanted = set(drawn)
-    known = {e.key: e for e in entries(palette)}
+    known = _known.get(palette.name)
+    if known is None:  # the entries of a palette, made once (the open legend looks them up as marks come and go)
+        known = _known[palette.name] = {e.key: e for e in entries(palette)}
     unknown = wanted - known.keys()
     if unknown:
         raise KeyError(f"no legend entry for {sorted((k.kind.value, k.variant) for k in unknown)}")

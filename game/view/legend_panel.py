@@ -17,6 +17,7 @@ from collections.abc import Hashable, Sequence
 import arcade
 
 from game.view.arrow_pad import Mark
+from game.view.floor_items import floor_texture
 from game.view.legend import Kind, LegendEntry
 from game.view.map_render import Textures
 from game.view.mesh import rounded_rect_points
@@ -176,6 +177,8 @@ class LegendPanel(Panel):
             self._sprite(tex.mobility(variant), cx, cy)
         elif kind in (Kind.ALLEGIANCE, Kind.LEADER):
             self._sprite(tex.side_mark(variant), cx, cy, grow=1.4)
+        elif kind is Kind.FLOOR:  # the map's own pile and relic pictures (game.view.floor_items)
+            self._sprite(floor_texture(variant, tex.px), cx, cy, grow=1.0)
         elif kind is Kind.HEALTH:
             ht, down, bleeding = {"ht": (5, False, False), "ht_lost": (2, False, False),
                                   "bleeding": (3, False, True), "down": (0, True, False)}[variant]

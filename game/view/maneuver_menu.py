@@ -602,6 +602,7 @@ class MenuModel:
 
 # ----- drawing ---------------------------------------------------------------------------------------------
 ROW_GAP = 8.0
+LAYOUTS_PER_BUILD = 8  # texts a build lays out while the menu opens (after a tick: over two frames or so)
 LIST_ROW = 27.0
 ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
 DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
@@ -622,7 +623,7 @@ class ManeuverMenu(Panel):
     def open(self, model: MenuModel) -> None:
         self.model = model
         self.visible = True
-        self.invalidate()
+        self.hold_until_whole()  # its texts laid out over a frame or two (the frame after a tick), shown whole
 
     def close(self) -> None:
         self.model = None
@@ -649,6 +650,7 @@ class ManeuverMenu(Panel):
         m = self.model
         if m is None:
             return
+        self.texts.budget = None if self.shown_whole else LAYOUTS_PER_BUILD  # a key press's rebuild is whole
         k = self.scale
         self.tracks = {}
         rows = m.rows()

@@ -564,6 +564,7 @@ class MapRender:
         self.labels_batch = pyglet.graphics.Batch()
         self.floaters_batch = pyglet.graphics.Batch()
         self._clock_texts: dict[int, arcade.Text] = {}
+        self._clock_spares: dict[str, list[arcade.Text]] = {}  # hidden clock labels by the label they show
         self._shadows: dict[str, arcade.Sprite] = {}
         self._indicators: Indicators | None = None
         self._overlay: list[tuple[arcade.Sprite, str, str, object]] = []  # sprite, kind, actor, extra
@@ -823,42 +824,70 @@ class MapRender:
             self._clock_pills[clock.bout] = pill
             self.overhead.append(pill)
             self._overlay.append((pill, "clock", clock.members[0] if clock.members else "", clock))
-        for bout_id, text in list(self._clock_texts.items()):
+        for bout_id, gone in list(self._clock_texts.items()):
             if bout_id not in self._clock_members:
-                text.visible = False
+                self._spare_clock(gone)
                 del self._clock_texts[bout_id]
         for clock in indicators.clocks:
-            found = self._clock_texts.get(clock.bout)
+            text: arcade.Text | None = self._clock_texts.get(clock.bout)
             colour = (255, 226, 130, 255) if clock.mine else (222, 226, 236, 255)
-            if found is not None:
-                text = found
-            else:
-                text = arcade.Text(clock.label, 0, 0, colour, font_size=max(8.0, 0.27 * TILE * self.zoom),
-                                   font_name=self.font, bold=True, anchor_x="center", anchor_y="center",
-                                   batch=self.labels_batch)
+            if text is not None and text.text != clock.label:  # the clock moved on: a text that shows the label
+                self._spare_clock(text)
+                text = None
+            if text is None:
+                spares = self._clock_spares.get(clock.label)
+                if spares:
+                    text = spares.pop()
+                    text.visible = True
+                else:
+                    text = arcade.Text(clock.label, 0, 0, colour, font_size=self.clock_font_size,
+                                       font_name=self.font, bold=True, anchor_x="center", anchor_y="center",
+                                       batch=self.labels_batch)
                 self._clock_texts[clock.bout] = text
-            if text.text != clock.label:
-                text.text = clock.label
             if tuple(text.color) != colour:
                 text.color = colour
+
+    def _spare_clock(self, text: arcade.Text) -> None:
+        """Hide a clock's label and keep it for the next clock that shows the same (a label's layout is the
+        frame after a tick's dearest part: ten bouts' clocks step at once, through a few labels)."""
+        text.visible = False
+        self._clock_spares.setdefault(text.text, []).append(text)
+
+    @property
+    def clock_font_size(self) -> float:
+        """The bout clocks' labels' size (bold) at this zoom."""
+        return max(8.0, 0.27 * TILE * self.zoom)
+
+    @property
+    def floater_font_size(self) -> float:
+        """The floating labels' size (bold) at this zoom."""
+        return max(10.0, 0.4 * TILE * self.zoom)
 
     def set_statuses(self, statuses: dict[str, ActorStatus]) -> None:
         """The marks over each actor (``game.sim.player_view.actor_statuses``): rebuilt when they changed."""
         if statuses == self._statuses:
             return
         self._statuses = dict(statuses)
-        self.status.clear()
-        self._status_sprites = {}
         tex = self.textures
         k = 1 / self.zoom
+        kept: dict[str, tuple[arcade.Sprite, arcade.Sprite]] = {}
         for aid, st in statuses.items():
             if aid not in self.actors or st.dead:
                 continue
-            mark = arcade.Sprite(tex.side_mark("leader" if st.leader else st.allegiance), scale=k)
-            pips = arcade.Sprite(tex.pips(st.ht, st.ht_max, st.bleeding, st.down), scale=k)
-            self.status.append(pips)
-            self.status.append(mark)
-            self._status_sprites[aid] = (mark, pips)
+            mark_tex = tex.side_mark("leader" if st.leader else st.allegiance)
+            pips_tex = tex.pips(st.ht, st.ht_max, st.bleeding, st.down)
+            old = self._status_sprites.get(aid)
+            if old is None:  # a newcomer's marks; the others' sprites stay, their textures change if need be
+                old = (arcade.Sprite(mark_tex, scale=k), arcade.Sprite(pips_tex, scale=k))
+                self.status.append(old[1])
+                self.status.append(old[0])
+            old[0].texture, old[1].texture = mark_tex, pips_tex
+            kept[aid] = old
+        for aid, (mark, pips) in self._status_sprites.items():
+            if aid not in kept:
+                self.status.remove(pips)
+                self.status.remove(mark)
+        self._status_sprites = kept
 
     def _place_status(self) -> None:
         """Pips centred over the head (over the body when down), the mark right of them."""
@@ -884,7 +913,8 @@ class MapRender:
     def drawn_marks(self) -> set[MarkKey]:
         """The marks on the map now, as last laid out (for the legend): the indicators (footbases, arcs,
         orientation icons, Atk/Def badges, clocks, planned steps) that are visible, and over and under the
-        sprites the allegiance marks, the crown, health pips and their states, the party's rings."""
+        sprites the allegiance marks, the crown, health pips and their states, the party's rings; on the floor
+        the piles and the relic."""
         out: set[MarkKey] = set()
         for sprite, kind, _actor, extra in self._overlay:
             if sprite.visible and extra is not None:
@@ -907,7 +937,7 @@ class MapRender:
                 out.add(MarkKey(Kind.HEALTH, PIP_BLEEDING))
         if any(v.party and self._shadows[v.id].visible for v in self.actors.values()):
             out.add(MarkKey(Kind.PARTY, "ring"))
-        return out | self.marks.keys()
+        return out | self.floor_items.drawn_marks() | self.marks.keys()
 
     def _cluster_places(self) -> None:
         """Fighters sharing a square (a combat cluster: `WorldState.crowd`) stand apart on it, round its
@@ -1088,8 +1118,7 @@ class MapRender:
             text.color = colour
             text.visible = True
         else:
-            size = max(10.0, 0.4 * TILE * self.zoom)
-            text = arcade.Text(label, 0, 0, colour, font_size=size, font_name=self.font, bold=True,
+            text = arcade.Text(label, 0, 0, colour, font_size=self.floater_font_size, font_name=self.font, bold=True,
                                anchor_x="center", anchor_y="center", batch=self.floaters_batch)
         floater = Floater(text, x + (len(self.floaters) % 3 - 1) * 0.18 * TILE, y, colour)
         self.floaters.append(floater)

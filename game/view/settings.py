@@ -28,6 +28,9 @@ FORMAT_VERSION = 1
 ANIMATION_SPEEDS: tuple[float | str, ...] = (0.5, 1.0, 2.0, 4.0, "instant")
 UI_SCALE_RANGE = (0.75, 2.0)
 
+PAD_SIZES = ("normal", "small", "hidden")  # the on-screen arrow pad: full size, smaller, or not at all
+PAD_SCALES = {"normal": 1.0, "small": 0.7, "hidden": 1.0}  # its size against the panels' scale
+
 AnimationSpeed = float | Literal["instant"]
 Handedness = Literal["right", "left"]
 
@@ -46,6 +49,7 @@ class Settings:
     effects_volume: float = 1.0  # 0..1
     muted: bool = False
     difficulty: str = DEFAULT_DIFFICULTY  # the enemies' decision-maker in new runs (game.sim.deciding)
+    arrow_pad: str = "normal"  # one of PAD_SIZES (a keyboard-only player may hide it)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +64,7 @@ class Settings:
             "effects_volume": self.effects_volume,
             "muted": self.muted,
             "difficulty": self.difficulty,
+            "arrow_pad": self.arrow_pad,
         }
 
     @classmethod
@@ -110,6 +115,11 @@ class Settings:
         else:
             problems.append(f"difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}; "
                             f"using {DEFAULT_DIFFICULTY!r}")
+        pad = data.get("arrow_pad", settings.arrow_pad)  # added after format 1: absent keeps the default
+        if pad in PAD_SIZES:
+            settings.arrow_pad = pad
+        else:
+            problems.append(f"arrow_pad: {pad!r} is not one of {', '.join(PAD_SIZES)}; using \"normal\"")
         return settings
 
 

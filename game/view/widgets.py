@@ -15,6 +15,7 @@ import pyglet
 from arcade.shape_list import Shape
 
 from game.view.assets import load_ui_fonts
+from game.view.glyphs import WARMER
 from game.view.mesh import Mesh
 from game.view.palette import RGBA
 
@@ -24,6 +25,19 @@ MIN_TOUCH = 72  # px: the smallest hit area of a primary (touch) control, whatev
 def touch(scale: float) -> float:
     """A touch target's size at ``scale``: 72 px at scale 1, never smaller."""
     return max(float(MIN_TOUCH), MIN_TOUCH * scale)
+
+
+FIT_W, FIT_H = 1000.0, 640.0  # px the game screen's panels need at scale 1 (see panel_scale_for)
+MIN_PANEL_SCALE = 0.6
+
+
+def panel_scale_for(width: int, height: int, ui_scale: float) -> float:
+    """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
+    scale 1 the panels need ``FIT_W`` px side by side: the maneuver menu alone, as the pad collapses beside
+    it when both do not fit, see :attr:`pad_shown`; the menu under the top bar ``FIT_H``); a bigger setting
+    on a small window still zooms the map."""
+    fit = min(width / FIT_W, height / FIT_H)
+    return max(MIN_PANEL_SCALE, min(ui_scale, fit))
 
 # HUD colours (not indicator tones: those come from the palette)
 PANEL: RGBA = (20, 23, 30, 228)
@@ -62,7 +76,8 @@ class TextPool:
     """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest.
     A hidden text is reused for the next new key of the same make (a new log line takes the place of one that
     scrolled away): changing a text's string costs a fraction of making a new ``arcade.Text``, and a hidden
-    text that already shows the string wanted is taken first, with no layout at all."""
+    text that already shows the string wanted is taken first, with no layout at all. With a ``budget``, a build
+    lays out at most that many texts: the rest stay hidden (``deferred``) for the next build to lay out."""
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -70,9 +85,14 @@ class TextPool:
         self._spare: dict[object, list[arcade.Text]] = {}  # hidden texts by make (size, bold, anchors, width)
         self._used: set[Hashable] = set()
         self.font = load_ui_fonts()
+        self.layouts = 0  # texts laid out (made, or given another string) since :meth:`begin`
+        self.budget: int | None = None  # layouts a build may make (None: all)
+        self.deferred = 0  # texts left hidden by the budget since :meth:`begin`
 
     def begin(self) -> None:
         self._used = set()
+        self.layouts = 0
+        self.deferred = 0
 
     def put(
         self,
@@ -99,7 +119,14 @@ class TextPool:
             t = None
         if t is None and self._spare.get(spec):
             t = self._texts[key] = self._take_spare(spec, text)  # of the same make: relaid, not made anew
+        if t is not None and t.text != text and self.budget is not None and self.layouts >= self.budget:
+            self.deferred += 1  # over the budget: hidden until a later build lays it out
+            if t.visible:
+                t.visible = False
+            return t
         if t is None:
+            WARMER.want(size, bold)  # a make the warmer did not know: its other glyphs later, in quiet frames
+            self.layouts += 1
             t = arcade.Text(
                 text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
                 anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch,
@@ -108,6 +135,7 @@ class TextPool:
             self._texts[key] = t
             return t
         if t.text != text:
+            self.layouts += 1
             t.text = text
         if t.position != (x, y):
             t.position = (x, y)
@@ -160,6 +188,8 @@ class Panel:
         self.anchor = "left"  # which side of the window the panel sits on (mirrored for left-handed play)
         self._shape: Shape | None = None
         self._key: object = object()
+        self.incomplete = False  # the last build stopped early (a layout budget): the next refresh goes on
+        self.shown_whole = True  # False from :meth:`hold_until_whole` until a build is complete
 
     def layout(self, width: int, height: int, scale: float) -> None:
         self.width, self.height, self.scale = width, height, scale
@@ -167,6 +197,12 @@ class Panel:
 
     def invalidate(self) -> None:
         self._key = object()
+
+    def hold_until_whole(self) -> None:
+        """Draw nothing until a build lays out every text (a panel opening with a layout budget on
+        its texts appears whole, a frame or two later, never in pieces)."""
+        self.shown_whole = False
+        self.invalidate()
 
     def content_key(self) -> Hashable:
         return None
@@ -183,19 +219,24 @@ class Panel:
 
     def dirty(self) -> bool:
         """Its content changed since the last build (the next :meth:`refresh` rebuilds it)."""
-        return self._full_key() != self._key
+        return self.incomplete or self._full_key() != self._key
 
     def refresh(self) -> bool:
-        """Rebuild if the content changed; True if it did."""
+        """Rebuild if the content changed (or the last build stopped early); True if it did."""
         key = self._full_key()
-        if key == self._key:
+        if key == self._key and not self.incomplete:
             return False
         self._key = key
+        self.incomplete = False
         self.mesh = Mesh()
         self.hits = []
         self.texts.begin()
         self.build()
         self.texts.end()
+        if self.texts.deferred:
+            self.incomplete = True
+        elif not self.incomplete:
+            self.shown_whole = True
         self._shape = self.mesh.shape() if len(self.mesh) else None
         return True
 
@@ -206,6 +247,8 @@ class Panel:
             return
         if fresh:
             self.refresh()
+        if not self.shown_whole:
+            return
         if self._shape is not None:
             self._shape.draw()
         self.texts.draw()

@@ -152,3 +152,17 @@ def test_the_shipped_red_red_scenario_declares_its_composite_and_a_held_pair_is_
     with pytest.raises(ScenarioError, match="not available"):
         run_scenario(held)
     run_scenario(held.model_copy(update={"house_rules": {"composite_red_red_only": False}}))
+
+
+def test_the_shipped_declaration_order_scenario_declares_by_perception() -> None:
+    """content/scenarios/bouts/declaration_order_perception.yaml (design doc: "or some other stat such as
+    Perception can be used for declaration"): in a contested pair Aldo (Perception 2) declares before Bruno
+    (Perception 9); with the default (`reflex`) Bruno (Reflex 4) goes before Aldo (Reflex 6). Every seed
+    (the order comes before any die)."""
+    scenario = load_scenario(str(files("content") / "scenarios" / "bouts" / "declaration_order_perception.yaml"))
+    for seed in range(1, 6):
+        for rule, expected in (("perception", ["A", "B"]), ("reflex", ["B", "A"])):
+            rules = {**scenario.house_rules, "declaration_order": rule}
+            result = run_scenario(scenario.model_copy(update={"house_rules": rules}), seed=seed)
+            declared = [e.fighter for e in result.events if isinstance(e, Declared)]
+            assert declared[:2] == expected, (seed, rule)

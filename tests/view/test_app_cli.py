@@ -30,7 +30,7 @@ def test_smoke_renders_every_screen_headless(tmp_path: Path) -> None:
     result = _run(["--smoke"], _env(tmp_path, ARCADE_SOUND_BACKENDS="silent"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "SMOKE OK" in result.stdout
-    for screen in ("title", "settings", "game", "legend", "pause", "game over", "recordings"):
+    for screen in ("title", "settings", "game", "legend", "tutorial", "pause", "game over", "recordings"):
         assert screen in result.stdout
     data = tmp_path / "data"  # only logs there: the smoke run plays in its own temporary folders
     assert not (data / "autosave.jsonl").exists() and not (data / "recordings").exists()

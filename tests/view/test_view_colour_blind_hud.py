@@ -45,3 +45,27 @@ def test_orientation_icons_carry_the_palettes_ring(window: arcade.Window) -> Non
     assert isinstance(edge, tuple)
     red = COLOUR_BLIND.colour(COLOUR_BLIND.orientation("aggressive").tone)
     assert all(abs(int(edge[i]) - red[i]) <= 40 for i in range(3)), (edge, red)
+
+
+def test_the_top_bar_says_what_pain_or_shock_takes_from_the_pool(window: arcade.Window,
+                                                                  show: Callable[[arcade.View], arcade.View],
+                                                                  helpers: ModuleType) -> None:
+    world = world_from_ascii(DUEL, seed=1)
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None)
+    show(view)
+    helpers.advance(window, 2)
+    assert "cost" not in view.hud.texts._texts  # unhurt: nothing taken
+    fighter = world.state.actors[world.state.leader].fighter
+    fighter.pain, fighter.carried_shock = 4, 2  # as wounds would leave them (the rules keep these two)
+    view.hud.invalidate()
+    helpers.advance(window, 4)
+    cost = view.hud.texts._texts["cost"]
+    assert cost.visible and cost.text == "−4 from pain"
+    cpv = view.hud.texts._texts["cpv"]
+    assert cost.x >= cpv.x + cpv.content_width  # after the CP value, not over it
+    helpers.screenshot("hud_pain_cost")
+    fighter.pain, fighter.carried_shock = 1, 3
+    view.hud.invalidate()
+    helpers.advance(window, 4)
+    assert view.hud.texts._texts["cost"].text == "−3 from shock"
+    window.hide_view()

@@ -57,6 +57,7 @@ from game.view.arrow_pad import ArrowPad
 from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
+from game.view.glyphs import WARMER
 from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
@@ -80,23 +81,25 @@ from game.view.modes import (
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
+from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
 from game.view.session import Session
-from game.view.settings import Settings
+from game.view.settings import PAD_SCALES, Settings
+from game.view.shake import PIXELS as SHAKE_PIXELS
+from game.view.shake import Shake
 from game.view.sound import MENU_BACK, MENU_SELECT, SoundBank
 from game.view.system_table import SystemTable
 from game.view.travel import Stop, Travel
 from game.view.tutorial import TutorialGuide, facts_of
 from game.view.tutorial_callout import Callout, avoid_rects, leader_rect, nearest_foe, target_rect
-from game.view.widgets import TextPool, inside
+from game.view.widgets import TextPool, inside, panel_scale_for
 
 log = logging.getLogger(__name__)
 KNOWN_MARKS = frozenset(CATALOGUE)
 BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
-FIT_W, FIT_H = 1000.0, 640.0  # px the panels need at scale 1 (see GameView.panel_scale)
-MIN_PANEL_SCALE = 0.6
+WARM_BUDGET = 0.003  # seconds of glyph warming in a quiet frame (see game.view.glyphs)
 LOG_FILTER_KEY = arcade.key.V
 TUTORIAL_NEXT_KEYS = frozenset({arcade.key.ENTER, arcade.key.NUM_ENTER})  # Next, while no prompt/menu is open
 TUTORIAL_NEXT_KEY = arcade.key.N  # Next, always
@@ -147,6 +150,8 @@ class GameView(arcade.View):
         self.reveal_all = reveal_all
         self.render = MapRender(self.state, self.palette, self.base_zoom * settings.ui_scale, reveal_all=reveal_all)
         self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+        self.shake = Shake()  # the screen's jolt on a heavy wound (game.view.shake)
+        self.animator.on_heavy = self._heavy_blow
         self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
@@ -187,7 +192,8 @@ class GameView(arcade.View):
         self._over_time = 0.0
         self._exited = False
         self.frames = 0
-        self._log_waited = False  # the log's rebuild waited a frame (see _log_fresh)
+        self._rebuilds = Rebuilds(("decision", "indicators", "hud", "log"))  # one heavy rebuild a frame
+        self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -259,6 +265,11 @@ class GameView(arcade.View):
         """One sound effect by name (``game.view.sound``); silent when muted or without audio."""
         self.sounds.play(name)
 
+    def _heavy_blow(self) -> None:
+        """A heavy wound landed: the screen jolts (not at the "instant" animation setting)."""
+        if not self.animator.tweens.instant:
+            self.shake.start(SHAKE_PIXELS * self.scale)
+
     def settle(self) -> None:
         """Finish every animation now, floating labels included (the watch view at speed, so the labels of
         one tick never pile onto the next's)."""
@@ -293,6 +304,7 @@ class GameView(arcade.View):
         self.pop(TravelMode)  # the route was on the other depth's map
         self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
+        self.animator.on_heavy = self._heavy_blow
         self.frames = 0  # the camera snaps to the leader on the next frame
         for panel in (self.hud, self.inspect, self.party, self.incoming):
             panel.invalidate()
@@ -365,6 +377,7 @@ class GameView(arcade.View):
             self.render.seen = set(old.seen)
             self.render.update_fov()
             self.animator = Animator(self.render, settings.animation_speed, sound=self.play_sound)
+            self.animator.on_heavy = self._heavy_blow
             self.camera.zoom = self.render.zoom
             self._ind_key = None
         self.layout(self.window.width, self.window.height)
@@ -376,10 +389,11 @@ class GameView(arcade.View):
 
     @property
     def pad_shown(self) -> bool:
-        """Whether the arrow pad is on screen (and takes taps): in an interactive game, except while the maneuver
-        menu is open on a window too narrow for both side by side (800 x 600: the pad collapses, so the panels
-        keep a legible scale; the keys and the menu's own buttons drive the menu)."""
-        if not self.interactive:
+        """Whether the arrow pad is on screen (and takes taps): in an interactive game, unless the player hid it
+        (Settings.arrow_pad) or while the maneuver menu is open on a window too narrow for both side by side
+        (800 x 600: the pad collapses, so the panels keep a legible scale; the keys and the menu's own buttons
+        drive the menu)."""
+        if not self.interactive or self.settings.arrow_pad == "hidden":
             return False
         if self.menu_model is None:
             return True
@@ -387,23 +401,20 @@ class GameView(arcade.View):
         return bool((MENU_W + 3 * 12) * k + self.pad.extent <= self.layout_size[0])
 
     def panel_scale(self, width: int, height: int) -> float:
-        """The UI scale the panels, texts and pad use: the setting, but never more than the window can hold (at
-        scale 1 the panels need ``FIT_W`` px side by side: the maneuver menu alone, as the pad collapses beside
-        it when both do not fit, see :attr:`pad_shown`; the menu under the top bar ``FIT_H``); a bigger setting
-        on a small window still zooms the map."""
-        fit = min(width / FIT_W, height / FIT_H)
-        return max(MIN_PANEL_SCALE, min(self.settings.ui_scale, fit))
+        """The UI scale the panels, texts and pad use (:func:`panel_scale_for` of the setting)."""
+        return panel_scale_for(width, height, self.settings.ui_scale)
 
     def layout(self, width: int, height: int) -> None:
         self.layout_size = (width, height)
         k = self.scale = self.panel_scale(width, height)
         main, side = ("right", "left") if self.left_handed else ("left", "right")
         self.hud.layout(width, height, k)
-        self.pad.scale = k
+        self.pad.scale = k * PAD_SCALES.get(self.settings.arrow_pad, 1.0)
         self.pad.layout(width, height)
         top = height - self.hud.bar_height
-        pad_w = self.pad.extent if self.interactive else 0.0
-        pad_top = self.pad.centre[1] + self.pad.extent / 2 if self.interactive else 0.0
+        with_pad = self.interactive and self.settings.arrow_pad != "hidden"  # the panels keep clear of it
+        pad_w = self.pad.extent if with_pad else 0.0
+        pad_top = self.pad.centre[1] + self.pad.extent / 2 if with_pad else 0.0
         if self._corner is not None:  # a watch bar in the bottom right corner: keep the log and inspect clear
             pad_w = max(pad_w, width - self._corner[0])
             pad_top = max(pad_top, self._corner[1])
@@ -442,6 +453,10 @@ class GameView(arcade.View):
             self.prompt.top_limit = top
         self.camera.match_window()
         self.camera.zoom = self.render.zoom
+        WARMER.want_scale(k)  # the panels' text sizes, and the map's labels at this zoom: warmed in quiet frames
+        WARMER.want(self.pad.mark_size, True)
+        WARMER.want(self.render.clock_font_size, True)
+        WARMER.want(self.render.floater_font_size, True)
 
     def on_resize(self, width: int, height: int) -> None:
         self.layout(width, height)
@@ -504,6 +519,7 @@ class GameView(arcade.View):
     def open_legend(self) -> None:
         """Show the legend of the marks on screen (the legend mode, on top of every other)."""
         self.push(LegendMode(self))
+        self._legend_key = None
         self.legend.open(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
         self.play_sound(MENU_SELECT)
 
@@ -531,7 +547,13 @@ class GameView(arcade.View):
         self.play_sound(MENU_BACK)
 
     def _sync_legend(self) -> None:
-        """Keep the open legend to the marks on screen (an animation ending can show or hide some)."""
+        """Keep the open legend to the marks on screen (an animation ending can show or hide some): looked at
+        again every frame while anything animates, else only when the world, a selection or the layout
+        changed."""
+        key = (self._version, self._ind_key, self.pad_shown, self.layout_size, self.palette.name)
+        if self.animator.settled and key == self._legend_key:
+            return
+        self._legend_key = key if self.animator.settled else None
         entries = legend_for(self.legend_marks(), self.palette)
         if [e.key for e in entries] != [e.key for e in self.legend.entries]:
             self.legend.entries = entries
@@ -985,6 +1007,7 @@ class GameView(arcade.View):
                     self.exit("game_over")
             else:
                 self._over_time = 0.0
+        self.shake.update(delta_time)
         self._update_camera(delta_time)
         self._update_tutorial()
 
@@ -1087,8 +1110,9 @@ class GameView(arcade.View):
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
         fx, fy = centre
         z = self.render.zoom
-        cx = fx - self._cam_offset[0] / z
-        cy = fy - self._cam_offset[1] / z
+        jx, jy = self.shake.offset
+        cx = fx - (self._cam_offset[0] + jx) / z
+        cy = fy - (self._cam_offset[1] + jy) / z
         self.camera.position = (round(cx * z) / z, round(cy * z) / z)
 
     def _framed(self, leader: ActorView) -> tuple[tuple[float, float], list[tuple[float, float]]]:
@@ -1193,7 +1217,7 @@ class GameView(arcade.View):
         mode = self.decision_mode()
         return mode.selection() if mode is not None else (None, None)
 
-    def _indicator_key(self) -> Hashable:
+    def _indicator_key(self) -> tuple[Hashable, ...]:
         return (self._version, *self._selection(), self.state.tick)
 
     def refresh_indicators(self) -> Indicators:
@@ -1208,16 +1232,26 @@ class GameView(arcade.View):
             self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
 
-    def _log_fresh(self) -> bool:
-        """Whether the log rebuilds this frame. A tick rebuilds the top bar, a prompt or the menu and the log at
-        once (the frame right after a tick, the slowest): the log then waits one frame, never two in a row."""
-        if self._log_waited or self.log._shape is None:
-            self._log_waited = False
-            return True
-        busy = self.hud.dirty() or (self.prompt is not None and self.prompt.dirty()) \
-            or (self.menu_model is not None and self.menu.dirty()) or self._indicator_key() != self._ind_key
-        self._log_waited = busy and self.log.dirty()
-        return not self._log_waited
+    def _plan_rebuilds(self) -> frozenset[str]:
+        """The heavy parts that rebuild this frame (:class:`Rebuilds`: one a frame, the decision panel first; the
+        first frame builds all; a selection a key moved redraws the map's marks at once, with the panel). A quiet
+        frame (nothing dirty) warms glyphs instead."""
+        decision = (self.prompt is not None and self.prompt.dirty()) \
+            or (self.menu_model is not None and self.menu.dirty())
+        log_drawn = self.menu_model is None or self.log.mode == "expanded"
+        key = self._indicator_key()
+        dirty = {"decision": decision, "indicators": key != self._ind_key,
+                 "hud": self.hud.dirty(), "log": log_drawn and self.log.dirty()}
+        if self.frames == 1:
+            return frozenset(dirty)
+        if dirty["indicators"] and isinstance(self._ind_key, tuple) and (key[0], key[-1]) == \
+                (self._ind_key[0], self._ind_key[-1]):  # only a selection moved (a key's answer on the map): now
+            dirty["indicators"] = False
+            return self._rebuilds.plan(dirty) | {"indicators"}
+        chosen = self._rebuilds.plan(dirty)
+        if self._rebuilds.quiet:
+            WARMER.step(WARM_BUDGET)
+        return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
         """World point -> window pixel (the camera's projection, without building matrices)."""
@@ -1229,18 +1263,18 @@ class GameView(arcade.View):
         self.frames += 1
         self.clear(color=BACKGROUND)
         self.hud.state = self.state
-        log_fresh = self._log_fresh()  # before anything rebuilds: whether anything else will this frame
-        indicators = self.refresh_indicators()
+        fresh = self._plan_rebuilds()  # before anything rebuilds: the one part that may this frame
+        indicators = self.refresh_indicators() if "indicators" in fresh else self.indicators
         if self.frames == 1:
             self._update_camera(1.0)
         with self.camera.activate():
             self.render.draw_world()
         self.window.default_camera.use()
         self.render.draw_screen(self.project)
-        self.hud.draw()
+        self.hud.draw(fresh="hud" in fresh)
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
         if self.menu_model is None:
-            self.log.draw(fresh=log_fresh)
+            self.log.draw(fresh="log" in fresh)
         if self._run_buttons_shown():
             run = self.state.run
             self.run_buttons.place_above(self.log.rect, run.experience.get(self.state.leader, 0) if run else 0)
@@ -1258,11 +1292,11 @@ class GameView(arcade.View):
             log_shown = self.log.visible and self.log.rect[2] > 0
             self.prompt.bottom_limit = self.log.rect[1] + self.log.rect[3] if log_shown else 0.0
         if self.prompt is not None:
-            self.prompt.draw()
+            self.prompt.draw(fresh="decision" in fresh)
         if self.menu_model is not None:
-            self.menu.draw()
+            self.menu.draw(fresh="decision" in fresh)
             if self.log.mode == "expanded":
-                self.log.draw(fresh=log_fresh)
+                self.log.draw(fresh="log" in fresh)
         if self.interactive and self.incoming.shooters:
             self.incoming.beside = self.menu.rect if self.menu_model is not None else None
             self.incoming.draw()

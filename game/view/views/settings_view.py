@@ -21,7 +21,7 @@ from arcade.gui import UIBoxLayout
 from game.sim.difficulty import DIFFICULTIES, DIFFICULTY_LABELS
 from game.sim.house_rule_options import house_rule_choices, house_rule_defaults
 from game.view.input_map import PRESETS, InputMap
-from game.view.settings import ANIMATION_SPEEDS, Settings
+from game.view.settings import ANIMATION_SPEEDS, PAD_SIZES, Settings
 from game.view.sound import MENU_SELECT
 from game.view.views.common import MenuButton, MenuView
 
@@ -86,6 +86,10 @@ def _set_hand(s: Settings, v: Any) -> None:
     s.handedness = v
 
 
+def _set_pad(s: Settings, v: Any) -> None:
+    s.arrow_pad = str(v)
+
+
 def _set_cb(s: Settings, v: Any) -> None:
     s.colour_blind = bool(v)
 
@@ -136,6 +140,8 @@ def display_options() -> list[Option]:
                "Standard: arrows, WASD, numpad and vi keys. One hand: WASD with Space/F to confirm, Q/E to cycle."),
         Option("handedness", "Handedness", ("right", "left"), lambda s: s.handedness, _set_hand,
                "Which side of the screen the on-screen arrow buttons sit on."),
+        Option("arrow_pad", "Arrow pad", PAD_SIZES, lambda s: s.arrow_pad, _set_pad,
+               "The on-screen arrow buttons: full size, smaller, or hidden (keys only)."),
         Option("colour_blind", "Colour-blind palette", (False, True), lambda s: s.colour_blind, _set_cb,
                "Okabe-Ito colours for every indicator; shapes and dashes stay the same.", rebuild=True),
     ]
@@ -215,7 +221,7 @@ class SettingsView(MenuView):
         head.add(self.label("Saved as you change them.", size=16, colour=t.muted))
         root.add(head, anchor_x="left", align_x=self.px(56), anchor_y="top", align_y=-self.px(12))
 
-        left = self.panel(space=4, padding=20)
+        left = self.panel(space=3, padding=18)  # eleven rows: tight enough to fit 720 px
         left.add(self.label("Difficulty, display, controls and sound", size=20, colour=t.accent, bold=True))
         for opt in (difficulty_option(), *display_options(), *sound_options()):
             left.add(self._row(opt))

@@ -14,7 +14,9 @@ from game import paths
 from game.paths import autosave_state
 from game.run_history import Listing, RunHistory, RunRecord
 from game.view.assets import texture
+from game.view.glyphs import WARMER
 from game.view.views.common import FONT, MenuView, SeedInput
+from game.view.widgets import panel_scale_for
 
 if TYPE_CHECKING:
     from game.view.app import App
@@ -42,6 +44,9 @@ def load_history(limit: int = HISTORY_ROWS) -> Listing:
 def random_seed() -> int:
     """A fresh seed from the clock: six digits, easy to read out and type again."""
     return int(time.time() * 1000) % 1_000_000
+
+
+TITLE_WARM_BUDGET = 0.004  # seconds of glyph warming a title frame
 
 
 class TitleView(MenuView):
@@ -139,6 +144,12 @@ class TitleView(MenuView):
                 a.scale_x = -a.scale_x
             a.properties["offset"] = (tile * (col + 0.5), tile - 6 * s + a.height / 2)
             self.scene.append(a)
+
+    def on_update(self, delta_time: float) -> None:
+        """The title's idle frames make the game screen's glyphs ahead (game.view.glyphs)."""
+        w, h = self.window.get_size()
+        WARMER.want_scale(panel_scale_for(w, h, float(self.app.settings.ui_scale)))
+        WARMER.step(TITLE_WARM_BUDGET)
 
     def on_draw_after_ui(self) -> None:  # after the UI: its layout has placed the space this frame
         space = getattr(self, "scene_space", None)
