@@ -27,7 +27,9 @@ The world's bout is a `rules.bout.Bout` for every system; the world reads of it 
 membership) and asks the system the rest (`in_window`, `at_round_start`, `footwork`, `label`, `table`,
 `map_moves`); a system keeps its own state on `Bout.system_state` and carries it through the world's
 merges and splits (`merge`, `split`). What a system implements to be hosted: docs/systems/README.md.
-`describe` gives a system's combat-log lines in its own words (`describer(name)` by name).
+`describe` gives a system's combat-log lines in its own words (`describer(name)` by name). Optional, read
+with `getattr` by `game.sim.player_view`: `traces(bout)` (Dew's movement traces) and `marks(bout)`, the
+markers a table-top player puts by a miniature as (fighter id, short label), e.g. `("b2", "dazed 2")`.
 """
 
 from __future__ import annotations

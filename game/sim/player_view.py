@@ -374,3 +374,24 @@ def system_traces(state: WorldState) -> tuple[TraceView, ...]:
     for bout in sorted(state.bouts.values(), key=lambda b: b.id):
         out += [TraceView(actor, squares, moving) for actor, squares, moving in traces(bout.rules)]
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkView:
+    """A marker by a fighter's miniature, as the combat system's players would place it (Combat basics'
+    "stumbling 1", "dazed 2", "readied", "delayed"; Sophia's Children's "Stunned", ...): who and a short label."""
+
+    actor: str
+    label: str
+
+
+def system_marks(state: WorldState) -> tuple[MarkView, ...]:
+    """The markers the combat system puts by its fighters in every bout (a system that has them has a
+    `marks(bout)` method); empty for the others. Cheap: the map asks every frame."""
+    marks = getattr(state.system, "marks", None)
+    if marks is None:
+        return ()
+    out: list[MarkView] = []
+    for bout in sorted(state.bouts.values(), key=lambda b: b.id):
+        out += [MarkView(actor, label) for actor, label in marks(bout.rules)]
+    return tuple(out)

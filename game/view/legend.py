@@ -4,7 +4,7 @@
 five initiative arc states, the footbase circles, the arrow pad's dot, inner and outer lines and button
 outlines, the orientation icons, the Atk/Def badges, the bout clock pills, companions' planned steps,
 the party's feet ring, the HUD's HT and CP pips, the allegiance and leader marks and the health pips over
-actors (with bleeding and down). `entries(palette)`
+actors (with bleeding and down), the combat systems' marker tags (stumbling, dazed, ...). `entries(palette)`
 dresses them in a palette's colours, strokes and glyphs; `legend_for(drawn, palette)` returns only the
 entries for the marks drawn this frame, in catalogue order, for the `?` overlay. `marks_in(indicators)`
 reads those keys off the view's `game.view.indicators.Indicators` (duck-typed, so this module stays pure
@@ -54,6 +54,7 @@ class Kind(StrEnum):
     HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
     MOBILITY = "mobility"  # a mobility maneuver: threading arrow past a foe, flank mark (thread, flank)
     FLOOR = "floor"  # what lies on a run's floor (pile, relic): game.view.floor_items
+    SYSTEM_MARK = "system_mark"  # a combat system's marker tag under a fighter (stumbling, dazed, ...; issue 14)
 
 
 PIP_HT, PIP_LOST, PIP_BLEEDING, PIP_DOWN = "ht", "ht_lost", "bleeding", "down"
@@ -65,6 +66,28 @@ HEALTH_COLOURS: dict[str, RGBA] = {
 
 
 MOBILITY_COLOUR: RGBA = (190, 130, 255, 235)  # mobility marks (game.view.map_render draws them in it)
+SYSTEM_MARK_COLOUR: RGBA = (250, 204, 36, 255)  # the rim of a system's marker tag (game.view.system_marks)
+# a marker tag's legend line, by its label's first word (game.sim.player_view.system_marks; any other: "other")
+_SYSTEM_MARKS: dict[str, tuple[str, str]] = {
+    "stumbling": ('Tag "stumbling N" under a fighter', "Stumbling, N more turns: no ranged attacks, melee only "
+                  "back at who attacks him."),
+    "dazed": ('Tag "dazed N" under a fighter', "Dazed, N more turns: no actions, no defence (bare: none till "
+              "his turn)."),
+    "readied": ('Tag "readied" under a fighter', "A readied action: he acts when its trigger comes (lost at "
+                "his next turn)."),
+    "delayed": ('Tag "delayed" under a fighter', "He delayed: his turn comes later this round, where he chose."),
+    "stunned": ('Tag "Stunned" under a fighter', "Stunned: cannot defend, Interrupt or counter-bid."),
+    "asleep": ('Tag "Asleep" under a fighter', "Asleep: cannot defend, Interrupt or counter-bid."),
+    "hidden": ('Tag "Hidden" under a fighter', "Hidden in the shadows: his next attack may be a backstab."),
+    "dying": ('Tag "Dying" under a fighter', "Dying: knocked out, out of the fight."),
+    "other": ("Word tag under a fighter", "A state his combat system keeps on him, in its own words."),
+}
+
+
+def system_mark_key(label: str) -> MarkKey:
+    """The legend key of a system's marker tag, by its label's first word (``"dazed 2"`` -> dazed)."""
+    word = label.split(" ", 1)[0].lower()
+    return MarkKey(Kind.SYSTEM_MARK, word if word in _SYSTEM_MARKS else "other")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +181,7 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.HEALTH, PIP_DOWN): ("Grey pips", "Down: out of the fight."),
     MarkKey(Kind.FLOOR, "pile"): ("Sack and coins on the floor", "Items lie here: step on them to take what helps."),
     MarkKey(Kind.FLOOR, "relic"): ("Grey crown in a glow", "The relic you came for: take it and carry it out."),
+    **{MarkKey(Kind.SYSTEM_MARK, word): line for word, line in _SYSTEM_MARKS.items()},
 }
 _OTHER_COLOUR: dict[MarkKey, RGBA] = {
     MarkKey(Kind.CLOCK, "mine"): (250, 204, 36, 255),
@@ -172,6 +196,7 @@ _OTHER_COLOUR: dict[MarkKey, RGBA] = {
     MarkKey(Kind.HUD_PIP, "cp"): (250, 204, 36, 255),
     MarkKey(Kind.HUD_PIP, "cp_spent"): (70, 62, 30, 255),
     **{MarkKey(Kind.HEALTH, name): colour for name, colour in HEALTH_COLOURS.items()},
+    **{MarkKey(Kind.SYSTEM_MARK, word): SYSTEM_MARK_COLOUR for word in _SYSTEM_MARKS},
 }
 _IMAGES: dict[MarkKey, str] = {
     MarkKey(Kind.ALLEGIANCE, "hostile"): "mark_hostile",

@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.sim.fov import field_of_view
 from game.sim.geometry import Direction, Pos
-from game.sim.player_view import ActorStatus, system_traces
+from game.sim.player_view import ActorStatus, system_marks, system_traces
 from game.sim.state import Actor, WorldState
 from game.sim.tilemap import Tile, TileMap
 from game.view.arrow_pad import Mark
@@ -58,6 +58,7 @@ from game.view.legend import (
 )
 from game.view.mesh import dash_segments
 from game.view.palette import ORIENTATION_TONE, RGBA, ArcState, Glyph, Palette, Stroke
+from game.view.system_marks import MarkLayer
 from game.view.traces import TraceLayer
 
 TILE = 32.0  # world units per square
@@ -575,6 +576,7 @@ class MapRender:
         self._spare_texts: list[arcade.Text] = []
         self.font = load_ui_fonts()
         self.traces = TraceLayer(self.world_xy, TILE)  # Dew's movement traces (game.view.traces)
+        self.marks = MarkLayer(self.font)  # combat systems' marker tags (game.view.system_marks)
         for actor in state.actors.values():
             self._add_actor(actor)
         self.update_fov()
@@ -901,6 +903,13 @@ class MapRender:
             mark.center_x = fx + max(pips.width / 2, 0.18 * TILE) + mark.width * 0.55
             mark.center_y = y
 
+    def _mark_anchor(self, actor: str) -> tuple[float, float] | None:
+        """Under a seen, living fighter's sprite (world space), for his marker tags; None: not shown."""
+        view = self.actors.get(actor)
+        if view is None or not view.seen or view.dead:
+            return None
+        return view.sprite.center_x, view.sprite.bottom
+
     def drawn_marks(self) -> set[MarkKey]:
         """The marks on the map now, as last laid out (for the legend): the indicators (footbases, arcs,
         orientation icons, Atk/Def badges, clocks, planned steps) that are visible, and over and under the
@@ -928,7 +937,7 @@ class MapRender:
                 out.add(MarkKey(Kind.HEALTH, PIP_BLEEDING))
         if any(v.party and self._shadows[v.id].visible for v in self.actors.values()):
             out.add(MarkKey(Kind.PARTY, "ring"))
-        return out | self.floor_items.drawn_marks()
+        return out | self.floor_items.drawn_marks() | self.marks.keys()
 
     def _cluster_places(self) -> None:
         """Fighters sharing a square (a combat cluster: `WorldState.crowd`) stand apart on it, round its
@@ -1070,6 +1079,7 @@ class MapRender:
 
     def draw_screen(self, project: Callable[[tuple[float, float]], tuple[float, float]]) -> None:
         """Labels in screen space (crisp text): bout clocks and floating numbers."""
+        self.marks.draw(system_marks(self.state), self._mark_anchor, project, max(9.0, 0.24 * TILE * self.zoom))
         for bout_id, text in self._clock_texts.items():
             at = self._clock_at.get(bout_id)
             pill = self._clock_pills.get(bout_id)

@@ -48,10 +48,13 @@ def _round(e: ev.RoundBegan, b: CbBout) -> None:
     b.phase = TURN
     b.done.clear()
     b.actor = None
+    for c in b.cb.values():
+        c.delayed = False
 
 
 def _turn(e: ev.TurnBegan, b: CbBout) -> None:
     b.actor = e.fighter
+    b.cb[e.fighter].delayed = False
     b.chosen = None
     b.acted = False
 
@@ -64,6 +67,7 @@ def _choice(e: ev.TurnChosen, b: CbBout) -> None:
 def _delayed(e: ev.Delayed, b: CbBout) -> None:
     b.order = list(e.order)
     b.acted = True
+    b.cb[e.fighter].delayed = True
     b.actor = None  # his turn comes again where he moved to: he is not done this round
 
 

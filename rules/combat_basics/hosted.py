@@ -96,6 +96,7 @@ class HostedCombatBasics:
                 if a.round > 0:
                     a.order.append(fid)
                     a.done.add(fid)  # his turn comes in the next round
+                    c.delayed = False  # and a delay from his old bout with it
         a.left.update(b.left)
         a.owed += b.owed
         a.unseen |= b.unseen
@@ -177,6 +178,10 @@ class HostedCombatBasics:
 
     def table(self, bout: Bout) -> tuple[tuple[str, str], ...]:
         return self.engine.table(as_cb(bout))
+
+    def marks(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The markers by the miniatures (stumbling, dazed, readied, delayed): `rules.combat_basics.table.marks`."""
+        return self.engine.marks(as_cb(bout))
 
     def label(self, bout: Bout) -> tuple[str, str]:
         return self.engine.label(as_cb(bout))

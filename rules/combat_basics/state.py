@@ -66,6 +66,7 @@ class CbFighter:
     effects: dict[str, Effect] = field(default_factory=dict)
     fled: bool = False
     last_action: str = ""  # his last turn's answer (the AI reads it)
+    delayed: bool = False  # he delayed this round and his turn has not come back yet (line 13; the map's marker)
     creature: str | None = None  # the content id his stats came from, once the host has said
 
     def has(self, kind: str) -> bool:

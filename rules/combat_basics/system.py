@@ -278,5 +278,8 @@ class CombatBasics:
     def table(self, bout: CbBout) -> tuple[tuple[str, str], ...]:
         return cb_table.rows(bout)
 
+    def marks(self, bout: CbBout) -> tuple[tuple[str, str], ...]:
+        return cb_table.marks(bout)
+
     def label(self, bout: CbBout) -> tuple[str, str]:
         return cb_table.label(bout)

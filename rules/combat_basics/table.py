@@ -1,6 +1,7 @@
 """The state of a Combat basics bout as its players would keep it on the table: the round and whose
 turn, the initiative order (who has had his turn), the combat clusters, readied actions and their
-triggers, and stumble and daze markers. Plain strings, for the terminal and the view."""
+triggers, and stumble and daze markers. Plain strings, for the terminal and the view. `marks` gives the
+markers a player would put by a miniature (stumbling, dazed, readied, delayed), for the map."""
 
 from __future__ import annotations
 
@@ -54,6 +55,26 @@ def rows(b: CbBout) -> tuple[tuple[str, str], ...]:
         head = b.queue[0]
         pen = f", penalty {head.penalty}" if head.penalty else ""
         out.append(("Attack", f"{b.name(head.attacker)} → {b.name(head.target)} ({head.mode}{pen})"))
+    return tuple(out)
+
+
+def marks(b: CbBout) -> tuple[tuple[str, str], ...]:
+    """(fighter, short label) for each marker a table-top player puts by a miniature: stumbling and dazed
+    with the turns they have left (an odd daze at 0: defenceless until his turn starts), a readied action,
+    a delay not yet taken up; in the initiative order, for those still in the fight."""
+    out: list[tuple[str, str]] = []
+    for fid in b.ordered():
+        if not b.active(fid):
+            continue
+        c = b.cb[fid]
+        for kind, word in ((STUMBLE, "stumbling"), (DAZE, "dazed")):
+            effect = c.effects.get(kind)
+            if effect is not None:
+                out.append((fid, f"{word} {effect.turns}" if effect.turns > 0 else word))
+        if c.readied is not None:
+            out.append((fid, "readied"))
+        if c.delayed:
+            out.append((fid, "delayed"))
     return tuple(out)
 
 

@@ -29,9 +29,9 @@ from rules.sophias_children import events as sev
 from rules.sophias_children import log as sc_log
 from rules.sophias_children.fold import Emit, apply
 from rules.sophias_children.state import ACTION as PHASE_ACTION
+from rules.sophias_children.state import ASLEEP, FIRST_PICK, HIDDEN, OVER, START, STUNNED, ScBout, ScState
 from rules.sophias_children.state import BID as PHASE_BID
 from rules.sophias_children.state import DESIGNATE as PHASE_DESIGNATE
-from rules.sophias_children.state import FIRST_PICK, OVER, START, ScBout, ScState
 from rules.sophias_children.state import INTERRUPT as PHASE_INTERRUPT
 from rules.sophias_children.stats import ScStats, squads_for, world_stats
 from rules.systems import Answer, Entrant, MapMove, StepResult
@@ -228,6 +228,21 @@ class SophiasChildren:
         if marks:
             rows.append(("Status", "; ".join(marks)))
         return tuple(rows)
+
+    def marks(self, bout: Bout) -> tuple[tuple[str, str], ...]:
+        """The markers by the miniatures: Stunned, Asleep and Hidden (Note #2, the Second Assassin), and
+        Dying for one knocked out and not dead still in the bout. Up / Tapped stay in the table."""
+        sc = as_sc(bout).sc
+        out: list[tuple[str, str]] = []
+        for fid, f in bout.fighters.items():
+            if fid in bout.left or f.dead:
+                continue
+            if f.unconscious:
+                out.append((fid, "Dying"))
+                continue
+            out += [(fid, status.capitalize()) for status in (STUNNED, ASLEEP, HIDDEN)
+                    if status in sc.status.get(fid, set())]
+        return tuple(out)
 
     def label(self, bout: Bout) -> tuple[str, str]:
         sc = as_sc(bout).sc

@@ -14,7 +14,7 @@ import pytest
 from game.sim.commands import Step
 from game.sim.player_view import ActorStatus
 from game.view.hud import vitals
-from game.view.legend import Kind, MarkKey
+from game.view.legend import Kind, MarkKey, system_mark_key
 from game.view.map_render import SPRITES
 from game.view.modes import LegendMode
 from game.view.palette import COLOUR_BLIND, DEFAULT, ArcState
@@ -93,6 +93,9 @@ def on_screen(view: GameView) -> set[MarkKey]:
                 key = _texture_key(name)
                 if key is not None:
                     out.add(key)
+    for text in r.marks._texts:  # the combat systems' marker tags (game.view.system_marks), by their words
+        if text.visible:
+            out.add(system_mark_key(text.text))
     pad = view.pad.indicators
     for d in ("north", "east", "south", "west"):
         b = getattr(pad, d)
