@@ -100,11 +100,7 @@ def resolve_movement(em: Emitter, bout: DewBout, passable: Passable | None = Non
     deltas: dict[tuple[str, str], int] = {}
     for fid, choice in sorted(bout.move_choices.items()):
         f = bout.fighters[fid]
-        move, _, stance = choice.partition("|")
-        alert = stance == "alert"
-        if alert != f.alert:
-            em.emit(ev.AlertChanged(fid, alert))
-        direction, _, other = move.partition(":")
+        direction, other, alert = _movement_choice(em, fid, f.alert, choice)
         allowance = allowance_for(f, alert)
         em.emit(ev.Moved(fid, other or None, direction, allowance, alert or f.noncombat is not None,
                          f.blows_spent))
@@ -128,15 +124,22 @@ def resolve_movement(em: Emitter, bout: DewBout, passable: Passable | None = Non
     em.emit(ev.ReachNoted(tuple(reach)))
 
 
+def _movement_choice(em: Emitter, fid: str, was_alert: bool, choice: str) -> tuple[str, str, bool]:
+    """A movement choice ``direction[:other]|stance`` read as (direction, other, alert); a change of
+    alertness is emitted (`AlertChanged`)."""
+    move, _, stance = choice.partition("|")
+    alert = stance == "alert"
+    if alert != was_alert:
+        em.emit(ev.AlertChanged(fid, alert))
+    direction, _, other = move.partition(":")
+    return direction, other, alert
+
+
 def _trace_movement(em: Emitter, bout: DewBout, passable: Passable | None) -> None:
     allowances: dict[str, int] = {}
     for fid, choice in sorted(bout.move_choices.items()):
         f = bout.fighters[fid]
-        move, _, stance = choice.partition("|")
-        alert = stance == "alert"
-        if alert != f.alert:
-            em.emit(ev.AlertChanged(fid, alert))
-        direction, _, other = move.partition(":")
+        direction, other, alert = _movement_choice(em, fid, f.alert, choice)
         allowances[fid] = allowance_for(f, alert)
         em.emit(ev.Moved(fid, other or None, direction, allowances[fid], alert or f.noncombat is not None,
                          f.blows_spent, traced=True))
