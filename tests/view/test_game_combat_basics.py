@@ -12,10 +12,7 @@ import arcade
 from game.sim.commands import Confirm
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
-from game.view.choice_prompt import ChoicePrompt
-from game.view.session import Session
-from game.view.settings import Settings
-from game.view.views.game import GameView
+from tests.view.system_screen import show_at_prompt
 
 
 def _until_clustered_decide(world: World) -> None:
@@ -33,15 +30,7 @@ def _until_clustered_decide(world: World) -> None:
 def test_a_cluster_on_screen_and_enter_answers(window: arcade.Window, helpers: ModuleType) -> None:
     world = World(load_named_scenario("arena_three_way"), seed=5, combat_system="combat_basics")
     _until_clustered_decide(world)
-    view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
-    window.show_view(view)
-    helpers.advance(window, 3)
-    prompt = view.prompt
-    assert isinstance(prompt, ChoicePrompt)
-    pending = world.state.pending
-    assert pending is not None
-    decision = next(d for d in pending.asks if d.who == world.state.leader)
-    assert prompt.choice.kind == decision.kind
+    view, decision = show_at_prompt(world, window, helpers)
     headings = [h for h, _ in view.system_table.rows()]
     assert headings[:2] == ["Order", "Clusters"]
     assert view.system_table.rect[2] > 0  # drawn

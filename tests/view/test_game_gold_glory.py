@@ -9,40 +9,19 @@ from types import ModuleType
 
 import arcade
 
-from game.sim.commands import Confirm
 from game.sim.player_view import bout_clock
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
-from game.view.choice_prompt import ChoicePrompt
-from game.view.session import Session
-from game.view.settings import Settings
-from game.view.views.game import GameView
-
-
-def _until_decide(world: World) -> None:
-    for _ in range(80):
-        pending = world.state.pending
-        assert pending is not None and world.state.over is None
-        if pending.kind == "decide":
-            return
-        world.apply(Confirm())
-    raise AssertionError("the leader was asked nothing of Gold & Glory in 80 ticks")
+from tests.view.system_screen import show_at_prompt, until_decide
 
 
 def test_the_fight_on_screen_and_enter_answers(window: arcade.Window, helpers: ModuleType) -> None:
     world = World(load_named_scenario("arena_three_way"), seed=3, combat_system="gold_and_glory")
-    _until_decide(world)
+    until_decide(world, "Gold & Glory")
     clock = bout_clock(world.state, world.state.leader)
     assert clock is not None and clock[0].startswith("r")
-    view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
-    window.show_view(view)
-    helpers.advance(window, 3)
-    prompt = view.prompt
-    assert isinstance(prompt, ChoicePrompt)
-    pending = world.state.pending
-    assert pending is not None
-    decision = next(d for d in pending.asks if d.who == world.state.leader)
-    assert prompt.choice.kind == decision.kind and decision.kind.startswith("gg_")
+    view, decision = show_at_prompt(world, window, helpers)
+    assert decision.kind.startswith("gg_")
     rows = view.system_table.rows()
     assert "Knight" in [h for h, _ in rows] and all(" ap " in text and " hp " in text for _, text in rows)
     assert view.system_table.rect[2] > 0  # drawn
