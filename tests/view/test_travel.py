@@ -57,23 +57,26 @@ ROOMS = """\
 """
 
 
+def recorded_view(world: World, window: arcade.Window, show: Show,
+                  helpers: ModuleType) -> tuple[GameView, list[Command]]:
+    """The game screen on `world`, shown, with every command it sends kept in the list returned."""
+    sent: list[Command] = []
+    session = Session(world)
+    apply = session.apply
+
+    def recording(command: Command) -> list:  # type: ignore[type-arg]
+        sent.append(command)
+        return apply(command)
+    session.apply = recording  # type: ignore[method-assign]
+    view = GameView(session, Settings(animation_speed="instant"), lambda _r: None)
+    show(view)
+    helpers.advance(window, 2)
+    return view, sent
+
+
 @pytest.fixture
 def make(window: arcade.Window, show: Show, helpers: ModuleType) -> Iterator[Make]:
-    def build(world: World) -> tuple[GameView, list[Command]]:
-        sent: list[Command] = []
-        session = Session(world)
-        apply = session.apply
-
-        def recording(command: Command) -> list:  # type: ignore[type-arg]
-            sent.append(command)
-            return apply(command)
-        session.apply = recording  # type: ignore[method-assign]
-        view = GameView(session, Settings(animation_speed="instant"), lambda _r: None)
-        show(view)
-        helpers.advance(window, 2)
-        return view, sent
-
-    yield build
+    yield lambda world: recorded_view(world, window, show, helpers)
 
 
 def _click_square(window: arcade.Window, helpers: ModuleType, view: GameView, x: int, y: int) -> None:

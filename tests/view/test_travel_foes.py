@@ -10,13 +10,12 @@ from types import ModuleType
 
 import arcade
 
-from game.sim.commands import Command, Step
+from game.sim.commands import Step
 from game.sim.world import World
 from game.view.modes import TravelMode
-from game.view.session import Session
-from game.view.settings import Settings
 from game.view.views.game import GameView
 
+from .test_travel import recorded_view
 from .worlds import world_from_ascii
 
 K = arcade.key
@@ -34,19 +33,7 @@ ROOM = """\
 """
 
 
-def _view(world: World, window: arcade.Window, show: Show, helpers: ModuleType) -> tuple[GameView, list[Command]]:
-    sent: list[Command] = []
-    session = Session(world)
-    apply = session.apply
-
-    def recording(command: Command) -> list:  # type: ignore[type-arg]
-        sent.append(command)
-        return apply(command)
-    session.apply = recording  # type: ignore[method-assign]
-    view = GameView(session, Settings(animation_speed="instant"), lambda _r: None)
-    show(view)
-    helpers.advance(window, 2)
-    return view, sent
+_view = recorded_view
 
 
 def _goblin(world: World) -> str:
