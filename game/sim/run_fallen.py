@@ -7,7 +7,7 @@ nearest the leader, with his wounds. The dead stay dead; the leader's own fall e
 from __future__ import annotations
 
 from game.sim.geometry import Pos
-from game.sim.run_world import nearest_free, run_of
+from game.sim.run_world import free_square, nearest_free, run_of
 from game.sim.state import Actor, WorldState
 from rules.fighter import FighterState
 
@@ -40,11 +40,8 @@ def fold_came_round(state: WorldState, actor_id: str, by: str, at: tuple[int, in
     actor = state.actors.get(actor_id)
     if actor is None or not actor.party or not down_not_dead(actor) or by not in state.actors:
         raise ValueError(f"{actor_id} is no fallen companion who can come round")
-    tilemap = state.tilemap
-    if not (0 <= at[0] < tilemap.width and 0 <= at[1] < tilemap.height):
-        raise ValueError(f"{actor_id} cannot stand on {at}")
-    pos = tilemap.positions_by_index[at[1] * tilemap.width + at[0]]
-    if not tilemap.passable(pos) or pos in state.occupancy:
+    pos = free_square(state, at)
+    if pos is None:
         raise ValueError(f"{actor_id} cannot stand on {at}")
     fighter = actor.fighter
     fighter.unconscious = False  # (bumps FighterState.roster_epoch: the living come back into the caches)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.sim.geometry import Pos
 from game.sim.inventory import Refusal, drop
 from game.sim.levels import CAPTIVE_FACTION, Recruit, recruit_offer
-from game.sim.run_world import COINS, level_of, nearest_free, rebuild, rebuild_load, run_of
+from game.sim.run_world import COINS, free_square, level_of, nearest_free, rebuild, rebuild_load, run_of
 from game.sim.scenario_file import PARTY_FACTION
 from game.sim.state import RunState, WorldState
 from game.sim.tilemap import TileMap
@@ -92,11 +92,8 @@ def fold_follower_arrived(state: WorldState, actor_id: str, frm: int, at: tuple[
     stash.vacate(actor_id, actor.pos)
     stash.fighters.pop(actor_id, None)
     stash.membership.pop(actor_id, None)
-    tilemap = state.tilemap
-    if not (0 <= at[0] < tilemap.width and 0 <= at[1] < tilemap.height):
-        raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
-    pos = tilemap.positions_by_index[at[1] * tilemap.width + at[0]]
-    if not tilemap.passable(pos) or pos in state.occupancy:
+    pos = free_square(state, at)
+    if pos is None:
         raise ValueError(f"{actor_id} cannot arrive on {at} of depth {run.depth}")
     actor.pos = pos
     actor.mp = 0

@@ -146,6 +146,16 @@ def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
 
 
+def free_square(state: WorldState, at: tuple[int, int]) -> Pos | None:
+    """The square `at` on the party's depth when someone may stand there (on the map, passable, nobody on
+    it); None otherwise (the folds that place a man refuse it)."""
+    tilemap = state.tilemap
+    if not (0 <= at[0] < tilemap.width and 0 <= at[1] < tilemap.height):
+        return None
+    pos = tilemap.positions_by_index[at[1] * tilemap.width + at[0]]
+    return pos if tilemap.passable(pos) and pos not in state.occupancy else None
+
+
 def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -> list[Pos]:
     """Up to `n` passable squares nearest `start` that are not `taken` and no stairs, nearest first."""
     seen, todo, out = {start}, deque([start]), list[Pos]()
