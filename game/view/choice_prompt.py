@@ -22,7 +22,7 @@ from game.view.choice_groups import MAX_FLAT, Entry, flat_entries, grouped_entri
 from game.view.input_map import Intent
 from game.view.palette import Palette
 from game.view.prompts import Option, Outcome, Prompt
-from game.view.widgets import ACCENT, PANEL, PANEL_HEADER, TEXT_DIM, elide, touch
+from game.view.widgets import TEXT_DIM, elide, touch
 
 MAX_NUMBER_BUTTONS = 9  # a range answer longer than this offers evenly spaced numbers (ends and default kept)
 COLUMN = 340  # px at scale 1: one column's width when the prompt has two
@@ -186,12 +186,7 @@ class ChoicePrompt(Prompt):
         col_w = ONE_COLUMN * k - 2 * gap if self.columns == 1 else COLUMN * k
         width = self.columns * col_w + (self.columns + 1) * gap
         height = header + gap + self.rows * (button_h + gap) + (button_h + gap if nav else 0) + help_h + gap
-        left = self.x_for(width, 12 * k)
-        top = (self.top_limit or self.height) - 10 * k
-        bottom = top - height
-        self.rect = (left, bottom, width, height)
-        self.box(self.rect, PANEL, 12, edge=ACCENT, shadow=True)
-        self.box((left, top - header, width, header), PANEL_HEADER, 12)
+        left, top, bottom = self.frame(width, height, header)
         title = self.title if self.group is None else f"{self.title}: {self.group.label.rstrip(' …')}"
         page = f"  ({self.page + 1}/{self.pages})" if self.pages > 1 else ""
         self.texts.put("title", elide(title, int(width / (9 * k))) + page, left + 14 * k, top - header / 2,

@@ -166,12 +166,7 @@ class Prompt(Panel):
         else:
             width = 460 * k
             height = header + n * (button_h + gap) + help_h + 2 * gap
-        left = self.x_for(width, 12 * k)
-        top = (self.top_limit or self.height) - 10 * k
-        bottom = top - height
-        self.rect = (left, bottom, width, height)
-        self.box(self.rect, PANEL, 12, edge=ACCENT, shadow=True)
-        self.box((left, top - header, width, header), PANEL_HEADER, 12)
+        left, top, bottom = self.frame(width, height, header)
         self.texts.put("title", self.title, left + 14 * k, top - header / 2, size=15 * k, bold=True,
                        anchor_y="center")
         self.texts.put("help", elide(self.help, 120), left + 14 * k, bottom + 8 * k, size=10 * k, colour=TEXT_DIM,
@@ -191,6 +186,18 @@ class Prompt(Panel):
             if option.colour is not None:  # each choice keeps its colour as a stripe, selected or not
                 bx, by, bw_, bh = rect
                 self.mesh.rounded_rect(bx + bw_ / 2, by + bh - 5 * k, bw_ - 24 * k, 5 * k, 2 * k, option.colour)
+
+    def frame(self, width: float, height: float, header: float) -> tuple[float, float, float]:
+        """The prompt's panel and header bar, `width` x `height` at the top left (clear of the top bar):
+        (left, top, bottom); `rect` is set to it."""
+        k = self.scale
+        left = self.x_for(width, 12 * k)
+        top = (self.top_limit or self.height) - 10 * k
+        bottom = top - height
+        self.rect = (left, bottom, width, height)
+        self.box(self.rect, PANEL, 12, edge=ACCENT, shadow=True)
+        self.box((left, top - header, width, header), PANEL_HEADER, 12)
+        return left, top, bottom
 
 
 class OrientationPrompt(Prompt):
