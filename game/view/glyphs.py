@@ -18,7 +18,7 @@ import pyglet
 from game.view.assets import load_ui_fonts
 
 # every character the view writes: printable ASCII and the symbols of its labels (arrows, dashes, pips, marks)
-CHARS = "".join(chr(c) for c in range(32, 127)) + "…·×–—−→←↑↓•◀▶▲▼✓✗°½"
+CHARS = "".join(chr(c) for c in range(32, 127)) + "…·×–—−→←↑↓•▲▼°½‹›"
 # the base sizes of the panels' texts (times the panel scale; see widgets.Panel and the HUD's panels)
 BASE_SIZES = (8.0, 9.0, 9.5, 10.0, 10.5, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 20.0, 22.0)
 CHUNK = 12  # characters per pyglet call (each call checks its budget)

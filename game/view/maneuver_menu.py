@@ -910,8 +910,9 @@ class ManeuverMenu(Panel):
         y = bottom + h - 34 * k
         for i, (label, ident, action) in enumerate(items):
             if y - LIST_ROW * k < bottom + 4 * k:
-                self.texts.put("lmore", f"… {len(items) - i} more (use ◀ ▶)", left + 10 * k, y - 4 * k, size=9 * k,
-                               colour=TEXT_DIM, anchor_y="top")
+                if i > 0:  # nothing listed at all: the row on the left already shows the value
+                    self.texts.put("lmore", f"… {len(items) - i} more (use ← →)", left + 10 * k, y - 4 * k,
+                                   size=9 * k, colour=TEXT_DIM, anchor_y="top")
                 break
             on = ident == current
             rr = (left + 4 * k, y - LIST_ROW * k, w - 8 * k, LIST_ROW * k - 2 * k)
