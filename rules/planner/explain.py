@@ -1,16 +1,27 @@
-"""One line on why the planner chose a declaration, from what the fighter may know: the odds its
-lookahead found and what the rules show (a foe's pool, declared attacks)."""
+"""One line on why the planner chose a declaration, from what the fighter may know: the odds of each
+chosen action and what the rules show (a foe's pool, declared attacks).
+
+The odds are the maneuver menu's own (`rules.odds.declaration_odds`, exact dice maths on what the fighter
+may see), so the suggestion and the menu's odds of the same choice never disagree; the planner's lookahead
+(its rollouts' tally) only says when no defence was worth its CP."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rules.bout import DEFENCE_ACTIONS, Action, Bout
+from rules.odds import declaration_odds
 from rules.planner.rollout import Tally
 
 
-def _pct(num: int, den: int) -> str:
-    return f"{round(100 * num / den)} %" if den else "no chance seen"
+def _pct(p: float) -> str:
+    """A chance in whole percent, never a flat 0 % or 100 % for what can still happen (as the menu shows it)."""
+    v = round(p * 100)
+    if v == 0 and p > 0:
+        return "<1 %"
+    if v == 100 and p < 1:
+        return ">99 %"
+    return f"{v} %"
 
 
 def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> str:
@@ -25,29 +36,23 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
             return f"Do Nothing: no defence was worth its CP; keeps {me.cp} CP"
         return f"Do Nothing: keeps {me.cp} CP for what comes next"
     parts: list[str] = []
-    for a in actions:
+    for i, a in enumerate(actions):
         name = catalog.maneuvers[a.maneuver].name
         foe = a.opponent
+        odds = declaration_odds(bout, fid, a, actions[:i])
         if a.action in DEFENCE_ACTIONS:
-            if catalog.maneuvers[a.maneuver].evasion == "full" and tally.incoming:
-                each = ", ".join(f"{bout.fighters[f].sheet.name} {_pct(tally.stopped.get(f, 0), n)}"
-                                 for f, n in sorted(tally.incoming.items()))
-                parts.append(f"{name} with {a.dice} dice: evades {each} of the time")
-            elif foe is not None and tally.incoming.get(foe):
-                who = bout.fighters[foe].sheet.name
-                parts.append(f"{name} with {a.dice} dice: stops {who} "
-                             f"{_pct(tally.stopped.get(foe, 0), tally.incoming[foe])} of the time")
+            if odds.hit_back > 0 or bout.declared_attacks_on(fid) or tally.incoming:
+                parts.append(f"{name} with {a.dice} dice: hit back {_pct(odds.hit_back)}")
             else:
                 parts.append(f"{name} with {a.dice} dice held ready")
             continue
         zone = f" at {a.zone}" if a.zone else ""
         extra = " (greater)" if a.greater else ""
-        if foe is None:
+        if foe is None or odds.land is None:
             parts.append(f"{name}{zone}{extra}")
             continue
         them = bout.fighters[foe]
-        odds = _pct(tally.landed.get(foe, 0), tally.attacks.get(foe, 0))
         pool = (f"{them.sheet.name} kept {them.cp} CP" if foe in bout.declarations
                 else f"{them.sheet.name} has {them.cp} CP left to parry")
-        parts.append(f"{name}{zone}{extra} with {a.dice} dice: {odds} to land, {pool}")
+        parts.append(f"{name}{zone}{extra} with {a.dice} dice: {_pct(odds.land)} to land, {pool}")
     return "; ".join(parts)

@@ -248,3 +248,28 @@ def test_a_foe_plans_only_when_he_fights_the_party() -> None:
     assert [maker(f) for f in ("f0", "f1", "f2", "f3")] == ["planner", "planner", "baseline", "baseline"]
     assert [maker(f, frozenset()) for f in ("f1", "f2")] == ["baseline", "baseline"]
     assert concerns(bout, "f3", frozenset({"f2"})) and not concerns(bout, "f3", party)
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5])
+def test_the_suggestion_quotes_the_menus_own_odds(seed: int) -> None:
+    """The suggestion line and the menu's odds panel speak of the same choice with the same numbers (they
+    once said "100 % to land" beside "Lands 77%")."""
+    world = _world(seed)
+    compared = 0
+    for _ in range(120):
+        s = world.state
+        if s.over is not None:
+            break
+        source = declaration_source(s) if s.pending is not None and s.pending.kind == "declare" else None
+        if source is not None:
+            default = source.menu().default
+            why = source.explain()
+            for i, action in enumerate(default):
+                odds = source.odds(action, default[:i])
+                if action.action not in ("defend",) and odds.land is not None:
+                    v = round(odds.land * 100)
+                    shown = "<1 %" if v == 0 and odds.land > 0 else ">99 %" if v == 100 and odds.land < 1 else f"{v} %"
+                    assert f"{shown} to land" in why, (why, odds.land)
+                    compared += 1
+        world.apply(Confirm())
+    assert compared > 0
