@@ -51,7 +51,9 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str],
     if isinstance(event, ev.BoutSplit):
         return f"[bout {event.bout}] splits: {', '.join(n(m) for m in event.members)} fight on as bout {event.new_bout}"
     if isinstance(event, ev.BoutLeft):
-        return f"[bout {event.bout}] {n(event.actor)} leaves ({event.reason})"
+        why = {"separated": "no foe within reach", "joined": "to join the fight beside it"}.get(event.reason,
+                                                                                            event.reason)
+        return f"[bout {event.bout}] {n(event.actor)} leaves the bout ({why})"
     if isinstance(event, ev.BoutEnded):
         return f"[bout {event.bout}] is over"
     if isinstance(event, ev.OrientationRevealed):

@@ -97,3 +97,9 @@ def test_an_ai_led_runs_log_tells_its_run_events() -> None:
     assert seen["game_over"].startswith("== victory")
     assert {"chest_opened", "recruited", "trained", "item_used", "follower_arrived", "came_round"} <= set(seen)
     assert seen["came_round"].endswith("comes round and stands again")
+
+
+def test_leaving_a_bout_says_why_in_words() -> None:
+    """It once said "Bandit 1 leaves (separated)": a player read that the foe fled somewhere."""
+    assert line(ev.BoutLeft(2, "b1", "separated")) == "[bout 2] Bandit 1 leaves the bout (no foe within reach)"
+    assert line(ev.BoutLeft(2, "c1", "joined")) == "[bout 2] Spearman leaves the bout (to join the fight beside it)"
