@@ -147,3 +147,31 @@ def test_readme_paths_are_the_games_paths(monkeypatch: pytest.MonkeyPatch) -> No
         expected = Path.home() / ".local" / "share" / "Steelstep"
         assert Path(platformdirs.user_data_dir(paths.APP_NAME, appauthor=False)) == expected
     assert paths.AUTOSAVE_NAME == "autosave.jsonl"
+
+
+def _unused_native() -> list[str]:
+    tree = ast.parse((ROOT / "packaging" / "steelstep.spec").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "UNUSED_NATIVE"
+                                                for t in node.targets):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, list)
+            return [str(v) for v in value]
+    raise AssertionError("packaging/steelstep.spec has no UNUSED_NATIVE list")
+
+
+def test_the_native_modules_the_package_leaves_out_are_imported_by_none_of_our_code() -> None:
+    """The spec leaves out AVIF/WebP/colour-profile/Tk image codecs, TLS and OpenSSL's hashlib (about 15 MB
+    unpacked); none of our modules may import them (hashlib.sha256 is then the built-in one)."""
+    left_out = set(_unused_native())
+    assert {"PIL._avif", "_ssl", "_hashlib"} <= left_out
+    imported: set[str] = set()
+    for folder in ("game", "rules", "packaging"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    imported.update(a.name for a in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    imported.add(node.module)
+                    imported.update(f"{node.module}.{a.name}" for a in node.names)
+    assert not imported & left_out, imported & left_out
