@@ -11,7 +11,11 @@ loops; a door wherever a corridor leaves a room through a one-square gap; stairs
 farthest (by path) from the party's room; with ``stairs_up``, stairs up in the party's room (where a
 party coming down arrives); a run's stairs (with ``depth``) never cut a square off the rest (a square
 drawn that would, in front of a room's only door, is drawn again among those that do not); faction
-groups in rooms picked greedily to be as far as possible (by path) from the party and from each other.
+groups in rooms picked greedily to be as far as possible (by path) from the party and from each other;
+last, with ``ground``, patches of difficult ground (`Ground`: rubble or mud) in the rooms other than the
+party's, never on stairs or doors, nor next to a room's way in or out (a door, a corridor mouth, the
+stairs), so no entrance or chokepoint is difficult; drawn after everything else, so the rest of a
+seed's map is the same with or without it.
 
 A run's levels (``game.sim.levels``) pass ``depth``: the stream is then ``"mapgen:<seed>:<depth>"``, so
 every depth of one seed has its own map, while a plain dungeon (no depth) keeps the maps it always had.
@@ -26,7 +30,7 @@ from typing import Any
 
 from game.sim.geometry import Pos
 from game.sim.pathfinding import DistanceMap, distance_map
-from game.sim.tilemap import Tile, TileMap
+from game.sim.tilemap import DIFFICULT_TILES, Tile, TileMap
 
 MAPGEN_STREAM = "mapgen"
 
@@ -77,6 +81,16 @@ class Room:
             and self.y - gap <= other.y2
             and other.y <= self.y2 + gap
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """Difficult ground for a map: ``patches`` (low, high) patches of ``tile`` (a `DIFFICULT_TILES` kind),
+    each of ``size`` (low, high) squares grown orthogonally inside one room."""
+
+    tile: Tile
+    patches: tuple[int, int]
+    size: tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +174,15 @@ def generate_dungeon(
     placement_tries: int = 300,
     depth: int | None = None,
     stairs_up: bool = False,
+    ground: Ground | None = None,
 ) -> Dungeon:
     """Build the dungeon for ``seed``; see the module docstring for the layout rules.
 
     ``party_size`` start squares go in one room; each entry of ``group_sizes`` gets a room of its
     own (never the party's), all squares distinct and free of the stairs. ``depth`` picks the stream
-    (see the module docstring); ``stairs_up`` puts stairs up in the party's room. Raises `DungeonError`
-    if the map cannot hold that many rooms or a group is larger than every free room.
+    (see the module docstring); ``stairs_up`` puts stairs up in the party's room; ``ground`` lays patches
+    of difficult ground (see the module docstring). Raises `DungeonError` if the map cannot hold that
+    many rooms or a group is larger than every free room.
     """
     if party_size < 1 or any(n < 1 for n in group_sizes):
         raise DungeonError("party and group sizes must be at least 1")
@@ -233,8 +249,62 @@ def generate_dungeon(
         used.add(best)
         free = [p for p in rooms[best].squares() if p != stairs]
         groups.append(SpawnGroup(index, best, _sample(rng, free, size)))
+    if ground is not None:
+        tilemap = _lay_ground(rng, tilemap, rooms, player_room, ground)
 
     return Dungeon(seed, tilemap, rooms, player_room, player_start, stairs, tuple(groups), up)
+
+
+def _lay_ground(
+    rng: random.Random, tilemap: TileMap, rooms: Sequence[Room], player_room: int, ground: Ground
+) -> TileMap:
+    """`ground`'s patches (see the module docstring): each in a room drawn among those with a square
+    for it, from a square drawn among the allowed ones, grown one allowed orthogonal neighbour at a time."""
+    if ground.tile not in DIFFICULT_TILES:
+        raise DungeonError(f"{ground.tile.label} is not difficult ground")
+    allowed: dict[int, list[Pos]] = {}
+    for i, r in enumerate(rooms):
+        firm = _stays_firm(tilemap, r)
+        allowed[i] = [p for p in r.squares() if p not in firm]
+    laid: set[Pos] = set()
+    for _ in range(_int(rng, *ground.patches)):
+        options = [i for i in range(len(rooms)) if i != player_room and any(p not in laid for p in allowed[i])]
+        if not options:
+            break
+        room = options[_int(rng, 0, len(options) - 1)]
+        free = set(allowed[room]) - laid
+        start = sorted(free)[_int(rng, 0, len(free) - 1)]
+        patch = [start]
+        for _ in range(_int(rng, *ground.size) - 1):
+            edge = sorted({n for p in patch for n in _beside(p)} & (free - set(patch)))
+            if not edge:
+                break
+            patch.append(edge[_int(rng, 0, len(edge) - 1)])
+        laid.update(patch)
+    return tilemap.with_tiles({p: ground.tile for p in laid}) if laid else tilemap
+
+
+def _beside(p: Pos) -> tuple[Pos, ...]:
+    return (Pos(p.x, p.y - 1), Pos(p.x + 1, p.y), Pos(p.x, p.y + 1), Pos(p.x - 1, p.y))
+
+
+def _stays_firm(tilemap: TileMap, room: Room) -> set[Pos]:
+    """The squares of `room` that stay firm: stairs, and every square next to (8 ways) a door, stairs or
+    a passable square outside the room (a corridor mouth)."""
+    out: set[Pos] = set()
+    for p in room.squares():
+        if tilemap.tile_at(p) is not Tile.FLOOR:
+            out.add(p)
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = Pos(p.x + dx, p.y + dy)
+                kind = tilemap.tile_at(n)
+                if kind in (Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP) or (
+                    tilemap.passable(n) and not room.contains(n)
+                ):
+                    out.add(p)
+    return out
 
 
 def _cuts(tilemap: TileMap, squares: set[Pos]) -> bool:

@@ -220,6 +220,17 @@ class BoutReach(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class BoutTerrain(WorldEvent):
+    """Which members of a bout stand on difficult ground, with the TN of its terrain roll
+    (`game.sim.tilemap.TERRAIN_TN`; `rules.bout.Bout.set_terrain`), when that changed; the rest stand firm."""
+
+    type: ClassVar[str] = "bout_terrain"
+    bout: int
+    terrain: tuple[tuple[str, int], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class StreamsAt(WorldEvent):
     """The random streams' positions (draws so far) where the world stops and waits."""
 

@@ -165,6 +165,11 @@ def _reach(state: WorldState, e: ev.WorldEvent) -> None:
     state.bouts[e.bout].rules.set_reach(dict(e.reach))
 
 
+def _terrain(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutTerrain)
+    state.bouts[e.bout].rules.set_terrain(dict(e.terrain))
+
+
 def _rules_event(state: WorldState, e: ev.WorldEvent) -> None:
     """A rules event inside a bout (only when rebuilding: live, the rules folded it already)."""
     assert isinstance(e, ev.RulesEvent)
@@ -394,6 +399,7 @@ _HANDLERS = {
     ev.BoutSynced: _synced,
     ev.BoutSplit: _split,
     ev.BoutReach: _reach,
+    ev.BoutTerrain: _terrain,
     ev.RulesEvent: _rules_event,
     ev.ShotLanded: _outside_bout,
     ev.Bled: _outside_bout,

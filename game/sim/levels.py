@@ -274,6 +274,7 @@ def generate_level(plan: RunPlan, depth: int, content: RunContent | None = None)
         extra_corridors=2 + depth // 3,
         depth=depth,
         stairs_up=True,
+        ground=theme.ground.ground() if theme.ground is not None else None,
     )
     stream = SeededStream(plan.seed, f"levels:{depth}")
     taken: set[Pos] = {*dungeon.player_start, dungeon.stairs_down}

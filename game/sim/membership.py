@@ -3,7 +3,8 @@
 `Membership.update` takes the fallen and the separated out of their bouts, splits and ends bouts,
 starts bouts where foes meet, lets newcomers join (synced, or arriving mid-round), merges touching
 bouts in their first-exchange window, dissolves a bout at the start of a round into a busy one it
-touches, keeps each bout's reach as the squares say, and has the combat system place its newcomers.
+touches, keeps each bout's reach and who stands on difficult ground (`BoutTerrain`) as the squares say,
+and has the combat system place its newcomers.
 """
 
 from __future__ import annotations
@@ -113,6 +114,10 @@ class Membership:
             reach = {m: self.core.adjacent_hostiles(s.actors[m], members) for m in sorted(members)}
             if not bout.rules.same_reach(reach):
                 self.core.emit(ev.BoutReach(bout.id, tuple((m, tuple(foes)) for m, foes in reach.items())))
+            footing = s.tilemap.footing_tn
+            terrain = {m: tn for m in sorted(members) if (tn := footing(s.actors[m].pos))}
+            if terrain != bout.rules.terrain:
+                self.core.emit(ev.BoutTerrain(bout.id, tuple(terrain.items())))
             # the combat system places whoever it has not placed yet (rules.systems `enter`)
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 

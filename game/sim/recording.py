@@ -45,7 +45,8 @@ from typing import Any, BinaryIO, Self
 from game.durable import fsync_directory
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 7  # 7: levels whose stairs blocked the only way out re-drawn, the AI leader's routes round
+FORMAT_VERSION = 8  # 8: difficult ground (rubble, mud) on the levels, bouts told who stands on it (`BoutTerrain`);
+# 7: levels whose stairs blocked the only way out re-drawn, the AI leader's routes round
 # recruits and chests, Dew's and Gold & Glory's carried records of the knocked out, Dew's Enter guard,
 # Gold & Glory's wounds on the carry seam, Combat basics' blood loss, crowd per depth and Enter default,
 # Sophia's Children's surprise and counter-bid, a refused answer inside the tick taken as Enter;
@@ -59,7 +60,7 @@ FORMAT_VERSION = 7  # 7: levels whose stairs blocked the only way out re-drawn, 
 # swaps in every world; the design doc's footwork rules (bump-rush, wait as bumping) and the planner's
 # defaults (setup.difficulty); 3: a roguelike run (setup kind "run") spans depths and its checksums name
 # the depth; 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
-OLDEST_FORMAT = 7  # older runs would not replay the same (other rules, other commands): refused
+OLDEST_FORMAT = 8  # older runs would not replay the same (other rules, other commands): refused
 MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
 MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)
 BOM = b"\xef\xbb\xbf"

@@ -18,6 +18,8 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictFloat, StrictInt
 
 from game.sim.creatures import CreatureTemplate, Relations, default_creatures, default_relations, load_creatures
+from game.sim.dungeon import Ground
+from game.sim.tilemap import Tile
 from rules.catalog import Catalog
 from rules.content.build import check_unique_ids
 from rules.content.errors import ContentError, ContentErrors
@@ -35,11 +37,13 @@ ArmourSlot = Literal["body_under", "body_over", "head", "arms", "legs"]
 Effect = Literal["first_aid", "painkiller", "staunch", "restore"]
 WallImage = Literal["wall", "wall_stone"]
 FloorImage = Literal["floor"]
+GroundKind = Literal["rubble", "mud"]  # the difficult `Tile` kinds (game.sim.tilemap.TERRAIN_TN)
 
 Weight = Annotated[StrictInt | StrictFloat, Field(ge=0, le=100)]
 Positive = Annotated[StrictInt, Field(ge=1)]
 Depth = Annotated[StrictInt, Field(ge=1, le=50)]
 Channel = Annotated[StrictInt, Field(ge=0, le=255)]
+Count = Annotated[StrictInt, Field(ge=0, le=50)]
 
 
 # ---- items.yaml ------------------------------------------------------------------------------------
@@ -143,6 +147,17 @@ class RecruitEntry(Strict):
     weight: Positive = 1
 
 
+class GroundSpec(Strict):
+    """A theme's difficult ground (`game.sim.dungeon.Ground`): its kind, patches per map and squares per patch."""
+
+    kind: GroundKind
+    patches: tuple[Count, Count] = (0, 0)
+    size: tuple[Positive, Positive] = (1, 1)
+
+    def ground(self) -> Ground:
+        return Ground(Tile.from_label(self.kind), self.patches, self.size)
+
+
 class ThemeSpec(Strict):
     id: Id
     name: Name
@@ -152,6 +167,7 @@ class ThemeSpec(Strict):
     creatures: tuple[CreatureEntry, ...] = Field(min_length=1)
     loot: tuple[LootEntry, ...] = Field(min_length=1)
     recruits: tuple[RecruitEntry, ...] = ()
+    ground: GroundSpec | None = None
 
 
 class ThemesFile(Strict):
@@ -320,6 +336,10 @@ def _check_theme(
             errors.append(doc.error((*path, "recruits", i, "price"), "a hireling asks a price above 0"))
         if recruit.kind == "prisoner" and recruit.price:
             errors.append(doc.error((*path, "recruits", i, "price"), "a prisoner is freed, not paid: leave price out"))
+    if theme.ground is not None:
+        for key, (low, high) in (("patches", theme.ground.patches), ("size", theme.ground.size)):
+            if low > high:
+                errors.append(doc.error((*path, "ground", key), f"{key} {low} is more than {high}"))
     return errors
 
 

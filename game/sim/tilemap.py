@@ -3,7 +3,8 @@
 Tiles live in one flat ``bytes`` in row-major order (index = y * width + x); the precomputed
 ``passable_mask`` / ``opaque_mask`` and the per-adjacency step graphs let FOV and A* run on flat
 indices without building dicts or positions per call. Out-of-bounds squares are impassable and
-block sight. Doors are modelled open only: passable and transparent.
+block sight. Doors are modelled open only: passable and transparent. Difficult ground (rubble, mud) is
+passable floor whose footing asks a terrain roll in a bout (`TERRAIN_TN`, `TileMap.footing_tn`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Tile(IntEnum):
     STAIRS_DOWN = 3
     STAIRS_UP = 4
     CHEST = 5  # a closed chest (a run's): blocks the way, not the sight; opened, it is floor
+    RUBBLE = 6  # difficult ground: fallen stone and broken masonry (terrain roll TN 7)
+    MUD = 7  # difficult ground: deep wet mud (terrain roll TN 8)
 
     @property
     def label(self) -> str:
@@ -37,12 +40,24 @@ class Tile(IntEnum):
 
 
 TILE_BY_LABEL: Mapping[str, Tile] = {t.label: t for t in Tile}
-PASSABLE_TILES: frozenset[Tile] = frozenset({Tile.FLOOR, Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP})
+# the TN of the terrain roll a fighter standing on it makes at each round's e1s0 (rules.stance); firm ground: none
+TERRAIN_TN: Mapping[Tile, int] = {Tile.RUBBLE: 7, Tile.MUD: 8}
+DIFFICULT_TILES: frozenset[Tile] = frozenset(TERRAIN_TN)
+PASSABLE_TILES: frozenset[Tile] = frozenset({Tile.FLOOR, Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP, *DIFFICULT_TILES})
 OPAQUE_TILES: frozenset[Tile] = frozenset({Tile.WALL})
 DEFAULT_GLYPHS: Mapping[Tile, str] = {
     Tile.FLOOR: ".", Tile.WALL: "#", Tile.DOOR: "+", Tile.STAIRS_DOWN: ">", Tile.STAIRS_UP: "<", Tile.CHEST: "=",
+    Tile.RUBBLE: ":", Tile.MUD: "~",
 }
+_FOOTING = bytes(TERRAIN_TN.get(Tile(t), 0) if t < len(Tile) else 0 for t in range(256))
 DEFAULT_LEGEND: Mapping[str, str] = {glyph: tile.label for tile, glyph in DEFAULT_GLYPHS.items()}
+
+
+def ground_note(tilemap: TileMap, pos: Pos) -> str | None:
+    """What the view says of a square of difficult ground (``"On mud: difficult ground (TN 8): terrain roll at
+    s0"``); None on firm ground."""
+    tn = tilemap.footing_tn(pos)
+    return f"On {tilemap.tile_at(pos).label}: difficult ground (TN {tn}): terrain roll at s0" if tn else None
 
 
 class MapError(ValueError):
@@ -137,6 +152,13 @@ class TileMap:
         """Terrain only (actors are the caller's business). Out of bounds is impassable."""
         x, y = pos
         return 0 <= x < self.width and 0 <= y < self.height and self.passable_mask[y * self.width + x] == 1
+
+    def footing_tn(self, pos: Pos) -> int:
+        """The terrain roll's TN of difficult ground at ``pos`` (`TERRAIN_TN`); 0 for firm ground and off the map."""
+        x, y = pos
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return _FOOTING[self.tiles[y * self.width + x]]
+        return 0
 
     def blocks_sight(self, pos: Pos) -> bool:
         """Walls block sight; so does everything out of bounds."""
@@ -280,9 +302,10 @@ class ParsedMap(NamedTuple):
 def parse_ascii(rows: Sequence[str], legend: Mapping[str, str] = DEFAULT_LEGEND) -> ParsedMap:
     """Build a `TileMap` from ASCII rows.
 
-    ``legend`` maps single characters to a tile label (``floor``, ``wall``, ``door``,
-    ``stairs_down``, ``stairs_up``) or to any other name, which is an actor/item placeholder: it is returned as a
-    `Placement` and its square becomes floor. Short rows are padded with wall to the longest row.
+    ``legend`` maps single characters to a tile label (``floor``, ``wall``, ``door``, ``stairs_down``,
+    ``stairs_up``, ``chest``, ``rubble``, ``mud``) or to any other name, which is an actor/item placeholder:
+    it is returned as a `Placement` and its square becomes floor. Short rows are padded with wall to the
+    longest row.
     An unknown character or an empty map raises `MapError` naming the 1-based row and column.
     """
     if isinstance(rows, str):

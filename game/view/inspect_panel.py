@@ -13,6 +13,7 @@ from game.sim.deciding import explain_for
 from game.sim.odds import odds_between
 from game.sim.player_view import PlayerView, player_view
 from game.sim.state import WorldState
+from game.sim.tilemap import ground_note
 from game.view.companion_orders import plan_of
 from game.view.widgets import ACCENT, BAD, GOOD, PANEL, PANEL_EDGE, PANEL_HEADER, TEXT, TEXT_DIM, Hit, Panel, elide
 
@@ -96,6 +97,8 @@ class InspectPanel(Panel):
             gear.insert(0, f"{sheet.shield.name} DTN {sheet.shield.dtn}")
         if gear:
             lines.append(("Gear: " + ", ".join(gear), TEXT_DIM))
+        if a.alive and (ground := ground_note(s.tilemap, a.pos)):  # his footing (game.sim.tilemap.TERRAIN_TN)
+            lines.append((ground, ACCENT))
         view = self.view if self.view is not None and self.view.tick == s.tick else player_view(s)
         bout = view.bout_of(a.id)
         if bout is not None:

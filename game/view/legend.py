@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from game.sim.tilemap import TERRAIN_TN
 from game.view.palette import (
     ARC_TONE,
     INITIATIVE_TONE,
@@ -53,7 +54,7 @@ class Kind(StrEnum):
     LEADER = "leader"  # the leader's crown
     HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
     MOBILITY = "mobility"  # a mobility maneuver: threading arrow past a foe, flank mark (thread, flank)
-    FLOOR = "floor"  # what lies on a run's floor (pile, relic): game.view.floor_items
+    FLOOR = "floor"  # what lies on a run's floor (pile, relic: game.view.floor_items), difficult ground (rubble, mud)
     SYSTEM_MARK = "system_mark"  # a combat system's marker tag under a fighter (stumbling, dazed, ...; issue 14)
 
 
@@ -181,6 +182,9 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.HEALTH, PIP_DOWN): ("Grey pips", "Down: out of the fight."),
     MarkKey(Kind.FLOOR, "pile"): ("Sack and coins on the floor", "Items lie here: step on them to take what helps."),
     MarkKey(Kind.FLOOR, "relic"): ("Grey crown in a glow", "The relic you came for: take it and carry it out."),
+    **{MarkKey(Kind.FLOOR, tile.label): (f"{tile.label.title()} on the floor", f"Difficult ground (TN {tn}): who "
+       "fights on it makes a terrain roll at s0; no success, he goes down.")
+       for tile, tn in TERRAIN_TN.items()},
     **{MarkKey(Kind.SYSTEM_MARK, word): line for word, line in _SYSTEM_MARKS.items()},
 }
 _OTHER_COLOUR: dict[MarkKey, RGBA] = {
@@ -205,6 +209,7 @@ _IMAGES: dict[MarkKey, str] = {
     MarkKey(Kind.LEADER, "leader"): "mark_leader",
     MarkKey(Kind.FLOOR, "pile"): "pile",
     MarkKey(Kind.FLOOR, "relic"): "relic",
+    **{MarkKey(Kind.FLOOR, tile.label): tile.label for tile in TERRAIN_TN},
 }
 
 _TONE_NAME = {Tone.RED: "Red", Tone.YELLOW: "Yellow", Tone.WHITE: "Clear", Tone.BLUE: "Blue", Tone.GREEN: "Green"}

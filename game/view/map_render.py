@@ -31,7 +31,7 @@ from game.sim.fov import field_of_view
 from game.sim.geometry import Direction, Pos
 from game.sim.player_view import ActorStatus, system_marks, system_traces
 from game.sim.state import Actor, WorldState
-from game.sim.tilemap import Tile, TileMap
+from game.sim.tilemap import DIFFICULT_TILES, Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
 from game.view.floor_items import FloorItems
@@ -147,6 +147,9 @@ class Textures:
             base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
             draw = ImageDraw.Draw(base)
             draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
+        elif kind in DIFFICULT_TILES:  # difficult ground over the floor (our own: packaging/tools/make_ground.py)
+            base = floor.copy()
+            base.alpha_composite(_source(Tile(kind).label).resize((px, px), Image.Resampling.LANCZOS))
         elif kind == Tile.CHEST:  # a closed chest on the floor (our own sprite: packaging/tools/make_chest.py)
             base = floor.copy()
             base.alpha_composite(_source("chest").resize((px, px), Image.Resampling.LANCZOS))
@@ -545,6 +548,7 @@ class MapRender:
         self.actors: dict[str, ActorView] = {}
         self.visible: frozenset[Pos] = frozenset()
         self.seen: set[Pos] = set()
+        self.ground_seen: set[Tile] = set()  # the difficult ground kinds seen so far (the legend's lines)
         self._levels = bytearray([UNSEEN]) * (state.tilemap.width * state.tilemap.height)
         self._drawn_tiles: bytes | None = None  # the tiles the chunks were painted from (a chest opens)
         self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
@@ -733,6 +737,8 @@ class MapRender:
             origin = leader.pos
         else:
             origin = Pos(0, 0)
+        tiles, w = tm.tiles, tm.width
+        self.ground_seen.update(Tile(t) for t in {tiles[p.y * w + p.x] for p in self.visible} if t in DIFFICULT_TILES)
         levels = bytearray([UNSEEN]) * (tm.width * tm.height)
         for p in self.seen:
             levels[p.y * tm.width + p.x] = REMEMBERED
@@ -914,8 +920,8 @@ class MapRender:
         """The marks on the map now, as last laid out (for the legend): the indicators (footbases, arcs,
         orientation icons, Atk/Def badges, clocks, planned steps) that are visible, and over and under the
         sprites the allegiance marks, the crown, health pips and their states, the party's rings; on the floor
-        the piles and the relic."""
-        out: set[MarkKey] = set()
+        the piles and the relic, and each kind of difficult ground seen."""
+        out: set[MarkKey] = {MarkKey(Kind.FLOOR, kind.label) for kind in self.ground_seen}
         for sprite, kind, _actor, extra in self._overlay:
             if sprite.visible and extra is not None:
                 key = overlay_key(kind, extra)

@@ -27,6 +27,7 @@ DIM: tuple[int, int, int, int] = (6, 7, 10, 120)
 TILE_COLOURS: dict[int, tuple[int, int, int, int]] = {
     Tile.FLOOR: (74, 80, 96, 255), Tile.WALL: (150, 140, 118, 255), Tile.DOOR: (150, 104, 60, 255),
     Tile.STAIRS_DOWN: (74, 80, 96, 255), Tile.STAIRS_UP: (74, 80, 96, 255),
+    Tile.RUBBLE: (96, 98, 104, 255), Tile.MUD: (92, 72, 52, 255),  # difficult ground
 }
 UNSEEN: tuple[int, int, int, int] = (12, 13, 18, 255)
 PARTY = (96, 210, 120, 255)

@@ -77,8 +77,8 @@ def test_the_relic_taken_and_the_victory() -> None:
 
 
 def test_an_ai_led_runs_log_tells_its_run_events() -> None:
-    """Every run event of an AI-led run of seed 168 (a won run) has its line, none of them blank."""
-    world = World(run_setup(168), seed=168, player_ai=True)
+    """Every run event of an AI-led run of seed 129 (a won run) has its line, none of them blank."""
+    world = World(run_setup(129), seed=129, player_ai=True)
     names: dict[str, str] = {}
     seen: dict[str, str] = {}
     for _ in range(8000):

@@ -15,7 +15,8 @@ from game.sim.world import World
 from tests.world.test_world_history import Shadow
 
 ROOT = Path(__file__).resolve().parents[2]
-WON_SEED = 168  # an AI-led run that wins (38 did before the AI shot from bouts; of seeds 1-172: 129, 168)
+WON_SEED = 129  # an AI-led run that wins (with difficult ground on the maps, of seeds 1-300: 129 only;
+# before it 129 and 168 of seeds 1-172, and 38 before the AI shot from bouts)
 
 
 def test_the_ai_leader_wins_a_run_and_its_recording_replays(tmp_path: Path) -> None:
