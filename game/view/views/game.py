@@ -778,6 +778,9 @@ class GameView(arcade.View):
         self.pop(TravelMode)
         self.render.set_route(())
         self.show_toast(why.message)
+        line = why.log_line()
+        if line is not None:  # the toast fades; the log keeps why he stopped
+            self.log.note(line, self.state.tick)
 
     def _advance_travel(self) -> None:
         """One step of the walk under way, once the screen has caught up with the last one."""
