@@ -107,12 +107,21 @@ class Hud(Panel):
         self.height_px = 72.0
         self.palette: Palette = make_palette(False)  # the game view sets the player's (colour-blind) palette
         self.spots: dict[str, Rect] = {}  # where its parts are (ht, cp, bl, clock): the tutorial points at them
-        self.figure_spots: list[tuple[Rect, Figure]] = []  # another system's figures (their meaning on hover)
+        self.figure_spots: list[tuple[Rect, Figure]] = []  # the leader's figures on the bar (their meaning on hover)
+        self.hover: tuple[float, float] | None = None  # the pointer over the bar (the game view's mouse motion)
 
     def content_key(self) -> Hashable:
         if self.state is None:
             return None
         return (hud_key(self.state, self.selected_companion, self.hint), self.palette.name)
+
+    def hovered(self) -> tuple[Rect, Figure] | None:
+        """The figure under the pointer and where it is on the bar (its meaning shows under it), if any."""
+        if self.hover is None:
+            return None
+        x, y = self.hover
+        return next(((r, f) for r, f in self.figure_spots
+                     if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]), None)
 
     @property
     def bar_height(self) -> float:
@@ -140,6 +149,8 @@ class Hud(Panel):
         status = fighter_status(s, s.leader)
         if status.system == DEFAULT_SYSTEM:
             stats_end = self._tros_figures(v, x, row1, row2)
+            self.figure_spots = [(self.spots[f.label.lower()], f) for f in status.figures
+                                 if f.label.lower() in self.spots]
         else:
             limit = w - 2 * (58 + 8) * k - 12 * k - 300 * k
             stats_end = self._figures(status, x, row1, row2, limit)
@@ -343,6 +354,32 @@ class PartyPanel(Panel):
                         enabled=kind != "attack" or self.attack_target is not None, size=13)
         self.texts.put("h", "Arrows / pad: plan his next step · wait: he waits · Esc: done", left + 12 * k,
                        top - height + 9 * k, size=9.5 * k, colour=TEXT_DIM, anchor_y="bottom")
+
+
+class FigureTip(Panel):
+    """What a figure on the top bar means (``Figure.meaning``), in a box under the bar below it, while the pointer
+    is over it (``Hud.hovered``); drawn over the panels and prompts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: tuple[Rect, Figure] | None = None
+        self.under = 0.0  # the bar's bottom edge
+
+    def content_key(self) -> Hashable:
+        return (self.shown, self.under)
+
+    def build(self) -> None:
+        if self.shown is None:
+            return
+        spot, figure = self.shown
+        k = self.scale
+        line = figure.meaning if figure.meaning.startswith(f"{figure.label}:") else f"{figure.label}: {figure.meaning}"
+        width = min(self.width - 16 * k, (len(line) * 6.6 + 24) * k)
+        left = max(8 * k, min(spot[0], self.width - 8 * k - width))
+        self.box((left, self.under - 36 * k, width, 30 * k), PANEL, 8, edge=ACCENT, shadow=True)
+        tip = self.texts.put("tip", line, left + 10 * k, self.under - 21 * k, size=10.5 * k, colour=TEXT,
+                             anchor_y="center")
+        fit_width(tip, line, width - 20 * k)
 
 
 class Toast(Panel):

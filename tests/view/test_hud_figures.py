@@ -9,7 +9,7 @@ from types import ModuleType
 import arcade
 import pytest
 
-from game.sim.player_view import fighter_status
+from game.sim.player_view import Figure, fighter_status
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
 from game.view.session import Session
@@ -59,6 +59,24 @@ def test_the_hud_shows_the_systems_own_figures_in_a_bout(system: str, window: ar
     assert "ht" not in view.hud.texts._texts  # no TRoS HT pips label either
     assert len(view.hud.figure_spots) == len(status.figures)
     helpers.screenshot(f"hud_{system}_{window.width}x{window.height}")
+    _hover_shows_meaning(view, window, helpers, status.figures[1])
+
+
+def _hover_shows_meaning(view: GameView, window: arcade.Window, helpers: ModuleType, figure: Figure) -> None:
+    """The pointer over a figure on the bar: its meaning in a box under the bar; away from it: gone."""
+    rect = next(r for r, f in view.hud.figure_spots if f == figure)
+    assert view.hud.hovered() is None
+    window.dispatch_event("on_mouse_motion", rect[0] + rect[2] / 2, rect[1] + rect[3] / 2, 0, 0)
+    helpers.advance(window, 2)
+    tip = view.figure_tip.texts._texts.get("tip")
+    assert view.figure_tip.shown is not None and view.figure_tip.shown[1] == figure
+    assert tip is not None and tip.visible and tip.text.startswith(f"{figure.label}: ")
+    assert tip.y < window.height - view.hud.bar_height  # under the bar
+    helpers.screenshot(f"hud_tip_{view.state.system.name}_{window.width}x{window.height}")
+    window.dispatch_event("on_mouse_motion", window.width / 2, window.height / 2, 0, 0)
+    helpers.advance(window, 2)
+    assert view.hud.hovered() is None
+    assert view.figure_tip.shown is None  # not drawn
 
 
 def test_out_of_a_bout_the_hud_says_whose_health_it_shows(window: arcade.Window, helpers: ModuleType) -> None:
@@ -87,3 +105,6 @@ def test_under_tros_the_hud_keeps_its_pips(window: arcade.Window, helpers: Modul
     world = World(load_named_scenario("arena_three_way"), seed=3)
     view = open_view(world, window, helpers)
     assert view.hud.texts._texts["ht"].text == "HT" and not hud_labels(view)
+    figures = fighter_status(world.state, world.state.leader).figures
+    assert [f.label for _, f in view.hud.figure_spots] == ["HT", "CP", "Pain", "Shock", "BL"]
+    _hover_shows_meaning(view, window, helpers, figures[4])  # BL: what blood loss does

@@ -58,7 +58,7 @@ from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
 from game.view.glyphs import WARMER
-from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
+from game.view.hud import FigureTip, Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
@@ -163,6 +163,7 @@ class GameView(arcade.View):
         self.inspect = InspectPanel()
         self.party = PartyPanel()
         self.toast = Toast()
+        self.figure_tip = FigureTip()  # what a figure on the top bar means, under the pointer
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
@@ -429,6 +430,7 @@ class GameView(arcade.View):
         self.inspect.top_limit = top
         self.party.top_limit = top
         self.toast.layout(width, height, k)
+        self.figure_tip.layout(width, height, k)
         self.toast.top_limit = top
         self.callout.layout(width, height, k)
         self.callout.top_limit = top
@@ -971,6 +973,12 @@ class GameView(arcade.View):
             if mode.on_actor_click(view.id):
                 return
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Over the top bar: the figure under the pointer says what it means (the HUD's tooltip)."""
+        over = y >= self.window.height - self.hud.bar_height
+        if over or self.hud.hover is not None:
+            self.hud.hover = (x, y) if over else None
+
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         for mode in reversed(list(self.modes)):
             if mode.on_drag(x, y):
@@ -1308,6 +1316,10 @@ class GameView(arcade.View):
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
             self.toast.draw()
+        self.figure_tip.shown = self.hud.hovered()
+        if self.figure_tip.shown is not None:
+            self.figure_tip.under = self.window.height - self.hud.bar_height
+            self.figure_tip.draw()
         self._draw_callout()
         if self.overview.visible:
             self.overview.draw()
