@@ -383,25 +383,38 @@ class FigureTip(Panel):
 
 
 class Toast(Panel):
-    """A short message under the HUD (refusals, hints)."""
+    """A short message under the HUD (refusals, hints), beside an open prompt or menu (``beside``), never on it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.message = ""
         self.top_limit = 0.0
+        self.beside: Rect | None = None  # a panel to keep clear of (the open prompt or maneuver menu)
+        self.rect: Rect = (0.0, 0.0, 0.0, 0.0)
 
     def content_key(self) -> Hashable:
-        return (self.message, self.top_limit)
+        return (self.message, self.top_limit, self.beside)
 
     def build(self) -> None:
         if not self.message:
+            self.rect = (0.0, 0.0, 0.0, 0.0)
             return
         k = self.scale
         width = min(self.width - 40 * k, (len(self.message) * 7.6 + 40) * k)
         left = (self.width - width) / 2
         top = (self.top_limit or self.height) - 10 * k
-        self.box((left, top - 36 * k, width, 36 * k), (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
-        self.texts.put("m", self.message, self.width / 2, top - 18 * k, size=12 * k, anchor_x="center",
+        if self.beside is not None and self.beside[2] > 0:
+            b_left, b_bottom, b_width, _ = self.beside
+            if left < b_left + b_width + 8 * k and b_left < left + width and b_bottom < top:
+                right_of = b_left + b_width + 12 * k
+                if right_of + width <= self.width - 8 * k:
+                    left = right_of  # beside the panel
+                else:
+                    width = min(width, self.width - 40 * k)
+                    left, top = (self.width - width) / 2, b_bottom - 8 * k  # under it
+        self.rect = (left, top - 36 * k, width, 36 * k)
+        self.box(self.rect, (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
+        self.texts.put("m", self.message, left + width / 2, top - 18 * k, size=12 * k, anchor_x="center",
                        anchor_y="center")
 
 

@@ -42,6 +42,8 @@ class Stop:
             return None
         if self.reason == "arrived":
             return "You arrive."
+        if self.reason == "fight":
+            return "You stop: a fight begins."
         return f"You stop: {self.message.split(': ', 1)[-1]}."
 
 

@@ -151,7 +151,7 @@ def test_a_hostile_coming_into_view_stops_the_walk(make: Make, window: arcade.Wi
     _walk(window, helpers, view)
     leader = world.state.actors[world.state.leader]
     assert leader.pos.x > 11 and goblin.pos in view.render.visible
-    assert view.toast.message.endswith("comes into view")
+    assert view.toast.message.endswith("comes into view · Shift+O: go at him")  # and what he may do now
     assert all(isinstance(c, Step) for c in sent) and 1 <= len(sent) < 7
     # the toast fades; the log keeps the line, once
     stops = [line for line in view.log.lines() if line.text.startswith("You stop:")]

@@ -779,7 +779,8 @@ class GameView(arcade.View):
         """End the walk under way, saying why."""
         self.pop(TravelMode)
         self.render.set_route(())
-        self.show_toast(why.message)
+        hint = f" · {self._chase_key()}: go at him" if why.reason == "foe" else ""
+        self.show_toast(why.message + hint)
         line = why.log_line()
         if line is not None:  # the toast fades; the log keeps why he stopped
             self.log.note(line, self.state.tick)
@@ -1315,6 +1316,9 @@ class GameView(arcade.View):
         else:
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
+            panel = self.menu.rect if self.menu_model is not None else (
+                self.prompt.rect if self.prompt is not None else None)
+            self.toast.beside = panel if panel is not None and panel[2] > 0 else None
             self.toast.draw()
         self.figure_tip.shown = self.hud.hovered()
         if self.figure_tip.shown is not None:
