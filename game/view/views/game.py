@@ -119,6 +119,9 @@ class QueuedInput:
     source: str = "key"  # key | pad | click
 
 
+HEADROOM = 0.6  # squares over the leader's square kept under the top bar out of a fight (his head and pips)
+
+
 class GameView(arcade.View):
     """The game screen for one :class:`Session`."""
 
@@ -1116,7 +1119,10 @@ class GameView(arcade.View):
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
         centre, points = self._framed(leader)
         want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
-        want = self._keep_leader_clear(leader, centre, want, top)
+        clear = self._keep_leader_clear(leader, centre, want, top, HEADROOM)
+        if self.player_view.my_bout is not None or self._pad_lift(centre, points, clear, top) > 0:
+            clear = self._keep_leader_clear(leader, centre, want, top)  # the fight clear of the pad comes first
+        want = clear
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
@@ -1164,13 +1170,15 @@ class GameView(arcade.View):
         return out
 
     def _keep_leader_clear(self, leader: ActorView, centre: tuple[float, float], want: tuple[float, float],
-                           top: float) -> tuple[float, float]:
-        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar and
+                           top: float, headroom: float = 0.0) -> tuple[float, float]:
+        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar (with
+        his head and pips: ``HEADROOM``) and
         clear of :meth:`_covers` (issue 11: out of a fight the camera could leave him under the log); as it
         was when no place is clear (a tiny window at a big UI scale: then on screen at least)."""
         z = self.render.zoom
         half = TILE * z / 2 + 2
         w = self.window.width
+        top -= headroom * TILE * z  # his head and the pips over it stay under the bar too
         px, py = self.render.world_xy(*leader.pos)
         sx = (px - centre[0]) * z + want[0] + w / 2
         sy = (py - centre[1]) * z + want[1] + self.window.height / 2
