@@ -30,6 +30,11 @@ merges and splits (`merge`, `split`). What a system implements to be hosted: doc
 `describe` gives a system's combat-log lines in its own words (`describer(name)` by name). Optional, read
 with `getattr` by `game.sim.player_view`: `traces(bout)` (Dew's movement traces) and `marks(bout)`, the
 markers a table-top player puts by a miniature as (fighter id, short label), e.g. `("b2", "dazed 2")`.
+
+A fighter's figures, as his system's players track them (the HUD's line): `status(name, bout, fid)` asks the
+system's status module (`STATUS`: `rules.<system>/status.py`, TRoS's `rules.tros_status` the default), each
+a tuple of `Figure` (label, value, limit, one line of meaning); `kept_status(name, record)` gives what a
+system keeps of a fighter between bouts (its `carry` record: G&G's hp, Dew's EN and BD) the same way.
 """
 
 from __future__ import annotations
@@ -95,6 +100,23 @@ class ShotOutcome:
     bout_events: list[Event] = field(default_factory=list)
     carried: tuple[tuple[str, int], ...] = ()
     wasted: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One of a fighter's figures as his combat system's players track it, for the HUD and its tooltip:
+    a short label (`HT`, `ap`, `EN`), its value (a number, or a short text: a mod stack, `dazed 2t`), its
+    limit (None: none to show), one line of what it means, and `alarm` when it is bad now (the HUD's red)."""
+
+    label: str
+    value: int | str
+    limit: int | None = None
+    meaning: str = ""
+    alarm: bool = False
+
+    def text(self) -> str:
+        """The value as the HUD shows it: `12/15`, `-3`, `dazed 2t`."""
+        return f"{self.value}/{self.limit}" if self.limit is not None else str(self.value)
 
 
 @dataclass
@@ -275,6 +297,34 @@ EVENT_MODULES: dict[str, tuple[str, ...]] = {
 # the systems the world hosts (game.sim): every one
 WORLD_SYSTEMS: set[str] = {DEFAULT_SYSTEM, "sophias_children", "dew_sequence", "gold_and_glory", "combat_basics"}
 Describe = Callable[[Event, Mapping[str, str] | None], str | None]
+# each system's status module (`in_bout(bout, fid)`, optional `kept(record)`): a fighter's figures
+STATUS: dict[str, str] = {
+    DEFAULT_SYSTEM: "rules.tros_status", "sophias_children": "rules.sophias_children.status",
+    "dew_sequence": "rules.dew.status", "combat_basics": "rules.combat_basics.status",
+    "gold_and_glory": "rules.gold_glory.status",
+}
+
+
+def status(name: str, bout: Bout, fid: str) -> tuple[Figure, ...]:
+    """`fid`'s figures in `bout` in the words of the system called `name` (`STATUS`; TRoS's for one with
+    no module of its own): what its players would track of him now."""
+    import importlib
+
+    module = importlib.import_module(STATUS.get(name, STATUS[DEFAULT_SYSTEM]))
+    figures: tuple[Figure, ...] = module.in_bout(bout, fid)
+    return figures
+
+
+def kept_status(name: str, record: tuple[tuple[str, int], ...]) -> tuple[Figure, ...]:
+    """What the system called `name` keeps of a fighter between its bouts (his `carry` record), as figures;
+    () for a system that keeps nothing or an empty record."""
+    import importlib
+
+    if not record:
+        return ()
+    module = importlib.import_module(STATUS.get(name, STATUS[DEFAULT_SYSTEM]))
+    kept = getattr(module, "kept", None)
+    return () if kept is None else tuple(kept(record))
 
 
 def import_event_types() -> None:

@@ -26,6 +26,10 @@ from rules.bout import SeenAction as SeenAction
 from rules.bout import visible_declaration
 from rules.decisions import WORLD_KINDS, kind_title
 from rules.decisions import Decision as RulesDecision
+from rules.systems import DEFAULT_SYSTEM as DEFAULT_SYSTEM
+from rules.systems import Figure as Figure
+from rules.systems import kept_status, status
+from rules.tros_status import figures as tros_figures
 
 # the relation of (a, b) from a's side, as rules.bout.Bout.relation spells it
 YOU_HOLD, HE_HOLDS, CONTESTED, NONE = "you_hold", "he_holds", "contested", "none"
@@ -395,3 +399,38 @@ def system_marks(state: WorldState) -> tuple[MarkView, ...]:
     for bout in sorted(state.bouts.values(), key=lambda b: b.id):
         out += [MarkView(actor, label) for actor, label in marks(bout.rules)]
     return tuple(out)
+
+
+# ----- a fighter's figures in his combat system's words (the HUD's line, issue 11) ---------------------------
+OUT_OF_FIGHT = "Out of a fight"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusView:
+    """What the HUD shows of one fighter: his figures as his combat system's players track them (`system`'s
+    own in one of its bouts; out of a bout the world's TRoS health, which arrows, potions and first aid act
+    on), and `kept`, what the system keeps of him for his next bout (G&G's hp, Dew's EN and BD)."""
+
+    system: str
+    in_bout: bool
+    figures: tuple[Figure, ...]
+    kept: tuple[Figure, ...] = ()
+
+    @property
+    def own(self) -> bool:
+        """Are these the system's own figures (in a bout, or the design doc's system everywhere)?"""
+        return self.in_bout or self.system == DEFAULT_SYSTEM
+
+
+def fighter_status(state: WorldState, actor: str) -> StatusView:
+    """``actor``'s figures now (cheap: the HUD asks every frame). In a bout his system's (`rules.systems.status`;
+    TRoS's until a system has placed him); out of one TRoS's health, and what his system keeps of him."""
+    name = state.system.name
+    a = state.actors[actor]
+    bout = state.bout_of(actor)
+    if bout is not None:
+        figures = status(name, bout.rules, actor)
+        if figures:
+            return StatusView(name, True, figures)
+    kept = () if name == DEFAULT_SYSTEM else kept_status(name, a.carried)
+    return StatusView(name, False, tros_figures(a.fighter), kept)

@@ -155,6 +155,13 @@ class LogModel:
             self.version += 1
         return added
 
+    def note(self, text: str, tick: int) -> None:
+        """A line of the view's own (a walk that stopped, and why): the leader's, seen, no roll."""
+        self.lines.append(LogLine(text, tick, False, True, "me"))
+        if len(self.lines) > MAX_LINES:
+            del self.lines[: len(self.lines) - MAX_LINES]
+        self.version += 1
+
     def filtered(self, which: LogFilter, unseen: bool = False) -> list[LogLine]:
         """The lines of a filter; ``unseen``: also those the party could not see."""
         if which is LogFilter.MINE:
@@ -196,6 +203,12 @@ class CombatLog(Panel):
         added = self.model.add_events(state, events)
         if added and self.scroll:
             self.scroll += added if self.filter is LogFilter.ALL else 0
+
+    def note(self, text: str, tick: int) -> None:
+        """Add a line of the view's own (``LogModel.note``)."""
+        self.model.note(text, tick)
+        if self.scroll:
+            self.scroll += 1 if self.filter is not LogFilter.ROLLS else 0
 
     def clear(self) -> None:
         """Forget every line (the watch view refills the log after a jump in time)."""

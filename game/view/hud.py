@@ -1,4 +1,5 @@
-"""The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss), the bout clock with
+"""The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss; under another combat system
+his figures in its words, `game.sim.player_view.fighter_status`), the bout clock with
 what the world waits for (out of a fight: the goal, ``game.view.goal``, and the depth), the party (HT, CP,
 standing order; click or 1-4 to select a companion), the legend's ``?`` button (hit action ``("legend",)``)
 and the overview's Map button (``("overview",)``).
@@ -9,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from game.sim.player_view import bout_clock, decision_view
+from game.sim.player_view import (
+    DEFAULT_SYSTEM,
+    OUT_OF_FIGHT,
+    Figure,
+    StatusView,
+    bout_clock,
+    decision_view,
+    fighter_status,
+)
 from game.sim.state import WorldState
 from game.view.goal import goal_of
 from game.view.legend import hud_pip_colours
@@ -39,6 +48,7 @@ WAITING_FOR = {
     "declare": "Declare your maneuvers",
     "bump": "Follow, stay or step elsewhere",
     "watch": "You are down: watching",
+    "decide": "Choose in the prompt",
 }
 
 
@@ -66,15 +76,24 @@ def vitals(state: WorldState, actor_id: str) -> Vitals:
 
 def hud_key(state: WorldState, selected_companion: str | None, hint: str) -> Hashable:
     leader = vitals(state, state.leader)
+    figures = fighter_status(state, state.leader)
     clock = bout_clock(state, state.leader)
     pending = decision_view(state)
     party = tuple(
-        (a.id, vitals(state, a.id), a.order, a.order_target)
+        (a.id, vitals(state, a.id), fighter_status(state, a.id), a.order, a.order_target)
         for a in state.actors.values()
         if a.party and not a.leader
     )
-    return (leader, clock, None if pending is None else pending.kind, party,
+    return (leader, figures, clock, None if pending is None else pending.kind, party,
             selected_companion, hint, state.tick, state.over)
+
+
+def _chip_line(state: WorldState, actor: str, v: Vitals) -> str:
+    """A companion's chip: HT and CP, or his first two figures in a bout of another combat system."""
+    status = fighter_status(state, actor)
+    if status.system != DEFAULT_SYSTEM and status.in_bout:
+        return "   ".join(f"{f.label} {f.text()}" for f in status.figures[:2])
+    return f"HT {v.ht}/{v.ht_max}   CP {v.cp}/{v.cp_max}"
 
 
 class Hud(Panel):
@@ -88,11 +107,21 @@ class Hud(Panel):
         self.height_px = 72.0
         self.palette: Palette = make_palette(False)  # the game view sets the player's (colour-blind) palette
         self.spots: dict[str, Rect] = {}  # where its parts are (ht, cp, bl, clock): the tutorial points at them
+        self.figure_spots: list[tuple[Rect, Figure]] = []  # the leader's figures on the bar (their meaning on hover)
+        self.hover: tuple[float, float] | None = None  # the pointer over the bar (the game view's mouse motion)
 
     def content_key(self) -> Hashable:
         if self.state is None:
             return None
         return (hud_key(self.state, self.selected_companion, self.hint), self.palette.name)
+
+    def hovered(self) -> tuple[Rect, Figure] | None:
+        """The figure under the pointer and where it is on the bar (its meaning shows under it), if any."""
+        if self.hover is None:
+            return None
+        x, y = self.hover
+        return next(((r, f) for r, f in self.figure_spots
+                     if r[0] <= x <= r[0] + r[2] and r[1] <= y <= r[1] + r[3]), None)
 
     @property
     def bar_height(self) -> float:
@@ -109,53 +138,24 @@ class Hud(Panel):
         self.box((-10, top - bar, w + 20, bar + 10), PANEL, 0, edge=None)
         self.mesh.rect(0, top - bar, w, 2 * k, PANEL_EDGE)
         v = vitals(s, s.leader)
-        pips = hud_pip_colours(self.palette)
         x = 14 * k
         row1 = top - 28 * k
         row2 = top - 55 * k
         self.texts.put("name", v.name, x, row1, size=16 * k, bold=True, colour=TEXT if v.alive else BAD)
         if not v.alive:
             self.texts.put("down", "down", x, row2 - 18 * k, size=11 * k, bold=True, colour=BAD)
-        # HT pips
-        hx = x + 118 * k
-        self.texts.put("ht", "HT", hx, row1, size=11 * k, colour=TEXT_DIM, bold=True)
-        for i in range(max(v.ht_max, v.ht)):
-            cx = hx + 30 * k + i * 15 * k
-            self.mesh.disc(cx, row1 + 5 * k, 6 * k, pips["ht_lost"])
-            if i < v.ht:
-                self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, pips["ht"])
-        self.spots = {"ht": (hx - 4 * k, row1 - 8 * k, 34 * k + max(v.ht_max, v.ht) * 15 * k, 26 * k)}
-        # pain / shock / blood loss
-        px = hx + 36 * k + max(v.ht_max, 5) * 15 * k
-        stats = [("Pain", v.pain, (240, 150, 70, 255)), ("Shock", v.shock, (200, 160, 255, 255)),
-                 ("BL", v.bl, (232, 72, 72, 255))]
-        for i, (label, value, colour) in enumerate(stats):
-            sx = px + i * 84 * k
-            self.texts.put(("st", label), label, sx + 44 * k, row1, size=11 * k, colour=TEXT_DIM, bold=True,
-                           anchor_x="right")
-            self.texts.put(("sv", label), str(value), sx + 50 * k, row1, size=14 * k,
-                           colour=colour if value else TEXT_DIM, bold=True)
-            self.spots[label.lower()] = (sx, row1 - 8 * k, 80 * k, 26 * k)
-        # CP pips
-        self.texts.put("cp", "CP", x, row2, size=11 * k, colour=TEXT_DIM, bold=True)
-        cap = max(v.cp_max, v.cp, 1)
-        pip = 11 * k if cap <= 20 else 220 * k / cap
-        for i in range(cap):
-            cx = x + 30 * k + i * pip
-            full = i < v.cp
-            self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, pips["cp_spent"] if not full else (40, 30, 6, 255))
-            if full:
-                self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, pips["cp"])
-        cpv = self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
-                             colour=TEXT)
-        cost = max(v.pain, v.shock)  # what pain (or carried shock, the larger) takes from the pool each round
-        if cost and v.alive:
-            self.texts.put("cost", f"−{cost} from {'pain' if v.pain >= v.shock else 'shock'}",
-                           cpv.x + cpv.content_width + 8 * k, row2, size=11 * k, colour=TEXT_DIM)
-        self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
+        self.spots = {}
+        self.figure_spots = []
+        status = fighter_status(s, s.leader)
+        if status.system == DEFAULT_SYSTEM:
+            stats_end = self._tros_figures(v, x, row1, row2)
+            self.figure_spots = [(self.spots[f.label.lower()], f) for f in status.figures
+                                 if f.label.lower() in self.spots]
+        else:
+            limit = w - 2 * (58 + 8) * k - 12 * k - 300 * k
+            stats_end = self._figures(status, x, row1, row2, limit)
         # bout clock and what the world waits for
         bout = bout_clock(s, s.leader)
-        stats_end = px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
         buttons = 2 * (58 + 8) * k + 12 * k  # the Map and ? buttons at the right end
         bw = max(300 * k, min(400 * k, w - buttons - stats_end))  # wider where it fits: the goal's line
         cx = max(w / 2, stats_end + bw / 2)
@@ -216,10 +216,88 @@ class Hud(Panel):
                 order += " *"
             self.texts.put(("po", a.id), elide(order if cv.alive else "down", 16), left + chip_w - 8 * k,
                            top - 28 * k, size=10 * k, colour=ACCENT if sel else TEXT_DIM, anchor_x="right")
-            self.texts.put(("pv", a.id), f"HT {cv.ht}/{cv.ht_max}   CP {cv.cp}/{cv.cp_max}", left + 10 * k,
+            self.texts.put(("pv", a.id), _chip_line(s, a.id, cv), left + 10 * k,
                            top - 52 * k, size=11 * k, colour=GOOD if cv.alive and cv.ht == cv.ht_max else TEXT)
             self.hits.append(Hit((left, top - bar, chip_w, bar), ("party", a.id)))
             right = left - 8 * k
+
+    def _tros_figures(self, v: Vitals, x: float, row1: float, row2: float) -> float:
+        """The design doc's figures: HT and CP as pips, pain, shock and blood loss; where they end."""
+        k = self.scale
+        pips = hud_pip_colours(self.palette)
+        # HT pips
+        hx = x + 118 * k
+        self.texts.put("ht", "HT", hx, row1, size=11 * k, colour=TEXT_DIM, bold=True)
+        for i in range(max(v.ht_max, v.ht)):
+            cx = hx + 30 * k + i * 15 * k
+            self.mesh.disc(cx, row1 + 5 * k, 6 * k, pips["ht_lost"])
+            if i < v.ht:
+                self.mesh.disc(cx, row1 + 5 * k, 4.6 * k, pips["ht"])
+        self.spots = {"ht": (hx - 4 * k, row1 - 8 * k, 34 * k + max(v.ht_max, v.ht) * 15 * k, 26 * k)}
+        # pain / shock / blood loss
+        px = hx + 36 * k + max(v.ht_max, 5) * 15 * k
+        stats = [("Pain", v.pain, (240, 150, 70, 255)), ("Shock", v.shock, (200, 160, 255, 255)),
+                 ("BL", v.bl, (232, 72, 72, 255))]
+        for i, (label, value, colour) in enumerate(stats):
+            sx = px + i * 84 * k
+            self.texts.put(("st", label), label, sx + 44 * k, row1, size=11 * k, colour=TEXT_DIM, bold=True,
+                           anchor_x="right")
+            self.texts.put(("sv", label), str(value), sx + 50 * k, row1, size=14 * k,
+                           colour=colour if value else TEXT_DIM, bold=True)
+            self.spots[label.lower()] = (sx, row1 - 8 * k, 80 * k, 26 * k)
+        # CP pips
+        self.texts.put("cp", "CP", x, row2, size=11 * k, colour=TEXT_DIM, bold=True)
+        cap = max(v.cp_max, v.cp, 1)
+        pip = 11 * k if cap <= 20 else 220 * k / cap
+        for i in range(cap):
+            cx = x + 30 * k + i * pip
+            full = i < v.cp
+            self.mesh.disc(cx, row2 + 5 * k, 4.8 * k, pips["cp_spent"] if not full else (40, 30, 6, 255))
+            if full:
+                self.mesh.disc(cx, row2 + 5 * k, 3.8 * k, pips["cp"])
+        cpv = self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
+                             colour=TEXT)
+        cost = max(v.pain, v.shock)  # what pain (or carried shock, the larger) takes from the pool each round
+        if cost and v.alive:
+            self.texts.put("cost", f"−{cost} from {'pain' if v.pain >= v.shock else 'shock'}",
+                           cpv.x + cpv.content_width + 8 * k, row2, size=11 * k, colour=TEXT_DIM)
+        self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
+        return px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+
+    def _figures(self, status: StatusView, x: float, row1: float, row2: float, limit: float) -> float:
+        """Another combat system's figures (`game.sim.player_view.fighter_status`) as `label value/limit`
+        chips in two rows: in a bout the system's own; out of one the world's health (what arrows and potions
+        act on) after an "Out of a fight" tag, then what the system keeps of him for his next fight."""
+        k = self.scale
+        chips: list[tuple[str, Figure | str]] = []
+        if not status.own:
+            chips.append(("lead", OUT_OF_FIGHT + ":"))
+        chips += [("f", f) for f in status.figures]
+        if status.kept:
+            chips.append(("lead2", "Next fight:"))
+            chips += [("k", f) for f in status.kept]
+        cx, y, end = x + 118 * k, row1, x + 118 * k
+        for i, (kind, chip) in enumerate(chips):
+            if kind == "lead2" and y == row1:
+                cx, y = x, row2  # what he keeps goes on the second row
+            if isinstance(chip, str):
+                lead = self.texts.put(("fl", i), chip, cx, y, size=10 * k, colour=TEXT_DIM)
+                cx += lead.content_width + 8 * k
+                continue
+            value = chip.text()
+            width = (len(chip.label) * 7 + len(value) * 9 + 16) * k  # a guess, to wrap before laying out
+            if cx + width > limit and y == row1:
+                cx, y = x, row2
+            label = self.texts.put(("fk", i), chip.label, cx, y, size=11 * k, colour=TEXT_DIM, bold=True)
+            shown = self.texts.put(("fv", i), value, cx + label.content_width + 5 * k, y, size=14 * k, bold=True,
+                                   colour=BAD if chip.alarm else TEXT)
+            right = shown.x + shown.content_width
+            rect = (cx - 4 * k, y - 8 * k, right - cx + 8 * k, 26 * k)
+            self.figure_spots.append((rect, chip))
+            self.spots.setdefault(chip.label.lower(), rect)
+            cx = right + 14 * k
+            end = max(end, cx)
+        return end
 
 
 ORDERS = (("follow", "Follow"), ("hold", "Hold"), ("attack", "Attack target"))
@@ -278,26 +356,65 @@ class PartyPanel(Panel):
                        top - height + 9 * k, size=9.5 * k, colour=TEXT_DIM, anchor_y="bottom")
 
 
+class FigureTip(Panel):
+    """What a figure on the top bar means (``Figure.meaning``), in a box under the bar below it, while the pointer
+    is over it (``Hud.hovered``); drawn over the panels and prompts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: tuple[Rect, Figure] | None = None
+        self.under = 0.0  # the bar's bottom edge
+
+    def content_key(self) -> Hashable:
+        return (self.shown, self.under)
+
+    def build(self) -> None:
+        if self.shown is None:
+            return
+        spot, figure = self.shown
+        k = self.scale
+        line = figure.meaning if figure.meaning.startswith(f"{figure.label}:") else f"{figure.label}: {figure.meaning}"
+        width = min(self.width - 16 * k, (len(line) * 6.6 + 24) * k)
+        left = max(8 * k, min(spot[0], self.width - 8 * k - width))
+        self.box((left, self.under - 36 * k, width, 30 * k), PANEL, 8, edge=ACCENT, shadow=True)
+        tip = self.texts.put("tip", line, left + 10 * k, self.under - 21 * k, size=10.5 * k, colour=TEXT,
+                             anchor_y="center")
+        fit_width(tip, line, width - 20 * k)
+
+
 class Toast(Panel):
-    """A short message under the HUD (refusals, hints)."""
+    """A short message under the HUD (refusals, hints), beside an open prompt or menu (``beside``), never on it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.message = ""
         self.top_limit = 0.0
+        self.beside: Rect | None = None  # a panel to keep clear of (the open prompt or maneuver menu)
+        self.rect: Rect = (0.0, 0.0, 0.0, 0.0)
 
     def content_key(self) -> Hashable:
-        return (self.message, self.top_limit)
+        return (self.message, self.top_limit, self.beside)
 
     def build(self) -> None:
         if not self.message:
+            self.rect = (0.0, 0.0, 0.0, 0.0)
             return
         k = self.scale
         width = min(self.width - 40 * k, (len(self.message) * 7.6 + 40) * k)
         left = (self.width - width) / 2
         top = (self.top_limit or self.height) - 10 * k
-        self.box((left, top - 36 * k, width, 36 * k), (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
-        self.texts.put("m", self.message, self.width / 2, top - 18 * k, size=12 * k, anchor_x="center",
+        if self.beside is not None and self.beside[2] > 0:
+            b_left, b_bottom, b_width, _ = self.beside
+            if left < b_left + b_width + 8 * k and b_left < left + width and b_bottom < top:
+                right_of = b_left + b_width + 12 * k
+                if right_of + width <= self.width - 8 * k:
+                    left = right_of  # beside the panel
+                else:
+                    width = min(width, self.width - 40 * k)
+                    left, top = (self.width - width) / 2, b_bottom - 8 * k  # under it
+        self.rect = (left, top - 36 * k, width, 36 * k)
+        self.box(self.rect, (60, 30, 30, 235), 10, edge=(232, 84, 72, 255))
+        self.texts.put("m", self.message, left + width / 2, top - 18 * k, size=12 * k, anchor_x="center",
                        anchor_y="center")
 
 

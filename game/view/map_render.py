@@ -34,6 +34,7 @@ from game.sim.state import Actor, WorldState
 from game.sim.tilemap import DIFFICULT_TILES, Tile, TileMap
 from game.view.arrow_pad import Mark
 from game.view.assets import image_path, load_ui_fonts
+from game.view.declutter import clear_spot, rise, stack
 from game.view.floor_items import FloorItems
 from game.view.indicators import (
     Arc,
@@ -896,7 +897,9 @@ class MapRender:
         self._status_sprites = kept
 
     def _place_status(self) -> None:
-        """Pips centred over the head (over the body when down), the mark right of them."""
+        """Pips centred over the head (over the body when down), the mark right of them; those of actors on
+        one square (a fallen rat and the rats on him, a cluster) stacked upwards, never over each other."""
+        squares: dict[tuple[int, int], list[tuple[arcade.Sprite, arcade.Sprite]]] = {}
         for aid, (mark, pips) in self._status_sprites.items():
             view = self.actors[aid]
             shown = view.seen  # the dead have no marks; the living and the down do
@@ -908,6 +911,15 @@ class MapRender:
             pips.center_x, pips.center_y = fx, y
             mark.center_x = fx + max(pips.width / 2, 0.18 * TILE) + mark.width * 0.55
             mark.center_y = y
+            squares.setdefault((round(view.gx), round(view.gy)), []).append((mark, pips))
+        for shared in squares.values():
+            if len(shared) > 1:
+                shared.sort(key=lambda mp: (mp[1].center_y, mp[1].center_x))
+                boxes = [(p.left, min(p.bottom, m.bottom), m.right - p.left,
+                          max(p.top, m.top) - min(p.bottom, m.bottom)) for m, p in shared]
+                for (mark, pips), dy in zip(shared, stack(boxes, 0.04 * TILE), strict=True):
+                    pips.center_y += dy
+                    mark.center_y += dy
 
     def _mark_anchor(self, actor: str) -> tuple[float, float] | None:
         """Under a seen, living fighter's sprite (world space), for his marker tags; None: not shown."""
@@ -970,6 +982,7 @@ class MapRender:
         self._cluster_places()
         for view in self.actors.values():
             self._place(view)
+        badges: list[arcade.Sprite] = []  # the Atk/Def badges: those of a cluster's fighters stacked apart
         order = [s.center_y for s in self.living]
         if any(a < b for a, b in itertools.pairwise(order)):
             self.living.sort(key=lambda sp: -sp.center_y)  # southern actors in front
@@ -1018,6 +1031,7 @@ class MapRender:
                 sprite.center_x, sprite.center_y = fx - 0.36 * TILE, top - sprite.height * 0.2
             elif kind == "mark":  # beside the body, where neighbours leave room
                 sprite.center_x, sprite.center_y = fx + 0.5 * TILE, fy + 0.52 * TILE
+                badges.append(sprite)
             elif kind == "clock" and extra is not None:
                 members = [self.actors[m] for m in getattr(extra, "members", ()) if m in self.actors]
                 shown = [m for m in members if m.seen and not m.dead]
@@ -1031,7 +1045,34 @@ class MapRender:
                 sprite.center_x, sprite.center_y = (min(xs) + max(xs)) / 2, y + 1.02 * TILE
                 self._clock_at[getattr(extra, "bout", 0)] = (sprite.center_x, sprite.center_y)
             sprite.visible = visible
+        badges = [b for b in badges if b.visible]
+        if len(badges) > 1:
+            badges.sort(key=lambda b: (b.center_y, b.center_x))
+            for badge, dy in zip(badges, stack([(b.left, b.bottom, b.width, b.height) for b in badges], 0.03 * TILE),
+                                 strict=True):
+                badge.center_y += dy
         self._place_status()
+        self._clear_clocks()
+
+    def _clear_clocks(self) -> None:
+        """A bout's clock that would cover someone's health pips (his own member's, a fighter's north of it)
+        goes under the bout's southernmost member, or else up clear of them (`game.view.declutter`)."""
+        pips = [(p.left, p.bottom, p.width, p.height) for _m, p in self._status_sprites.values() if p.visible]
+        if not pips:
+            return
+        for bout_id, pill in self._clock_pills.items():
+            members = [v for m in self._clock_members.get(bout_id, ()) if (v := self.actors.get(m)) is not None
+                       and v.seen and not v.dead]
+            if not pill.visible or not members:
+                continue
+            w, h = pill.width, pill.height
+            x, y = pill.center_x, pill.center_y
+            south = max(members, key=lambda v: (v.pos[1], v.pos[0]))
+            sx, sy = self.foot_xy(*south.pos)
+            up = rise((x - w / 2, y - h / 2, w, h), pips, 0.04 * TILE)
+            x, y = clear_spot([(x, y), (sx, sy - 0.3 * TILE), (x, y + up)], (w, h), pips)
+            pill.center_x, pill.center_y = x, y
+            self._clock_at[bout_id] = (x, y)
 
     @staticmethod
     def _place_mobility(sprite: arcade.Sprite, mark: MobilityMark, mover: tuple[float, float],

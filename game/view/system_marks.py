@@ -1,7 +1,8 @@
 """Combat systems' markers by the miniatures (issue 14: Combat basics' stumbling, dazed, readied, delayed;
 Sophia's Children's Stunned, Asleep, Hidden, Dying): each a small tag of plain words under the fighter's feet,
-several stacked downwards. Light text on a dark plate with a gold rim: the word carries the meaning, never the
-colour, so it reads the same in either palette and to the colour-blind. The data is the player view's
+several stacked downwards, and the tags of fighters close together (a combat cluster) moved down clear of
+each other's (`game.view.declutter`). Light text on a dark plate with a gold rim: the word carries the
+meaning, never the colour, so it reads the same in either palette and to the colour-blind. The data is the player view's
 (`game.sim.player_view.system_marks`); this module only draws it, in screen space (crisp text), reusing its
 `arcade.Text`s from frame to frame, and says what it drew for the legend (`keys`)."""
 
@@ -13,6 +14,7 @@ import arcade
 import pyglet
 
 from game.sim.player_view import MarkView
+from game.view.declutter import stack
 from game.view.legend import SYSTEM_MARK_COLOUR, MarkKey, system_mark_key
 
 Point = tuple[float, float]
@@ -29,6 +31,7 @@ class MarkLayer:
         self.batch = pyglet.graphics.Batch()
         self._texts: list[arcade.Text] = []  # slots, reused in order; only a changed label is set anew
         self.drawn: tuple[MarkView, ...] = ()  # the tags drawn last frame
+        self.plates: tuple[tuple[float, float, float, float], ...] = ()  # their plates (left, bottom, w, h), screen
 
     def draw(self, marks: tuple[MarkView, ...], anchor: Callable[[str], Point | None],
              project: Callable[[Point], Point], size: float) -> None:
@@ -41,19 +44,21 @@ class MarkLayer:
             at = anchor(mark.actor)
             if at is None:
                 continue
-            if mark.actor not in below:
-                sx, sy = project(at)
-                below[mark.actor] = sy - GAP
+            sx, sy = project(at)
+            top = below.get(mark.actor, sy - GAP)
             text = self._slot(len(drawn), mark.label, size)
-            sx, _ = project(at)
-            top = below[mark.actor]
-            pos = (round(sx), round(top - PAD_Y))
-            if text.position[:2] != pos:
-                text.position = pos
             w, h = text.content_width + 2 * PAD_X, text.content_height + 2 * PAD_Y
-            plates.append((pos[0] - w / 2, top - h, w, h))
+            plates.append((round(sx) - w / 2, top - h, w, h))
             below[mark.actor] = top - h - GAP
             drawn.append(mark)
+        # the tags of fighters close together (a combat cluster on one square) go down past each other's
+        shifts = stack(plates, GAP, up=False) if len(below) > 1 else [0.0] * len(plates)
+        for i, (left, bottom, w, h) in enumerate(plates):
+            plates[i] = (left, bottom + shifts[i], w, h)
+            text = self._texts[i]
+            pos = (round(left + w / 2), round(bottom + shifts[i] + h - PAD_Y))
+            if text.position[:2] != pos:
+                text.position = pos
         for text in self._texts[len(drawn):]:
             if text.visible:
                 text.visible = False
@@ -63,6 +68,7 @@ class MarkLayer:
         if drawn:
             self.batch.draw()
         self.drawn = tuple(drawn)
+        self.plates = tuple(plates)
 
     def _slot(self, i: int, label: str, size: float) -> arcade.Text:
         if i == len(self._texts):

@@ -35,6 +35,17 @@ class Stop:
     reason: str
     message: str
 
+    def log_line(self) -> str | None:
+        """The combat log's line for the stop, which stays when the toast fades ("You stop: Goblin comes into
+        view."); None for one the player made himself (a key, a click)."""
+        if self.reason in ("key", "click"):
+            return None
+        if self.reason == "arrived":
+            return "You arrive."
+        if self.reason == "fight":
+            return "You stop: a fight begins."
+        return f"You stop: {self.message.split(': ', 1)[-1]}."
+
 
 def visible_foes(state: WorldState, visible: Set[Pos]) -> frozenset[str]:
     """The living hostiles of the leader standing where he can see."""

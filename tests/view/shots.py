@@ -4,7 +4,8 @@ size, headless, into tests/screenshots/ (``python -m tests.view.shots 800 600``)
 change headless (tech_notes §0.3), so each size is its own process; ``test_screenshots`` runs it.
 
 Prints one line per screenshot: ``shot NAME WxH`` and, for the watch view, the rectangles that must not
-overlap (``rect NAME l b r t``), which the test checks.
+overlap (``rect NAME l b r t``), which the test checks: its bar and log on screen, and on the map every bout's
+clock (``clock_N``) and everyone's health pips (``pips_ID``), in world space.
 """
 
 from __future__ import annotations
@@ -111,6 +112,13 @@ def main(width: int, height: int) -> int:
     game_view = watch.game
     if isinstance(game_view, GameView):
         _rect("watch_log", game_view.log.rect)
+        render = game_view.render  # on the map (world space): the bouts' clocks and everyone's health pips
+        for bout_id, pill in render._clock_pills.items():
+            if pill.visible:
+                _rect(f"clock_{bout_id}", (pill.left, pill.bottom, pill.width, pill.height))
+        for aid, (_mark, pips) in render._status_sprites.items():
+            if pips.visible:
+                _rect(f"pips_{aid}", (pips.left, pips.bottom, pips.width, pips.height))
     watch.seek(watch.timeline.last)
     helpers.advance(window, 6)
     shot("watch_end")

@@ -1,7 +1,8 @@
 """Screenshots of the game screen, the legend over it and over the maneuver menu, the menu (odds and
 descriptions), the settings (sound rows) and the watch view with its slider at 1280x720 and 800x600
 (``tests/view/shots.py``, one process per size: a headless window cannot be resized); the legend, the menu
-and the sound rows lie inside the window and the watch bar never covers the combat log."""
+and the sound rows lie inside the window, the watch bar never covers the combat log, and no bout's clock label
+sits over a fighter's health pips."""
 
 from __future__ import annotations
 
@@ -37,5 +38,14 @@ def test_screens_render_at_both_sizes_and_the_watch_bar_keeps_off_the_log(width:
         assert 0 <= left < right <= width and 0 <= bottom < top <= height, (name, rects[name])
     bar, log = rects["watch_bar"], rects["watch_log"]
     assert bar[2] <= width and bar[1] >= 0  # on screen
-    overlap = min(bar[2], log[2]) > max(bar[0], log[0]) and min(bar[3], log[3]) > max(bar[1], log[1])
-    assert not overlap, (bar, log)
+    assert not _overlap(bar, log), (bar, log)
+    clocks = {n: r for n, r in rects.items() if n.startswith("clock_")}
+    pips = {n: r for n, r in rects.items() if n.startswith("pips_")}
+    assert clocks and pips
+    for name, clock in clocks.items():  # a bout's clock never sits over anyone's health pips
+        assert not any(_overlap(clock, r) for r in pips.values()), (name, clock, pips)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Do two (left, bottom, right, top) rectangles share some area?"""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

@@ -134,6 +134,7 @@ def test_any_key_stops_the_walk_and_does_nothing_else(make: Make, window: arcade
     helpers.press(window, K.RIGHT)  # stops; the arrow is not also a step
     helpers.advance(window, 3)
     assert view.find(TravelMode) is None and len(sent) == walked and view.toast.message == "Stopped"
+    assert not [line for line in view.log.lines() if line.text.startswith("You ")]  # his own stop: no line
     _click_square(window, helpers, view, 7, 1)
     helpers.advance(window)
     helpers.click(window, 5, window.height / 2)  # a click stops it too
@@ -150,8 +151,12 @@ def test_a_hostile_coming_into_view_stops_the_walk(make: Make, window: arcade.Wi
     _walk(window, helpers, view)
     leader = world.state.actors[world.state.leader]
     assert leader.pos.x > 11 and goblin.pos in view.render.visible
-    assert view.toast.message.endswith("comes into view")
+    assert view.toast.message.endswith("comes into view · Shift+O: go at him")  # and what he may do now
     assert all(isinstance(c, Step) for c in sent) and 1 <= len(sent) < 7
+    # the toast fades; the log keeps the line, once
+    stops = [line for line in view.log.lines() if line.text.startswith("You stop:")]
+    assert [line.text for line in stops] == [f"You stop: {goblin.name} comes into view."]
+    assert stops[0].tick == world.state.tick and stops[0].mine
 
 
 def test_unseen_and_wall_squares_are_refused_without_a_tick(make: Make, window: arcade.Window,

@@ -58,7 +58,7 @@ from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
 from game.view.edge_pointer import EdgePointers
 from game.view.glyphs import WARMER
-from game.view.hud import Hud, IncomingShots, PartyPanel, Toast, vitals
+from game.view.hud import FigureTip, Hud, IncomingShots, PartyPanel, Toast, vitals
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
@@ -119,6 +119,9 @@ class QueuedInput:
     source: str = "key"  # key | pad | click
 
 
+HEADROOM = 0.6  # squares over the leader's square kept under the top bar out of a fight (his head and pips)
+
+
 class GameView(arcade.View):
     """The game screen for one :class:`Session`."""
 
@@ -163,6 +166,7 @@ class GameView(arcade.View):
         self.inspect = InspectPanel()
         self.party = PartyPanel()
         self.toast = Toast()
+        self.figure_tip = FigureTip()  # what a figure on the top bar means, under the pointer
         self.incoming = IncomingShots()
         self.incoming.state = self.state
         self.menu = ManeuverMenu()
@@ -429,6 +433,7 @@ class GameView(arcade.View):
         self.inspect.top_limit = top
         self.party.top_limit = top
         self.toast.layout(width, height, k)
+        self.figure_tip.layout(width, height, k)
         self.toast.top_limit = top
         self.callout.layout(width, height, k)
         self.callout.top_limit = top
@@ -777,7 +782,11 @@ class GameView(arcade.View):
         """End the walk under way, saying why."""
         self.pop(TravelMode)
         self.render.set_route(())
-        self.show_toast(why.message)
+        hint = f" · {self._chase_key()}: go at him" if why.reason == "foe" else ""
+        self.show_toast(why.message + hint)
+        line = why.log_line()
+        if line is not None:  # the toast fades; the log keeps why he stopped
+            self.log.note(line, self.state.tick)
 
     def _advance_travel(self) -> None:
         """One step of the walk under way, once the screen has caught up with the last one."""
@@ -968,6 +977,12 @@ class GameView(arcade.View):
             if mode.on_actor_click(view.id):
                 return
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Over the top bar: the figure under the pointer says what it means (the HUD's tooltip)."""
+        over = y >= self.window.height - self.hud.bar_height
+        if over or self.hud.hover is not None:
+            self.hud.hover = (x, y) if over else None
+
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         for mode in reversed(list(self.modes)):
             if mode.on_drag(x, y):
@@ -1104,7 +1119,10 @@ class GameView(arcade.View):
         want = ((left + right) / 2 - w / 2, (bottom + top) / 2 - h / 2)
         centre, points = self._framed(leader)
         want = (want[0], want[1] + self._pad_lift(centre, points, want, top))
-        want = self._keep_leader_clear(leader, centre, want, top)
+        clear = self._keep_leader_clear(leader, centre, want, top, HEADROOM)
+        if self.player_view.my_bout is not None or self._pad_lift(centre, points, clear, top) > 0:
+            clear = self._keep_leader_clear(leader, centre, want, top)  # the fight clear of the pad comes first
+        want = clear
         ox, oy = self._cam_offset
         rate = min(1.0, dt * 8.0) if not self.animator.tweens.instant else 1.0
         self._cam_offset = (ox + (want[0] - ox) * rate, oy + (want[1] - oy) * rate)
@@ -1152,13 +1170,15 @@ class GameView(arcade.View):
         return out
 
     def _keep_leader_clear(self, leader: ActorView, centre: tuple[float, float], want: tuple[float, float],
-                           top: float) -> tuple[float, float]:
-        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar and
+                           top: float, headroom: float = 0.0) -> tuple[float, float]:
+        """``want`` moved as little as it takes for the leader's square to lie on screen, under the top bar (with
+        his head and pips: ``HEADROOM``) and
         clear of :meth:`_covers` (issue 11: out of a fight the camera could leave him under the log); as it
         was when no place is clear (a tiny window at a big UI scale: then on screen at least)."""
         z = self.render.zoom
         half = TILE * z / 2 + 2
         w = self.window.width
+        top -= headroom * TILE * z  # his head and the pips over it stay under the bar too
         px, py = self.render.world_xy(*leader.pos)
         sx = (px - centre[0]) * z + want[0] + w / 2
         sy = (py - centre[1]) * z + want[1] + self.window.height / 2
@@ -1304,7 +1324,14 @@ class GameView(arcade.View):
         else:
             self.toast.top_limit = self.window.height - self.hud.bar_height
         if self.toast.message:
+            panel = self.menu.rect if self.menu_model is not None else (
+                self.prompt.rect if self.prompt is not None else None)
+            self.toast.beside = panel if panel is not None and panel[2] > 0 else None
             self.toast.draw()
+        self.figure_tip.shown = self.hud.hovered()
+        if self.figure_tip.shown is not None:
+            self.figure_tip.under = self.window.height - self.hud.bar_height
+            self.figure_tip.draw()
         self._draw_callout()
         if self.overview.visible:
             self.overview.draw()
