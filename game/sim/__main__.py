@@ -17,6 +17,10 @@
       `digest <hex>` the same way; a log that does not fold is refused with one line, exit 1
   bench [--actors 10,50,200] [--ticks N] [--difficulty easy|normal|hard]
       time per tick and replay speed (see game/sim/bench.py)
+  scenario-check FILE [--seed N]
+      a scripted world scenario (content/scenarios/rules/, docs/scenario-format.md): prints the rule, the
+      world log of each seed, its expectations and the run without the rule; exit 0 when it shows the
+      rule and its expectations fail without it, 1 when not, 2 for a file that does not load
   check [DIR]
       check the world content (factions, creatures, world scenarios) against the rules content, and
       the run content (items.yaml, themes.yaml); every error as file:line:column; exit 1 on errors
@@ -229,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     fold_cmd.add_argument("file")
     check = sub.add_parser("check", help="check the world content")
     check.add_argument("dir", nargs="?", default=None, help="a content directory (default: the shipped one)")
+    scripted = sub.add_parser("scenario-check", help="run a scripted world scenario and check its expectations")
+    scripted.add_argument("file")
+    scripted.add_argument("--seed", type=int, default=None, help="this seed only (default: the file's seeds)")
     bench = sub.add_parser("bench", help="time per tick and replay speed")
     bench.add_argument("--actors", default="10,50,200")
     bench.add_argument("--ticks", type=int, default=300)
@@ -244,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_check(args)
     if args.command == "fold":
         return cmd_fold(args)
+    if args.command == "scenario-check":
+        from game.sim.scripted_run import scenario_check
+
+        return scenario_check(args.file, args.seed)
     from game.sim.bench import main as bench_main
 
     return bench_main(args.actors, args.ticks, args.difficulty)
