@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.sim.scripted_run import Record, check, match, run_scripted, scenario_check
-from game.sim.scripted_scenario import load_scripted
+from game.sim.scripted_scenario import ScriptedScenario, load_scripted
 from rules.content import ContentErrors
 
 FOLDER = Path(str(files("content") / "scenarios" / "rules"))
@@ -111,3 +111,24 @@ def test_the_cli_prints_the_log_and_exits_by_the_verdict(tmp_path: Path, capsys:
     assert "RESULT FAILED" in capsys.readouterr().out
     assert scenario_check(str(tmp_path / "missing.yaml")) == 2
     assert "file not found" in capsys.readouterr().err
+
+
+def _spec(tmp_path: Path, text: str) -> ScriptedScenario:
+    path = tmp_path / "file.yaml"
+    path.write_text(BASE + text, encoding="utf-8")
+    return load_scripted(path)
+
+
+def test_run_to_tick_confirms_after_the_script_and_a_refused_or_misdirected_command_stops_the_run(
+        tmp_path: Path) -> None:
+    spec = _spec(tmp_path, "run_to_tick: 3\nscript:\n  - {cmd: step, direction: null, orientation: cautious}\n"
+                           "expect:\n  - {type: tick_end, tick: 3}\n  - {type: tick_end, tick: 4, absent: true}\n")
+    run = run_scripted(spec, 1)
+    assert run.passed and max(r.tick for r in run.records) == 3
+    refused = run_scripted(_spec(tmp_path, "script:\n  - {cmd: target, target: bandit_1}\n  - {cmd: confirm}\n"
+                                           "expect:\n  - {type: tick}\n"), 1)
+    assert len(refused.problems) == 1 and refused.problems[0].startswith("script item 1 (line 10): refused: ")
+    assert not refused.passed
+    asked = run_scripted(_spec(tmp_path, "script:\n  - {cmd: confirm, who: bandit_1}\nexpect:\n  - {type: tick}\n"), 1)
+    assert asked.problems == ["script item 1 (line 10): the world asks player, not bandit_1"]
+    assert [r.data["type"] for r in asked.records if r.tick > 0] == []  # nothing was played
