@@ -178,7 +178,8 @@ def match(records: Sequence[Record], spec: ScriptedScenario, upto: int) -> tuple
                 cursor = hit + 1
             continue
         if exp.absent:
-            where = "" if hit is None else f"found at tick {records[hit].tick}: {records[hit].line or exp.type}"
+            found = None if hit is None else records[hit]
+            where = "none found" if found is None else f"found at tick {found.tick}: {found.line or exp.type}"
             return exp.text(), hit is None, where
         return exp.text(), hit is not None, "not found" if hit is None else f"tick {records[hit].tick}"
     raise IndexError(upto)
