@@ -22,6 +22,7 @@ NO_SWITCH = {"first_aid_before_blood_loss.yaml"}  # no house rule turns it off: 
 def test_the_folder_holds_one_file_per_item() -> None:
     assert {f.name for f in FILES} >= {
         "party_orders.yaml", "wait_bumps_front_first.yaml", "wait_bumps_side_before_behind.yaml",
+        "wait_bumps_synced_first.yaml",
         "aggressive_bump_rush.yaml",
         "aggressive_into_empty_reverts.yaml", "red_throw_no_bump_rush.yaml",
         "red_throw_into_empty_keeps.yaml",
