@@ -3,7 +3,8 @@
 `run_scripted` builds the world (the leader's commands come from the script, everyone else is the
 AI), sets the file's `actor_state`, plays the script, then `Confirm`s up to `run_to_tick`, and
 returns the world's events with their ticks, flattened for matching (a wrapped rules event by its
-own type and fields), the log lines and the result of every expectation. `check` runs every seed
+own type and fields), each companion's preview as a `plan` record, the log lines and the result of
+every expectation. `check` runs every seed
 of the file, and its `without` (the rule off: each expectation not marked `given` must fail there,
 each `given` one must still hold). `python -m game.sim scenario-check FILE` prints it all.
 """
@@ -17,9 +18,10 @@ from typing import Any
 
 from game.sim import events as ev
 from game.sim.commands import Confirm
+from game.sim.companion_plans import companion_plans
 from game.sim.geometry import Direction
 from game.sim.log import describe
-from game.sim.scripted_scenario import ScriptedScenario, ScriptItem
+from game.sim.scripted_scenario import PLAN, ScriptedScenario, ScriptItem
 from game.sim.world import World
 from rules.fighter import Wound
 
@@ -106,19 +108,37 @@ def _apply_state(world: World, spec: ScriptedScenario) -> None:
             actor.fighter.add_wound(Wound(w.location, w.damage_type, w.level, w.pain, w.bl))
 
 
+def _previews(world: World, shown: dict[str, str], tick: int) -> list[Record]:
+    """Each companion's preview (`game.sim.companion_plans`: his next step and action, what the map and his
+    panel show) as a `plan` record, when it differs from the last one shown."""
+    out: list[Record] = []
+    for plan in companion_plans(world.state):
+        if shown.get(plan.actor) == plan.line:
+            continue
+        shown[plan.actor] = plan.line
+        data = {"type": PLAN, "actor": plan.actor, "steps": plan.steps,
+                "direction": None if plan.direction is None else plan.direction.name,
+                "to": None if plan.to is None else list(plan.to), "doing": plan.doing, "target": plan.target,
+                "items": [list(item) for item in plan.items], "line": plan.line}
+        out.append(Record(tick, data, f"preview: {plan.line}"))
+    return out
+
+
 def _asked(world: World) -> list[str]:
     pending = world.state.pending
     return [] if pending is None else [a.who for a in pending.asks] or [pending.actor]
 
 
 def run_scripted(spec: ScriptedScenario, seed: int, house_rules: Mapping[str, object] | None = None,
-                 script: Sequence[ScriptItem] | None = None) -> ScriptRun:
-    """One seed of the file (with `house_rules` over the file's, and another `script`: its `without`)."""
+                 script: Sequence[ScriptItem] | None = None, previews: bool = True) -> ScriptRun:
+    """One seed of the file (with `house_rules` over the file's, and another `script`: its `without`);
+    `previews`: add the companions' `plan` records after each command (they only read the state)."""
     rules = {**spec.setup.house_rules, **(house_rules or {})}
     run = ScriptRun(seed, rules)
     world = World(spec.setup, seed=seed, house_rules=dict(house_rules or {}))
     _apply_state(world, spec)
     names = {a.id: a.name for a in world.state.actors.values()}
+    shown: dict[str, str] = {}
 
     def take(events: Sequence[ev.WorldEvent], tick: int) -> None:
         for event in events:
@@ -126,6 +146,8 @@ def run_scripted(spec: ScriptedScenario, seed: int, house_rules: Mapping[str, ob
                 tick = event.tick
             data = flatten(event)
             run.records.append(Record(tick, data, _line(event, data, names)))
+        if previews:
+            run.records.extend(_previews(world, shown, tick))
 
     take(world.opening, 0)
     for index, item in enumerate(spec.script if script is None else script):

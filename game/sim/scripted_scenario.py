@@ -35,6 +35,8 @@ SCRIPT_KEYS = ("who", "times")  # script-only keys, taken off before the command
 PATTERN_KEYS = ("type", "tick", "absent", "given")  # the keys of an expectation that are not event fields
 WRAPPED = "via"  # a wrapped rules event (RulesEvent, Bled, ShotLanded) is matched by its own type and fields
 DECISION_EXTRA = ("who", "ask")  # a `decision` is also matched by its first ask's `who` and `kind`
+PLAN = "plan"  # not a world event: a companion's preview (game.sim.companion_plans) after a command
+PLAN_FIELDS = ("actor", "steps", "direction", "to", "doing", "target", "items", "line")
 
 
 class WoundSpec(Strict):
@@ -122,6 +124,7 @@ def event_fields() -> dict[str, set[str]]:
         own = {f.name for f in fields(rules_cls)}  # type: ignore[arg-type]
         known.setdefault(rules_cls.type, set()).update(own | outer | {WRAPPED})
     known[ev.DecisionDue.type] |= set(DECISION_EXTRA)
+    known[PLAN] = set(PLAN_FIELDS)
     return known
 
 

@@ -133,3 +133,14 @@ def test_run_to_tick_confirms_after_the_script_and_a_refused_or_misdirected_comm
     asked = run_scripted(_spec(tmp_path, "script:\n  - {cmd: confirm, who: bandit_1}\nexpect:\n  - {type: tick}\n"), 1)
     assert asked.problems == ["script item 1 (line 10): the world asks player, not bandit_1"]
     assert [r.data["type"] for r in asked.records if r.tick > 0] == []  # nothing was played
+
+
+def test_the_companions_previews_only_read_the_world() -> None:
+    """The `plan` records (each companion's preview after a command) change nothing: the world's events
+    are the same without them."""
+    spec = load_scripted(FOLDER / "party_orders.yaml")
+    with_plans = run_scripted(spec, 1)
+    plans = [r for r in with_plans.records if r.data["type"] == "plan"]
+    assert plans and all(r.line and r.line.startswith("preview: Spearman: ") for r in plans)
+    events = [(r.tick, r.data) for r in with_plans.records if r.data["type"] != "plan"]
+    assert events == [(r.tick, r.data) for r in run_scripted(spec, 1, previews=False).records]
