@@ -26,6 +26,7 @@ from game.sim.scenario_file import WorldScenarioFile, WorldSetup, load_extended_
 from rules import events as rules_events
 from rules import ranged
 from rules.content.errors import ContentError, ContentErrors
+from rules.content.loader import default_catalog, with_house_rules
 from rules.content.models import Id, Strict
 from rules.content.yamlsource import YamlDocument
 
@@ -151,12 +152,30 @@ def load_scripted(source: Traversable | str | os.PathLike[str], *, display: str 
     without_script = None
     if model.without is not None and model.without.script is not None:
         without_script = _script(doc, model.without.script, ("without", "script"), ids, errors)
+    _check_house_rules(doc, model.house_rules, {}, ("house_rules",), errors)
+    if model.without is not None:
+        _check_house_rules(doc, model.house_rules, model.without.house_rules, ("without", "house_rules"), errors)
     known = event_fields()
     expect = tuple(e for i, raw in enumerate(model.expect) if (e := _expectation(doc, raw, i, known, errors)))
     if errors:
         raise ContentErrors(errors)
     return ScriptedScenario(doc.file, setup, " ".join(model.rule.split()), tuple(model.seeds) or (setup.seed,),
                             model.actor_state, script, model.run_to_tick, expect, model.without, without_script)
+
+
+def _check_house_rules(doc: YamlDocument, base: Mapping[str, object], more: Mapping[str, object],
+                       at: tuple[str, ...], errors: list[ContentError]) -> None:
+    """The house rules a run will play with (`more` over `base`), checked as the world will check them;
+    each error placed at its key in this file."""
+    try:
+        with_house_rules(default_catalog(), {**base, **more})
+    except ContentErrors as exc:
+        for error in exc.errors:
+            key = error.path.removeprefix("house_rules.").split(".")[0]
+            where = at if key in more or not more else ("house_rules",)
+            placed = doc.error((*where, key), error.message, key=True)
+            if placed not in errors:
+                errors.append(placed)
 
 
 def _script(doc: YamlDocument, raw: list[dict[str, object]], at: tuple[str, ...], ids: set[str],

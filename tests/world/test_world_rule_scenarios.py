@@ -99,6 +99,10 @@ def test_bad_files_are_refused_with_file_line_column_and_field(tmp_path: Path) -
     assert error.startswith("bad.yaml:9:9: expect: List should have at least 1 item")
     (error,) = _errors(tmp_path, "script:\n  - {cmd: confirm, who: ghost}\nexpect:\n  - {type: moved}\n")
     assert error == "bad.yaml:10:25: script[0].who: no actor 'ghost'"
+    (error,) = _errors(tmp_path, "house_rules: {wait_bump: false}\nexpect:\n  - {type: moved}\n")
+    assert error.startswith("bad.yaml:9:15: house_rules.wait_bump: unknown house rule (known: ")
+    (error,) = _errors(tmp_path, "expect:\n  - {type: moved}\nwithout:\n  house_rules: {wait_bumps: 7}\n")
+    assert error == "bad.yaml:12:17: without.house_rules.wait_bumps: Input should be a valid boolean (got 7)"
 
 
 def test_the_cli_prints_the_log_and_exits_by_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
