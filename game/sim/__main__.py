@@ -22,7 +22,8 @@
       world log of each seed, its expectations and the run without the rule; exit 0 when it shows the
       rule and its expectations fail without it, 1 when not, 2 for a file that does not load
   check [DIR]
-      check the world content (factions, creatures, world scenarios) against the rules content, and
+      check the world content (factions, creatures, world scenarios, scripted scenarios) against the rules
+      content, and
       the run content (items.yaml, themes.yaml); every error as file:line:column; exit 1 on errors
 """
 
@@ -190,10 +191,20 @@ def cmd_check(args: argparse.Namespace) -> int:
                               relations=None if world is None else world.relations)
     except ContentErrors as exc:
         errors.extend(e for e in exc.errors if str(e) not in {str(x) for x in errors})
+    scripted = 0
+    if world is not None:  # the scripted world scenarios (content/scenarios/rules/), against this content
+        from game.sim.scripted_scenario import load_scripted, scripted_files
+
+        for item in scripted_files(args.dir):
+            try:
+                load_scripted(item, creatures=world.creatures, relations=world.relations)
+                scripted += 1
+            except ContentErrors as exc:
+                errors.extend(exc.errors)
     if errors or world is None or run is None:
         return _content_errors(errors)
     print(f"world content OK: {len(world.relations.factions)} factions, {len(world.creatures)} creatures, "
-          f"{len(world.scenarios)} world scenarios")
+          f"{len(world.scenarios)} world scenarios, {scripted} scripted scenarios")
     print(f"run content OK: {len(run.items)} items, {len(run.themes)} themes, {run.run.depths} depths")
     return 0
 

@@ -22,10 +22,12 @@ from pydantic import Field, StrictFloat, StrictInt, StrictStr
 
 from game.sim import events as ev
 from game.sim.commands import Command, CommandError, from_dict
-from game.sim.scenario_file import WorldScenarioFile, WorldSetup, load_extended_scenario
+from game.sim.creatures import CreatureTemplate, Relations
+from game.sim.scenario_file import SCENARIO_DIR, WorldScenarioFile, WorldSetup, load_extended_scenario
 from rules import events as rules_events
 from rules import ranged
 from rules.content.errors import ContentError, ContentErrors
+from rules.content.layout import ContentDir, content_root, yaml_files
 from rules.content.loader import default_catalog, with_house_rules
 from rules.content.models import Id, Strict
 from rules.content.yamlsource import YamlDocument
@@ -139,9 +141,22 @@ def _typed(base: type[T]) -> list[type[T]]:
     return out
 
 
-def load_scripted(source: Traversable | str | os.PathLike[str], *, display: str | None = None) -> ScriptedScenario:
-    """Read and check one scripted scenario; ContentErrors lists every problem (file:line:column)."""
-    setup, model, doc = load_extended_scenario(source, ScriptedScenarioFile, display=display)
+def scripted_files(directory: ContentDir = None) -> list[Traversable]:
+    """The scripted scenarios of a content directory (`scenarios/rules/*.yaml`)."""
+    return yaml_files(content_root(directory) / SCENARIO_DIR / RULES_DIR)
+
+
+def load_scripted(
+    source: Traversable | str | os.PathLike[str],
+    *,
+    display: str | None = None,
+    creatures: Mapping[str, CreatureTemplate] | None = None,
+    relations: Relations | None = None,
+) -> ScriptedScenario:
+    """Read and check one scripted scenario (`creatures`, `relations`: default the shipped content);
+    ContentErrors lists every problem (file:line:column)."""
+    setup, model, doc = load_extended_scenario(source, ScriptedScenarioFile, display=display, creatures=creatures,
+                                               relations=relations)
     errors: list[ContentError] = []
     ids = {a.id for a in setup.actors}
     for aid in model.actor_state:

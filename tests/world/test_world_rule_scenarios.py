@@ -148,3 +148,24 @@ def test_the_companions_previews_only_read_the_world() -> None:
     assert plans and all(r.line and r.line.startswith("preview: Spearman: ") for r in plans)
     events = [(r.tick, r.data) for r in with_plans.records if r.data["type"] != "plan"]
     assert events == [(r.tick, r.data) for r in run_scripted(spec, 1, previews=False).records]
+
+
+def test_the_content_check_loads_every_scripted_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from game.sim.__main__ import main
+
+    assert main(["check"]) == 0
+    assert f"{len(FILES)} scripted scenarios" in capsys.readouterr().out
+    root = tmp_path / "content"
+    shutil.copytree(str(files("content")), root)
+    broken = root / "scenarios" / "rules" / "blocked_mover_bumps.yaml"
+    lines = broken.read_text(encoding="utf-8").splitlines(keepends=True)
+    row = next(i for i, line in enumerate(lines) if "type: bumped" in line)
+    lines[row] = lines[row].replace("type: bumped", "type: bumpd")
+    broken.write_text("".join(lines), encoding="utf-8")
+    assert main(["check", str(root)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.startswith(f"{broken}:{row + 1}:")] == [
+        f"{broken}:{row + 1}:12: expect[1].type: unknown event type 'bumpd' (e.g. moved, bumped, bump_frame, "
+        "orientation, first_aid, blood_loss, decision, declared)"]
