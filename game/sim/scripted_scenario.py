@@ -62,17 +62,17 @@ class ActorState(Strict):
 
 class Without(Strict):
     house_rules: dict[str, object]
-    script: list[dict[str, object]] | None = None
+    script: list[dict[str, object]] | None = Field(default=None, max_length=500)
     why: StrictStr = ""
 
 
 class ScriptedScenarioFile(WorldScenarioFile):
     rule: StrictStr
-    seeds: list[StrictInt] = Field(default_factory=list)
+    seeds: list[StrictInt] = Field(default_factory=list, max_length=20)
     actor_state: dict[Id, ActorState] = Field(default_factory=dict)
-    script: list[dict[str, object]] = Field(default_factory=list)
+    script: list[dict[str, object]] = Field(default_factory=list, max_length=500)
     run_to_tick: StrictInt | None = Field(default=None, ge=1, le=500)
-    expect: list[dict[str, object]] = Field(min_length=1)
+    expect: list[dict[str, object]] = Field(min_length=1, max_length=200)
     without: Without | None = None
 
 
