@@ -455,18 +455,21 @@ def check_content(root: Path) -> Outcome:
     """`rules.content check` + `game.sim check` on one directory: accepted, or every error named
     with file:line:col."""
     from game.sim.scenario_file import load_world_content
+    from game.sim.scripted_scenario import load_scripted, scripted_files
     from rules.content import ContentErrors, load_catalog
     from rules.content.__main__ import system_stats_errors
     from rules.dew.scenario import load as load_dew_scenario
 
     try:
         catalog = load_catalog(root)
-        load_world_content(catalog, root)
+        world = load_world_content(catalog, root)
         stats_errors = system_stats_errors(str(root))  # dew_stats.yaml, and dew_sequence's scenario files
         if stats_errors:
             raise ContentErrors(stats_errors)
         for dew_scenario in sorted((root / "scenarios" / "systems" / "dew_sequence").glob("*.yaml")):
             load_dew_scenario(dew_scenario)
+        for scripted in scripted_files(root):  # the scripted world scenarios, as `game.sim check` loads them
+            load_scripted(scripted, creatures=world.creatures, relations=world.relations)
     except ContentErrors as exc:
         for error in exc.errors:
             if not error.file or error.line is None or error.column is None:

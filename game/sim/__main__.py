@@ -17,8 +17,13 @@
       `digest <hex>` the same way; a log that does not fold is refused with one line, exit 1
   bench [--actors 10,50,200] [--ticks N] [--difficulty easy|normal|hard]
       time per tick and replay speed (see game/sim/bench.py)
+  scenario-check FILE [--seed N]
+      a scripted world scenario (content/scenarios/rules/, docs/scenario-format.md): prints the rule, the
+      world log of each seed, its expectations and the run without the rule; exit 0 when it shows the
+      rule and its expectations fail without it, 1 when not, 2 for a file that does not load
   check [DIR]
-      check the world content (factions, creatures, world scenarios) against the rules content, and
+      check the world content (factions, creatures, world scenarios, scripted scenarios) against the rules
+      content, and
       the run content (items.yaml, themes.yaml); every error as file:line:column; exit 1 on errors
 """
 
@@ -186,10 +191,20 @@ def cmd_check(args: argparse.Namespace) -> int:
                               relations=None if world is None else world.relations)
     except ContentErrors as exc:
         errors.extend(e for e in exc.errors if str(e) not in {str(x) for x in errors})
+    scripted = 0
+    if world is not None:  # the scripted world scenarios (content/scenarios/rules/), against this content
+        from game.sim.scripted_scenario import load_scripted, scripted_files
+
+        for item in scripted_files(args.dir):
+            try:
+                load_scripted(item, creatures=world.creatures, relations=world.relations)
+                scripted += 1
+            except ContentErrors as exc:
+                errors.extend(exc.errors)
     if errors or world is None or run is None:
         return _content_errors(errors)
     print(f"world content OK: {len(world.relations.factions)} factions, {len(world.creatures)} creatures, "
-          f"{len(world.scenarios)} world scenarios")
+          f"{len(world.scenarios)} world scenarios, {scripted} scripted scenarios")
     print(f"run content OK: {len(run.items)} items, {len(run.themes)} themes, {run.run.depths} depths")
     return 0
 
@@ -229,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     fold_cmd.add_argument("file")
     check = sub.add_parser("check", help="check the world content")
     check.add_argument("dir", nargs="?", default=None, help="a content directory (default: the shipped one)")
+    scripted = sub.add_parser("scenario-check", help="run a scripted world scenario and check its expectations")
+    scripted.add_argument("file")
+    scripted.add_argument("--seed", type=int, default=None, help="this seed only (default: the file's seeds)")
     bench = sub.add_parser("bench", help="time per tick and replay speed")
     bench.add_argument("--actors", default="10,50,200")
     bench.add_argument("--ticks", type=int, default=300)
@@ -244,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_check(args)
     if args.command == "fold":
         return cmd_fold(args)
+    if args.command == "scenario-check":
+        from game.sim.scripted_run import scenario_check
+
+        return scenario_check(args.file, args.seed)
     from game.sim.bench import main as bench_main
 
     return bench_main(args.actors, args.ticks, args.difficulty)

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
@@ -89,6 +89,9 @@ class WorldScenarioFile(Strict):
     map: StrictStr
     legend: dict[LegendChar, LegendEntry] = Field(default_factory=dict)
     actors: list[ActorSpec] = Field(default_factory=list)
+
+
+ScenarioModel = TypeVar("ScenarioModel", bound=WorldScenarioFile)
 
 
 # ---- the setup ---------------------------------------------------------------------------------------
@@ -211,15 +214,31 @@ def load_scenario(
 ) -> WorldSetup:
     """Read, check and build one world scenario file. `creatures` and `relations` default to the
     shipped content. Raises ContentErrors listing every problem."""
+    setup, _, _ = load_extended_scenario(source, WorldScenarioFile, creatures=creatures, relations=relations,
+                                         display=display)
+    return setup
+
+
+def load_extended_scenario(
+    source: Traversable | str | os.PathLike[str],
+    model_type: type[ScenarioModel],
+    *,
+    creatures: Mapping[str, CreatureTemplate] | None = None,
+    relations: Relations | None = None,
+    display: str | None = None,
+) -> tuple[WorldSetup, ScenarioModel, YamlDocument]:
+    """`load_scenario` for a format that extends the world scenario's model with keys of its own
+    (`game.sim.scripted_scenario`): the setup, the validated model and the document (for positioned
+    errors about the extra keys)."""
     item: Traversable = Path(source) if isinstance(source, (str, os.PathLike)) else source
     file = display if display is not None else str(item)
     doc = read_document(item, file)
-    model = validate(doc, WorldScenarioFile)
+    model = validate(doc, model_type)
     text = item.read_bytes().decode("utf-8")
     creatures = default_creatures() if creatures is None else creatures
     relations = default_relations() if relations is None else relations
     stem = item.name.removesuffix(".yaml")
-    return _build(model, doc, text, creatures, relations, {"kind": "scenario", "scenario": stem})
+    return _build(model, doc, text, creatures, relations, {"kind": "scenario", "scenario": stem}), model, doc
 
 
 def _build(
