@@ -152,7 +152,7 @@ def test_the_ai_leader_standing_on_a_fallen_companion_steps_off_and_brings_him_r
         came: list[ev.CameRound] = []
         for _ in range(6):
             came += [e for e in world.apply(Confirm()) if isinstance(e, ev.CameRound)]
-        assert [(e.actor, e.by) for e in came] == [(companion.id, leader.id)], (s.seed, leader.pos)
+        assert [(e.actor, e.by) for e in came] == [(companion.id, leader.id)], leader.pos
         assert not companion.fighter.unconscious
 
 
