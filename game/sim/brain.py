@@ -25,6 +25,9 @@ FEW_ACTORS = 24  # at most this many living actors: one cell for the whole map (
 SIGHT_CACHE_LIMIT = 200_000  # line-of-sight pairs kept across ticks (see `Brain.sees`)
 
 
+COMPANION_REACH = 4  # a companion goes for a foe this close to him (manhattan) ...
+COMPANION_LEASH = 4  # ... and for one who flees only within this many squares of the leader, in his sight
+
 WAYPOINT_BLOCK = 8  # one patrol waypoint per 8x8 block of the map that has floor in it
 
 
@@ -406,11 +409,58 @@ class Brain:
             foe = state.actors[actor.order_target]
             if foe.alive:
                 return self.step_toward(actor, foe.pos, allow_bump=True)
-        near = [h for h in hostiles if manhattan(actor.pos, h.pos) <= 4]
+        near = [h for h in hostiles
+                if manhattan(actor.pos, h.pos) <= COMPANION_REACH and self._at_leaders_side(h, leader)]
+        if not near and leader is not None and leader.alive:
+            near = self._leaders_foes(actor, leader)  # (out of his sight, round a corner: he knows of them)
         if near and manhattan(actor.pos, near[0].pos) > 1:
-            return self.step_toward(actor, near[0].pos, allow_bump=True)
+            step = self.step_round(actor, near[0].pos)  # round whoever stands in the way, where there is a way
+            return step if step is not None else self.step_toward(actor, near[0].pos, allow_bump=True)
         if leader is not None and leader.alive and manhattan(actor.pos, leader.pos) > 2:
             return self.step_toward(actor, leader.pos)
+        return None
+
+    def _at_leaders_side(self, foe: Actor, leader: Actor | None) -> bool:
+        """Whether a companion goes for `foe`: one who stands his ground, yes; one who flees only while he is
+        within `COMPANION_LEASH` squares of the leader and in his sight (chasing fleeing giant rats across
+        the level into the unknown left the AI leader to fight alone, docs/run.md); with no leader, yes."""
+        if leader is None or not leader.alive or not self.hurt_enough_to_flee(foe):
+            return True
+        return manhattan(foe.pos, leader.pos) <= COMPANION_LEASH and self.sees(leader.pos, foe.pos)
+
+    def _leaders_foes(self, actor: Actor, leader: Actor) -> list[Actor]:
+        """The foes fighting in the leader's bout, nearest to `actor` first (his companion comes to his
+        aid, seen or not, within `PATH_RADIUS`)."""
+        bout = self.state.bout_of(leader.id)
+        if bout is None:
+            return []
+        actors, hostile = self.state.actors, self.state.hostile
+        foes = [(manhattan(actor.pos, f.pos), f.id, f) for m in bout.members
+                if (f := actors[m]).alive and not f.fighter.out_of_fight and hostile(actor.id, m)
+                and manhattan(actor.pos, f.pos) <= PATH_RADIUS]
+        return [f for _d, _id, f in sorted(foes, key=_by_distance_then_id)]
+
+    def step_round(self, actor: Actor, goal: Pos) -> Direction | None:
+        """A step on the shortest way to a free square beside `goal` that goes round everyone standing (the
+        plain route maps go through them, so a companion behind the leader in a corridor stood there, or
+        stepped to and fro, while the fight went on ahead): the way round a loop, if there is one within
+        `PATH_RADIUS`; None when there is none (or he is beside `goal` already)."""
+        state = self.state
+        tilemap = state.tilemap
+        occupied = {p for p in state.occupancy if p != actor.pos}
+        sources = [n for d in directions(self.adjacency)
+                   if tilemap.in_bounds(n := goal.step(d)) and tilemap.passable(n) and n not in occupied]
+        if not sources:
+            return None
+        route = distance_map(tilemap, sources, adjacency=self.adjacency, blocked=occupied, max_distance=PATH_RADIUS)
+        w = tilemap.width
+        here = route.steps[actor.pos.y * w + actor.pos.x]
+        if here <= 0:
+            return None
+        for d in directions(self.adjacency):
+            n = actor.pos.step(d)
+            if tilemap.in_bounds(n) and n not in occupied and route.steps[n.y * w + n.x] == here - 1:
+                return d
         return None
 
     def follows(self, actor: Actor, fled: Actor | None) -> bool:

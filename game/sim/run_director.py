@@ -346,14 +346,16 @@ class RunDirector:
         goal = self._goal(actor)
         if goal is None:
             return brain.patrol(actor)
-        if goal == actor.pos and stairs(s, goal) is not None:
-            return self._step_off(actor)  # on the stairs since a fight: off and on again takes them
+        if goal == actor.pos:  # on the stairs since a fight, or on a fallen companion in a cluster (combat
+            return self._step_off(actor)  # basics' seed 4 stood on him for good): off and on again does it
         return self._route_step(actor, goal)
 
     def _step_off(self, actor: Actor) -> Direction | None:
-        """A step off the stairs he stands on to a free square beside them (he came onto them in a fight,
-        when they take nobody anywhere, and only a step onto them takes them: seed 99 stood on depth 2's
-        stairs down for 20000 ticks)."""
+        """A step off his goal, the square he stands on, to a free square beside it that is no stairs: only
+        a step onto stairs takes them (he came onto them in a fight, when they take nobody anywhere: seed
+        99 stood on depth 2's stairs down for 20000 ticks), and only a step onto a fallen companion brings
+        him round (under combat basics a cluster shares a square: on seed 4 the leader stood on the
+        companion who fell in his cluster from tick 2343 on)."""
         s = self.core.state
         for d in directions(s.house_rules.adjacency):
             square = actor.pos.step(d)
@@ -430,7 +432,7 @@ class RunDirector:
             steps = self._route(pos).steps[here]
             if steps >= 0 and (best is None or (steps, pos) < best):
                 best, fallen_goal = (steps, pos), False
-        if fallen_goal and best is not None and s.at(best[1]) is None:
+        if fallen_goal and best is not None and ((on := s.at(best[1])) is None or on is actor):
             self._chasing_fallen += 1  # (a fallen companion is the goal: count how long, see `_may_bring_round`)
         elif best is not None:
             self._chasing_fallen = 0

@@ -37,6 +37,7 @@ from game.sim.levels import (
     level_setup,
     plan_run,
 )
+from game.sim.pathfinding import distance_map
 from game.sim.run_content import default_run_content
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import Actor, LevelStash, Pile, RunState, WorldState
@@ -136,14 +137,18 @@ def stairs_up(run: RunState) -> Pos:
 def arrival(run: RunState, depth: int, down: bool, n: int) -> list[Pos]:
     """Where `n` travellers arrive on `depth`: the free squares nearest its stairs up (coming down) or
     its stairs down (coming up), never a stairs square, nearest first (breadth-first, in `directions`
-    order). Free: on a depth left before, no one stands there; on a new one, no foe and no recruit is
-    placed there (a hireling waits in the arrival room: seed 11's beside the stairs up of depth 3)."""
+    order), those with a way on to the level's other stairs first (`nearest_free`'s `onward`: the AI
+    leader never walks over stairs that are not his goal, so on combat basics' seed 3 the leader who
+    arrived in the corridor behind depth 4's stairs up stood there for good). Free: on a depth left
+    before, no one stands there; on a new one, no foe and no recruit is placed there (a hireling waits
+    in the arrival room: seed 11's beside the stairs up of depth 3)."""
     level = _level(run.seed, depth)
     stash = run.levels.get(depth)
     taken = set(stash.occupancy) if stash is not None else \
         {f.pos for f in level.foes} | {r.pos for r in level.recruits}
     tilemap = stash.tilemap if stash is not None else level.world_map
-    return nearest_free(tilemap, level.stairs_up if down else level.stairs_down, taken, n)
+    start, other = (level.stairs_up, level.stairs_down) if down else (level.stairs_down, level.stairs_up)
+    return nearest_free(tilemap, start, taken, n, onward=other)
 
 
 def free_square(state: WorldState, at: tuple[int, int]) -> Pos | None:
@@ -156,9 +161,15 @@ def free_square(state: WorldState, at: tuple[int, int]) -> Pos | None:
     return pos if tilemap.passable(pos) and pos not in state.occupancy else None
 
 
-def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -> list[Pos]:
-    """Up to `n` passable squares nearest `start` that are not `taken` and no stairs, nearest first."""
-    seen, todo, out = {start}, deque([start]), list[Pos]()
+def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int, onward: Pos | None = None) -> list[Pos]:
+    """Up to `n` passable squares nearest `start` that are not `taken` and no stairs, nearest first. With
+    `onward` (the level's other stairs), the squares from which `onward` is reached without crossing
+    `start` come first: a square on the far side of `start` (a dead end behind the stairs) only when
+    there are not `n` others."""
+    onward_steps = None if onward is None else \
+        distance_map(tilemap, [onward], blocked={start}).steps  # (4-way: a way for either adjacency)
+    width = tilemap.width
+    seen, todo, out, cut_off = {start}, deque([start]), list[Pos](), list[Pos]()
     while todo and len(out) < n:
         here = todo.popleft()
         for d in directions(4):
@@ -168,8 +179,8 @@ def nearest_free(tilemap: TileMap, start: Pos, taken: Collection[Pos], n: int) -
             seen.add(nxt)
             todo.append(nxt)
             if nxt not in taken and tilemap.tile_at(nxt) not in (Tile.STAIRS_DOWN, Tile.STAIRS_UP):
-                out.append(nxt)
-    return out[:n]
+                (out if onward_steps is None or onward_steps[nxt.y * width + nxt.x] >= 0 else cut_off).append(nxt)
+    return (out + cut_off)[:n]
 
 
 def wearer_of(actor: Actor, template: CreatureTemplate, trained: Mapping[str, int] | None = None) -> Wearer:

@@ -91,7 +91,7 @@ def test_depth_victory_and_nothing_happened() -> None:
 def test_a_real_world() -> None:
     """From a real AI-led dungeon run: the numbers agree with the events, seed by seed."""
     any_kill = False
-    for seed in (1, 2, 3):
+    for seed in (1, 2, 3, 6):  # (6: since companions let fleeing foes go, the guards finish them in 2 and 3)
         world = World(dungeon_setup(seed, party=("player_fighter", "companion_spearman")), seed=seed, player_ai=True)
         events = list(world.opening)
         for _ in range(250):

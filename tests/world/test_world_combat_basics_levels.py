@@ -70,11 +70,12 @@ def test_the_crowd_of_a_depth_left_behind_is_kept_and_comes_back() -> None:
 
 
 def test_a_combat_basics_run_keeps_its_clusters_through_the_stairs_folded_and_replayed(tmp_path: Path) -> None:
-    """Seed 29's AI-led run leaves a depth with a cluster on it (found by running seeds 1-46: 29 and 42
-    do; an AI leader seldom goes back up, so coming back to one is the test above's); the state folded
+    """Seed 42's AI-led run leaves a depth with a cluster on it (found by running seeds 1-46: 29 and 42
+    did; since the companions' and the lull's AI changes 42 alone of 1-29 and 42; an AI leader seldom goes
+    back up, so coming back to one is the test above's); the state folded
     from the event log alone equals the live one at every change of depth and at the end, and the
     recording replays in sync."""
-    world = World(run_setup(29), seed=29, player_ai=True, combat_system=SYSTEM)
+    world = World(run_setup(42), seed=42, player_ai=True, combat_system=SYSTEM)
     folded = world.starting_state()
     for e in world.opening:
         fold(folded, e)

@@ -167,7 +167,7 @@ def test_picking_up_and_equipping_change_the_numbers_the_rules_use() -> None:
         assert (got.weapon, got.shield, got.armour) != (old_sheet.weapon, old_sheet.shield, old_sheet.armour)
 
 
-@pytest.mark.parametrize("seed", [5, 10, 11, 13])
+@pytest.mark.parametrize("seed", [5, 11, 12, 13])  # (10 now ends at tick 256, before any drop)
 def test_folding_a_runs_log_gives_the_live_state_across_depths(seed: int) -> None:
     """Issue 9's fold check over AI-led runs: level changes, pick-ups, gear changes and drops folded
     from the log alone give the live state (every depth left behind included) at every tick."""
