@@ -293,6 +293,7 @@ class ItemMoved(Event):
     dst: str  # hand | belt | ground | gone
     square: tuple[int, int] | None = None  # the ground's square
     other: str | None = None  # dst hand: his hand, not the fighter's
+    why: str = ""  # the action (drop, putdown, ...)
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,7 +238,7 @@ def _join(b: GGBout, e: ev.Joined, stats: GGStats) -> None:
         f.pos, f.facing, f.moving = e.pos, e.facing, False
     else:
         f = fighter(stats, GGEntrant(e.fighter, e.name, e.side, e.creature, e.pos, e.facing))
-    restore(f, e.kept)  # as he left his last bout (this one, or another since; nothing kept: as he is)
+    restore(f, e.kept, stats)  # as he left his last bout (this one, or another since; nothing kept: as he is)
     b.fighters[e.fighter] = f
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the fight goes on

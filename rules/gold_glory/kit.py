@@ -47,10 +47,10 @@ def _name(bout: GGBout, item: str) -> str:
 
 
 def kit_options(bout: GGBout, fid: str) -> list[Option]:
-    """What he may do with his things and his posture now."""
+    """What he may do with his things and his posture now (on a ledge or a wall: drop what he holds)."""
     f = bout.fighters[fid]
     if f.hanging is not None or f.climb_level > 0:
-        return []
+        return [Option(f"drop:{i}", f"Drop the {_name(bout, i)}", note="no time, no roll") for i in _unique(f.hands)]
     out: list[Option] = []
     if handles_items(bout, f):
         out += _item_options(bout, f)
@@ -115,7 +115,8 @@ def carry_out(em: Emitter, fid: str, action: str, dice: GGDice) -> None:
     f = b.fighters[fid]
     head, _, arg = action.partition(":")
     if head == "drop":  # "Just dropping things takes no time and requires no rolls"
-        em.emit(ev.ItemMoved(fid, arg, "hand", "ground", f.pos))
+        down = "gone" if f.pos in b.chasms else "ground"  # from a ledge: down the chasm, lost (our ruling)
+        em.emit(ev.ItemMoved(fid, arg, "hand", down, f.pos, why="drop"))
         return
     if head in POSTURE_ACTIONS:  # "all takes a normal 3ap action that requires no roll"
         spend(em, fid, NORMAL_AP, head)
@@ -130,7 +131,7 @@ def carry_out(em: Emitter, fid: str, action: str, dice: GGDice) -> None:
         _succeed(em, fid, head, arg)
     elif head == "receive":  # our ruling: a fumbled handover falls between them, at the receiver's feet
         giver, item = b.offers[fid]
-        em.emit(ev.ItemMoved(giver, item, "hand", "ground", f.pos))
+        em.emit(ev.ItemMoved(giver, item, "hand", "ground", f.pos, why="receive"))
     completed(em, fid, ap)
 
 
@@ -146,7 +147,7 @@ def _succeed(em: Emitter, fid: str, head: str, arg: str) -> None:
         hp = min(f.stats.hp, f.hp + b.stats.potions[arg].heal)
         em.emit(ev.Healed(fid, arg, hp - f.hp, hp))
     elif head == "putdown":
-        em.emit(ev.ItemMoved(fid, arg, "hand", "ground", f.pos))
+        em.emit(ev.ItemMoved(fid, arg, "hand", "ground", f.pos, why="putdown"))
     elif head == "pickup":
         item, _, at = arg.partition("@")
         x, _, y = at.partition(",")

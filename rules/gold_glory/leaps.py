@@ -153,7 +153,7 @@ def jump(em: Emitter, fid: str, d: str, dice: GGDice) -> None:
         down = f.pos
         for _ in range(max(1, over + 1 - short)):
             down = step(down, d)
-        em.emit(ev.Moved(fid, down, d, paid, True, "jump"))
+        em.emit(ev.Moved(fid, down, d, paid, True, "fall_in"))
         em.emit(ev.OutOfFight(fid, "fell_in"))
     completed(em, fid, LEAP_AP)
 

@@ -63,9 +63,15 @@ def _item(e: ev.ItemMoved, n: Names) -> str:
     who, it = _n(n, e.fighter), _thing(e.item)
     if e.other is not None:
         return f"{_n(n, e.other)} takes {it} from {who}."
+    if e.dst == "ground":
+        return f"{who} {_DOWN.get(e.why, 'drops')} {it} at {e.square}."
+    if e.dst == "gone":
+        return f"{who} drops {it} down the chasm." if e.why == "drop" else f"{who} drinks {it}."
     return {("belt", "hand"): f"{who} draws {it}.", ("hand", "belt"): f"{who} puts away {it}.",
-            ("hand", "gone"): f"{who} drinks {it}.", ("ground", "hand"): f"{who} picks up {it} at {e.square}.",
-            }.get((e.src, e.dst), f"{who} drops {it} at {e.square}." if e.dst == "ground" else f"{who}: {it}.")
+            ("ground", "hand"): f"{who} picks up {it} at {e.square}."}.get((e.src, e.dst), f"{who}: {it}.")
+
+
+_DOWN = {"putdown": "puts down", "receive": "fumbles the handover and drops"}
 
 
 _POSTURE = {"stand": "stands up", "crouch": "crouches", "sit": "sits down", "lie": "lies down"}
@@ -80,7 +86,7 @@ _DEF = {"none": "takes no defence", "parry": "parries", "avoid": "avoids", "parr
         "avoid_yield": "avoids and yields"}
 
 _MOVED = {"yield": "yields to", "jump": "lands on", "hang": "comes up short and hangs from the far ledge, at",
-          "climb": "is up at"}
+          "fall_in": "comes down in the chasm at"}
 
 _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     ev.RoundBegan: lambda e, n: f"Round {e.round}. Initiative (dex + 1D4): "
@@ -96,8 +102,8 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     + ("chooses to interrupt." if e.interrupts else "lets it happen."),
     ev.Cancelled: lambda e, n: None if e.reason in ("carried out", "no one strikes")
     else f"{_n(n, e.fighter)} cannot {_action(e.action, n)} now: {e.reason}.",
-    ev.Moved: lambda e, n: f"{_n(n, e.fighter)} {_MOVED.get(e.why, 'moves to')} {e.to} "
-    f"facing {e.facing} ({e.mp}mp){', and falls prone' if e.fell else ''}.",
+    ev.Moved: lambda e, n: None if e.why == "climb" else f"{_n(n, e.fighter)} {_MOVED.get(e.why, 'moves to')} "
+    f"{e.to} facing {e.facing} ({e.mp}mp){', and falls prone' if e.fell and e.why != 'fall_in' else ''}.",
     ev.ItemMoved: _item,
     ev.Offered: lambda e, n: f"{_n(n, e.fighter)} holds out {_thing(e.item)} to {_n(n, e.to)}.",
     ev.Healed: lambda e, n: f"{_n(n, e.fighter)} is healed {e.hp} hp by {_thing(e.item)}: {e.hp_after} hp.",

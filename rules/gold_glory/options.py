@@ -178,8 +178,8 @@ def action_options(bout: GGBout, fid: str) -> list[Option]:
     from rules.gold_glory.leaps import leap_options
 
     f = bout.fighters[fid]
-    if f.hanging is not None or f.climb_level > 0:  # on a ledge or a wall: only climbing
-        return leap_options(bout, fid)
+    if f.hanging is not None or f.climb_level > 0:  # on a ledge or a wall: only climbing (or letting go of things)
+        return leap_options(bout, fid) + kit_options(bout, fid)
     out = [Option(f"attack:{t}", f"Attack {bout.fighters[t].name}", note=f"{f.weapon.ap} ap")
            for t in bout.foes(fid) if can_attack(bout, fid, t)]
     if f.prone and f.ap_left >= RISE_AP:

@@ -310,18 +310,19 @@ def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
     gg.fold(gev.Damaged("b", "a", 4, 6, 0, 1, 5, 5), first.fighters, first)
     assert as_gg(first).fighters["a"].hp == 5
     kept = {fid: gg.carry(first, fid) for fid in ("a", "b")}  # the world's `Carried` as the bout ends
-    assert kept == {"a": (("hp", 5), ("wound", 5)), "b": (("hp", 10),)}
+    sword = (("kit", 1), ("hand:short_sword", 1))  # his things: the bandit's sword in hand, nothing at his belt
+    assert kept == {"a": (("hp", 5), ("wound", 5), *sword), "b": (("hp", 10), *sword)}
     assert gg.carry(first, "c") == ()  # not in this bout
     second = gg.new_bout(catalog, [states["a"], states["c"]])  # the first bout is over: a new one
     joined = gg.enter(second, entrant)
     assert [(e.fighter, e.back, e.kept) for e in joined if isinstance(e, gev.Joined)] == [
-        ("a", False, (("hp", 5), ("wound", 5))), ("c", False, ())]
+        ("a", False, (("hp", 5), ("wound", 5), *sword)), ("c", False, ())]
     assert gg.describe(joined[0]) == "A enters the fight wounded (5 hp)."
     a = as_gg(second).fighters["a"]
     assert (a.hp, a.wounds, a.pain(), a.pos, a.declared, a.ap_left, a.prone) == (5, [5], 1, (1, 1), False, 0, False)
     assert as_gg(second).fighters["c"].hp == 10
     as_gg(second).fighters["a"].unconscious = True  # knocked out: kept (a run's companion comes round with it)
-    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5))
+    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5), *sword)
     as_gg(second).fighters["a"].dead = True
     assert gg.carry(second, "a") == ()  # the dead carry nothing
 
@@ -347,7 +348,8 @@ def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path:
                         knocked_out.append(e.actor)
                     for b in w.state.bouts.values():  # set aside in a bout that goes on: as he left it
                         if (f := as_gg(b.rules).aside.get(e.actor)) is not None:
-                            assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds))
+                            assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds), ("kit", 1),
+                                                *((f"hand:{i}", 1) for i in f.hands), *((f"belt:{i}", 1) for i in f.belt))
                 elif isinstance(e, ev.RulesEvent) and isinstance(e.event, gev.Joined) and e.event.fighter in kept:
                     assert e.event.kept == kept[e.event.fighter]
                     f = next(as_gg(b.rules).fighters[e.event.fighter] for b in w.state.bouts.values()
