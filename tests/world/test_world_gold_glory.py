@@ -24,6 +24,7 @@ from game.sim.state import WorldState
 from game.sim.system_moves import walk
 from game.sim.world import World
 from rules.gold_glory import events as gev
+from rules.gold_glory.carry import record as gg_record
 from rules.gold_glory.hosted import HostedGoldGlory, as_gg
 from rules.gold_glory.state import GGBout
 from rules.systems import Entrant, MapStep, world_system
@@ -348,8 +349,7 @@ def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path:
                         knocked_out.append(e.actor)
                     for b in w.state.bouts.values():  # set aside in a bout that goes on: as he left it
                         if (f := as_gg(b.rules).aside.get(e.actor)) is not None:
-                            assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds), ("kit", 1),
-                                                *((f"hand:{i}", 1) for i in f.hands), *((f"belt:{i}", 1) for i in f.belt))
+                            assert e.record == gg_record(f)
                 elif isinstance(e, ev.RulesEvent) and isinstance(e.event, gev.Joined) and e.event.fighter in kept:
                     assert e.event.kept == kept[e.event.fighter]
                     f = next(as_gg(b.rules).fighters[e.event.fighter] for b in w.state.bouts.values()
