@@ -16,7 +16,7 @@ from __future__ import annotations
 from rules.decisions import GG_ACT, GG_DECLARE, GG_DEFEND, GG_INTERRUPT, GG_REACT, Decision
 from rules.gold_glory.grid import distance, step, toward
 from rules.gold_glory.options import AVOID_AP, can_attack, parry_with
-from rules.gold_glory.state import SPEEDS, THEN_DONE, GGBout
+from rules.gold_glory.state import HANDS, SPEEDS, THEN_DONE, GGBout
 
 
 class GGAI:
@@ -151,14 +151,13 @@ def kit_choice(bout: GGBout, fid: str, values: tuple[str, ...]) -> str | None:
         arm = next((v for v in values if v.startswith(("draw:", "pickup:")) and _is_weapon(bout, v)), None)
         if arm is not None:
             return arm
-    if 2 * f.hp <= f.stats.hp:
-        drink = next((v for v in values if v.startswith("drink:")), None)
-        if drink is not None:
-            return drink
-        near = any(distance(f.pos, bout.fighters[o].pos) <= 2 for o in bout.foes(fid))
-        flask = next((v for v in values if v.startswith("draw:") and v[5:] in bout.stats.potions), None)
-        if flask is not None and not near:
-            return flask
+    near = any(distance(f.pos, bout.fighters[o].pos) <= 2 for o in bout.foes(fid))
+    drink = next((v for v in values if v.startswith("drink:")), None)
+    if drink is not None and 2 * f.hp <= f.stats.hp:
+        return drink
+    flask = next((v for v in values if v.startswith("draw:") and v[5:] in bout.stats.potions), None)
+    if flask is not None and (not near or 2 * f.hp <= f.stats.hp):  # ready while no foe is close, or hurt
+        return flask
     return _jump_choice(bout, fid, values)
 
 
@@ -171,10 +170,11 @@ def _busy_in_place(bout: GGBout, fid: str) -> bool:
     lying = [i for sq in reachable_squares(f) for i in bout.ground.get(sq, [])]
     if bare and any(bout.stats.item_kind(i) == "weapon" for i in (*f.belt, *lying)):
         return True
-    if 2 * f.hp > f.stats.hp:
-        return False
     near = any(distance(f.pos, bout.fighters[o].pos) <= 2 for o in bout.foes(fid))
-    return any(i in bout.stats.potions for i in f.hands) or (not near and any(i in bout.stats.potions for i in f.belt))
+    hurt = 2 * f.hp <= f.stats.hp
+    if (hurt or not near) and any(i in bout.stats.potions for i in f.belt) and len(f.hands) < HANDS:
+        return True
+    return hurt and any(i in bout.stats.potions for i in f.hands)
 
 
 def _is_weapon(bout: GGBout, value: str) -> bool:
