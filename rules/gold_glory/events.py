@@ -252,6 +252,7 @@ class Joined(Event):
     facing: str
     back: bool = False
     kept: tuple[tuple[str, int], ...] = ()
+    hands: tuple[str, ...] = ()  # the weapons the world has in his hands (a run's gear), if it keeps any
 
 
 @dataclass(frozen=True, slots=True)

@@ -383,3 +383,27 @@ def test_a_dungeon_run_fights_its_bouts_under_it_and_replays_in_sync(tmp_path: P
     path = tmp_path / "run.json"
     save_run(w, path, final=True)
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def test_the_worlds_gear_is_what_he_holds_in_the_bout() -> None:
+    """A run's equipped weapons reach the bout through `Entrant.gear` (`gg_joined`'s `hands`): he strikes with
+    the world's weapon, not his stat line's; a natural one the world lists (a kick) is no item; with no gear
+    he holds his stat line's."""
+    from rules.content import default_catalog
+    from rules.fighter import FighterSheet, FighterState
+
+    catalog = default_catalog()
+    gg = HostedGoldGlory()
+    states = {fid: FighterState(FighterSheet.build(catalog, id=fid, name=fid.title(), side=side))
+              for fid, side in (("a", "red"), ("b", "blue"))}
+    gear = {"a": ("dagger", "kick"), "b": ()}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant("player_fighter", states[fid].sheet.side, {"a": (1, 1), "b": (2, 1)}[fid], gear=gear[fid])
+
+    bout = gg.new_bout(catalog, [states["a"], states["b"]])
+    joined = [e for e in gg.enter(bout, entrant) if isinstance(e, gev.Joined)]
+    assert [(e.fighter, e.hands) for e in joined] == [("a", ("dagger",)), ("b", ())]
+    a, b = as_gg(bout).fighters["a"], as_gg(bout).fighters["b"]
+    assert (a.hands, a.weapon.id, a.belt) == (["dagger"], "dagger", ["healing_potion"])
+    assert (b.hands, b.weapon.id) == (["arming_sword"], "arming_sword")
