@@ -205,7 +205,8 @@ def act_options(bout: GGBout, frame: Frame) -> list[Option]:
     f = bout.fighters[fid]
     actions = action_options(bout, fid)
     if frame.kind == "turn":  # each action also "then done": the turn ends with it
-        actions += [Option(o.value + THEN_DONE, o.label + ", then done", note=o.note) for o in actions]
+        actions += [Option(o.value + THEN_DONE, o.label + ", then done", note=o.note) for o in actions
+                    if not o.value.startswith("drop:")]  # a drop takes no time: no action to end the turn with
     out = actions + path_options(bout, f) + move_options(bout, f) + face_options(f)
     others = [x for x in ready(bout) if x != fid and not bout.fighters[x].waiting]
     if frame.kind == "interrupt":

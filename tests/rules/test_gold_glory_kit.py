@@ -75,6 +75,7 @@ def test_bare_hands_and_a_natural_weapon() -> None:
 def test_a_full_round_action_only_with_nothing_spent() -> None:
     bout = duo({"belt": ("healing_potion",)})
     assert "draw:healing_potion" in values(bout) and "sheath:arming_sword" in values(bout)
+    assert "draw:healing_potion;done" in values(bout) and "drop:arming_sword;done" not in values(bout)
     bout.fighters["A"].ap_left = 2
     assert not any(v.startswith(("draw", "sheath")) for v in values(bout))
 
