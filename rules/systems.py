@@ -72,6 +72,9 @@ class Entrant:
     # `carry(bout, fid)`, held by the world), and the world rounds gone by since, out of any bout (for its rest rules)
     carried: tuple[tuple[str, int], ...] = ()
     rested_rounds: int = 0
+    # the world's items in his hands (a run's equipped main and off weapon, by content id; () when the world
+    # keeps none): a system that tracks what a fighter holds (Gold & Glory's basic actions) reads it
+    gear: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,9 +141,12 @@ class Membership:
         facing, (x, y) = actor.facing, actor.pos
         sees = any((foe_pos := s.actors[foe].pos) and (foe_pos[0] - x) * facing.dx + (foe_pos[1] - y) * facing.dy >= 0
                    for foe in self.core.adjacent_hostiles(actor))
+        inv = s.run.inventories.get(actor_id) if s.run is not None else None
+        gear = () if inv is None else tuple(i for slot in ("weapon", "off_weapon") if (i := inv.slot(slot)) is not None)
         return Entrant(actor.creature, actor.faction, (x, y), facing_foe=sees,
                        passable=lambda sq: s.tilemap.passable(Pos(*sq)) and sq not in s.occupancy,
-                       carried=actor.carried, rested_rounds=(s.tick - actor.carried_tick) // ROUND_TICKS)
+                       carried=actor.carried, rested_rounds=(s.tick - actor.carried_tick) // ROUND_TICKS,
+                       gear=gear)
 
     def merge(self, window: list[BoutState]) -> BoutState:
         """Merge bouts in their first-exchange window into the one of lowest id, every member synced to

@@ -16,7 +16,7 @@ from __future__ import annotations
 from rules.decisions import GG_ACT, GG_DECLARE, GG_DEFEND, GG_INTERRUPT, GG_REACT, Decision
 from rules.gold_glory.grid import distance, step, toward
 from rules.gold_glory.options import AVOID_AP, can_attack, parry_with
-from rules.gold_glory.state import SPEEDS, THEN_DONE, GGBout
+from rules.gold_glory.state import HANDS, SPEEDS, THEN_DONE, GGBout
 
 
 class GGAI:
@@ -46,7 +46,7 @@ class GGAI:
         gap = 0 if near is None else max(0, distance(f.pos, bout.fighters[near].pos) - 1 - f.weapon.reach)
         speed = "maneuver"
         for s in f.speeds():
-            if f.stats.move[SPEEDS.index(s)] >= gap:
+            if f.stats.move[SPEEDS.index(s)] >= gap or _busy_in_place(bout, fid):
                 speed = s
                 break
         else:
@@ -90,6 +90,9 @@ class GGAI:
         f = bout.fighters[fid]
         if "away" in values and wants_to_flee(bout, fid):
             return "away"
+        kit = kit_choice(bout, fid, values)
+        if kit is not None:
+            return kit
         attacks = [v for v in values if v.startswith("attack:")]
         attacks = [v for v in attacks if not v.endswith(THEN_DONE)]
         if attacks:
@@ -102,6 +105,8 @@ class GGAI:
             return choice + THEN_DONE if last and choice + THEN_DONE in values else choice
         if "rise" in values:
             return "rise"
+        if f.posture in ("sit", "lie") and "stand" in values:
+            return "stand"
         near = self._nearest(bout, fid)
         if near is not None and f"close:{near}" in values and not wants_to_flee(bout, fid):
             return f"close:{near}"
@@ -128,6 +133,74 @@ class GGAI:
     def _worth_waiting(self, bout: GGBout, fid: str) -> bool:
         f = bout.fighters[fid]
         return f.ap_left >= f.weapon.ap
+
+
+def kit_choice(bout: GGBout, fid: str, values: tuple[str, ...]) -> str | None:
+    """The basic actions with things when they pay: climb on from a ledge or a wall; take what a friend
+    holds out; bare-handed, draw a weapon from the belt or pick one up; hurt to half his hp, drink a flask
+    he holds, or draw one when no foe is within two squares; a jump toward his target when it is a fair
+    chance (5 or better) and no path closes on him."""
+    f = bout.fighters[fid]
+    climbs = [v for v in values if v.startswith("climb:")]
+    if climbs and (f.hanging is not None or f.climb_level > 0):
+        return climbs[0]
+    take = next((v for v in values if v.startswith("receive:")), None)
+    if take is not None:
+        return take
+    if f.weapon.natural and not bout.stats.weapons[f.stats.weapon].natural:  # bare hands
+        arm = next((v for v in values if v.startswith(("draw:", "pickup:")) and _is_weapon(bout, v)), None)
+        if arm is not None:
+            return arm
+    near = any(distance(f.pos, bout.fighters[o].pos) <= 2 for o in bout.foes(fid))
+    drink = next((v for v in values if v.startswith("drink:")), None)
+    if drink is not None and 2 * f.hp <= f.stats.hp:
+        return drink
+    flask = next((v for v in values if v.startswith("draw:") and v[5:] in bout.stats.potions), None)
+    if flask is not None and (not near or 2 * f.hp <= f.stats.hp):  # ready while no foe is close, or hurt
+        return flask
+    return _jump_choice(bout, fid, values)
+
+
+def _busy_in_place(bout: GGBout, fid: str) -> bool:
+    """Will he spend the round drawing a weapon or drinking (a dex+9 roll he would not take at a speed mod)?"""
+    f = bout.fighters[fid]
+    from rules.gold_glory.kit import reachable_squares
+
+    bare = f.weapon.natural and not bout.stats.weapons[f.stats.weapon].natural
+    lying = [i for sq in reachable_squares(f) for i in bout.ground.get(sq, [])]
+    if bare and any(bout.stats.item_kind(i) == "weapon" for i in (*f.belt, *lying)):
+        return True
+    near = any(distance(f.pos, bout.fighters[o].pos) <= 2 for o in bout.foes(fid))
+    hurt = 2 * f.hp <= f.stats.hp
+    if (hurt or not near) and any(i in bout.stats.potions for i in f.belt) and len(f.hands) < HANDS:
+        return True
+    return hurt and any(i in bout.stats.potions for i in f.hands)
+
+
+def _is_weapon(bout: GGBout, value: str) -> bool:
+    item = value.partition(":")[2].partition("@")[0]
+    return bout.stats.item_kind(item) == "weapon"
+
+
+def _jump_choice(bout: GGBout, fid: str, values: tuple[str, ...]) -> str | None:
+    from rules.gold_glory.leaps import jump_mods, leap
+
+    f = bout.fighters[fid]
+    near = target(bout, fid)
+    if near is None or f"close:{near}" in values:
+        return None
+    goal = bout.fighters[near].pos
+    best: tuple[int, str] | None = None
+    for v in values:
+        if not v.startswith("jump:"):
+            continue
+        found = leap(bout, f, v[5:])
+        if found is None or f.stats.dex + sum(jump_mods(bout, f, found[0], v[5:]).values()) < 5:
+            continue
+        gain = distance(f.pos, goal) - distance(found[1], goal)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, v)
+    return best[1] if best is not None else None
 
 
 def _falls(bout: GGBout, fid: str, value: str) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.gold_glory.grid import DIRS, Square
-from rules.gold_glory.state import HOUSE_RULES, GGBout, GGFighter
+from rules.gold_glory.state import HANDS, HOUSE_RULES, GGBout, GGFighter
 from rules.gold_glory.stats import CreatureModel, GGStats
 
 ESCAPE_MARGIN = 6  # a bout with no map given: its edge is this far beyond the outermost fighter
@@ -29,6 +29,8 @@ class Entrant:
     hp: int | None = None
     prone: bool = False
     overrides: Mapping[str, Any] | None = None  # stat-line fields replaced for him
+    hands: tuple[str, ...] | None = None  # items held (None: his stat line's weapon, unless natural)
+    belt: tuple[str, ...] | None = None  # items at his belt (None: his stat line's `belt`)
 
 
 def creature_id_for(stats: GGStats, fighter_id: str, name: str) -> str:
@@ -55,9 +57,16 @@ def fighter(stats: GGStats, e: Entrant) -> GGFighter:
     weapon = stats.weapons.get(line.weapon)
     if weapon is None:
         raise ValueError(f"{e.id}: unknown weapon {line.weapon!r}")
+    hands = list(e.hands) if e.hands is not None else ([] if weapon.natural else [weapon.id])
+    belt = list(e.belt) if e.belt is not None else list(line.belt)
+    for item in (*hands, *belt):
+        if stats.item_kind(item) is None:
+            raise ValueError(f"{e.id}: unknown item {item!r} (a weapon that is no natural one, or a potion)")
+    if len(hands) > HANDS:
+        raise ValueError(f"{e.id}: holds {len(hands)} items, at most {HANDS}")
     shield = stats.shields.get(line.shield) if line.shield is not None else None
-    return GGFighter(e.id, e.name, e.side, line, weapon, shield, e.pos, e.facing,
-                     line.hp if e.hp is None else e.hp, prone=e.prone)
+    return GGFighter(e.id, e.name, e.side, line, stats.wielded(line, hands), shield, e.pos, e.facing,
+                     line.hp if e.hp is None else e.hp, prone=e.prone, hands=hands, belt=belt)
 
 
 def new_gg_bout(stats: GGStats, entrants: Iterable[Entrant], house: Iterable[str] = (),

@@ -1,4 +1,4 @@
-"""Wounds carried between separate bouts in the world (the generic seam: a system's `carry`, the world's
+"""Wounds (and things) carried between separate bouts in the world (the generic seam: a system's `carry`, the world's
 `Carried`, handed back as `rules.systems.Entrant.carried`).
 
 A fighter who leaves a Gold & Glory bout on his feet keeps his hp and each wound's damage (for pain:
@@ -12,19 +12,28 @@ con/3 hp per day" (line 1440), and the world's time between bouts is minutes: no
 from __future__ import annotations
 
 from rules.gold_glory.state import GGFighter
+from rules.gold_glory.stats import GGStats
 
 Record = tuple[tuple[str, int], ...]
 
 
 def record(f: GGFighter) -> Record:
-    """What the world keeps of him: hp, then one `wound` entry per wound in order (always the whole record,
-    an unhurt man's too: the world keeps the last one it was given)."""
-    return (("hp", f.hp), *(("wound", w) for w in f.wounds))
+    """What the world keeps of him: hp, one `wound` entry per wound in order, then his things (`kit`, then
+    a `hand:ITEM` and `belt:ITEM` entry per item: a flask drunk stays drunk). Always the whole record, an
+    unhurt man's too: the world keeps the last one it was given."""
+    return (("hp", f.hp), *(("wound", w) for w in f.wounds), ("kit", 1),
+            *((f"hand:{i}", 1) for i in f.hands), *((f"belt:{i}", 1) for i in f.belt))
 
 
-def restore(f: GGFighter, kept: Record) -> None:
-    """Put what was kept of him on him (nothing kept: he stays as he is)."""
+def restore(f: GGFighter, kept: Record, stats: GGStats | None = None) -> None:
+    """Put what was kept of him on him (nothing kept: he stays as he is; no `kit` kept: his stat line's
+    things). With `stats`, he wields what he holds."""
     if not kept:
         return
     f.hp = dict(kept).get("hp", f.hp)
     f.wounds = [v for k, v in kept if k == "wound"]
+    if any(k == "kit" for k, _ in kept):
+        f.hands = [k[5:] for k, _ in kept if k.startswith("hand:")]
+        f.belt = [k[5:] for k, _ in kept if k.startswith("belt:")]
+        if stats is not None:
+            f.weapon = stats.wielded(f.stats, f.hands)

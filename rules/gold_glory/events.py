@@ -252,6 +252,7 @@ class Joined(Event):
     facing: str
     back: bool = False
     kept: tuple[tuple[str, int], ...] = ()
+    hands: tuple[str, ...] = ()  # the weapons the world has in his hands (a run's gear), if it keeps any
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,3 +280,71 @@ class Blocked(Event):
 
     type: ClassVar[str] = "gg_blocked"
     square: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMoved(Event):
+    """An item changes place ("Basic actions", lines 475-485): from and to his `hand` or `belt`, the
+    `ground` (at `square`), another's hand (`other`: a handover received), or `gone` (a flask drunk)."""
+
+    type: ClassVar[str] = "gg_item"
+    fighter: str
+    item: str
+    src: str  # hand | belt | ground
+    dst: str  # hand | belt | ground | gone
+    square: tuple[int, int] | None = None  # the ground's square
+    other: str | None = None  # dst hand: his hand, not the fighter's
+    why: str = ""  # the action (drop, putdown, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class Offered(Event):
+    """"Give": he holds `item` out to `to`, who may receive it with an action of his own (line 475)."""
+
+    type: ClassVar[str] = "gg_offer"
+    fighter: str
+    to: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    type: ClassVar[str] = "gg_heal"
+    fighter: str
+    item: str
+    hp: int
+    hp_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostureChanged(Event):
+    """"crouch, sit, lie, stand" (line 488)."""
+
+    type: ClassVar[str] = "gg_posture"
+    fighter: str
+    posture: str
+
+
+@dataclass(frozen=True, slots=True)
+class Jumped(Event):
+    """"jump" (line 491): over `over` chasm squares toward `direction`, `approach` squares run straight
+    before it; the roll follows, then where he lands (`gg_move` why jump), hangs or falls in."""
+
+    type: ClassVar[str] = "gg_jump"
+    fighter: str
+    direction: str
+    over: int
+    approach: int
+
+
+@dataclass(frozen=True, slots=True)
+class Climbed(Event):
+    """"climb" (line 503): on the obstacle at `at`, now `level` squares up; `result` up | stuck | slip |
+    fall | top (then a `gg_move` why climb puts him on it) | ledge (up from hanging)."""
+
+    type: ClassVar[str] = "gg_climb"
+    fighter: str
+    at: tuple[int, int]
+    level: int
+    result: str
+    mp: int = 1  # "Each climb action also costs one movement point (1mp) even if no movement is made"

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.events import Event
 from rules.gold_glory import events as ev
-from rules.gold_glory.grid import diagonal, toward
+from rules.gold_glory.grid import diagonal, step, toward
 from rules.gold_glory.state import DECLARE, ENDED, THEN_DONE, TURNS, Defence, Frame, GGBout
 
 
@@ -21,6 +21,7 @@ def _round(e: ev.RoundBegan, b: GGBout) -> None:
     b.frames.clear()
     b.defence = None
     b.choices.clear()
+    b.offers.clear()  # a handover not taken lapses with the round (our ruling)
     for fid, init, _ in e.initiative:
         f = b.fighters[fid]
         f.initiative = init
@@ -28,6 +29,7 @@ def _round(e: ev.RoundBegan, b: GGBout) -> None:
         f.declared = f.waiting = f.done = f.moving = f.exerted = False
         f.ap = f.ap_left = f.mp_left = f.diagonals = f.balance_used = 0
         f.trail.clear()
+        f.steps.clear()
         f.speed = "maneuver"
 
 
@@ -93,15 +95,19 @@ def _cancelled(e: ev.Cancelled, b: GGBout) -> None:
 
 def _moved(e: ev.Moved, b: GGBout) -> None:
     f = b.fighters[e.fighter]
-    if diagonal(toward(f.pos, e.to)) and e.why == "move":
+    way = toward(f.pos, e.to)
+    if diagonal(way) and e.why == "move":
         f.diagonals += 1
+    f.steps.append(way if e.why == "move" else "")  # the speed of approach counts straight steps (line 985)
     f.pos = e.to
     f.trail.append(e.to)
     f.facing = e.facing
     f.mp_left -= e.mp
-    f.moving = e.why == "move"
+    f.moving = e.why in ("move", "jump")
+    f.hanging = step(e.to, e.facing) if e.why == "hang" else None  # hangs from the ledge ahead
+    f.climb_at, f.climb_level = None, 0
     top = b.top()
-    if top is not None and top.owner == e.fighter and e.why == "move":
+    if top is not None and top.owner == e.fighter and e.why in ("move", "jump"):
         top.moved = True
     if e.fell:
         f.prone = True
@@ -178,6 +184,59 @@ def _off_balance(e: ev.OffBalance, b: GGBout) -> None:
 
 def _rose(e: ev.Rose, b: GGBout) -> None:
     b.fighters[e.fighter].prone = False
+    b.fighters[e.fighter].posture = "stand"
+
+
+def _item(e: ev.ItemMoved, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    if e.src == "hand":
+        f.hands.remove(e.item)
+        b.offers = {to: o for to, o in b.offers.items() if o != (e.fighter, e.item)}
+    elif e.src == "belt":
+        f.belt.remove(e.item)
+    elif e.src == "ground" and e.square is not None:
+        pile = b.ground[e.square]
+        pile.remove(e.item)
+        if not pile:
+            del b.ground[e.square]
+    to = b.fighters[e.other] if e.other is not None else f
+    if e.dst == "hand":
+        to.hands.append(e.item)
+    elif e.dst == "belt":
+        f.belt.append(e.item)
+    elif e.dst == "ground" and e.square is not None:
+        b.ground.setdefault(e.square, []).append(e.item)
+    for g in {f.id: f, to.id: to}.values():
+        g.weapon = b.stats.wielded(g.stats, g.hands)
+
+
+def _offered(e: ev.Offered, b: GGBout) -> None:
+    b.offers[e.to] = (e.fighter, e.item)
+
+
+def _healed(e: ev.Healed, b: GGBout) -> None:
+    """The hp back; wounds heal one point at a time in order of acquisition (line 1444), for pain."""
+    f = b.fighters[e.fighter]
+    f.hp = e.hp_after
+    left = e.hp
+    for i, w in enumerate(f.wounds):
+        cut = min(w, left)
+        f.wounds[i] -= cut
+        left -= cut
+    f.wounds = [w for w in f.wounds if w > 0]
+
+
+def _posture(e: ev.PostureChanged, b: GGBout) -> None:
+    b.fighters[e.fighter].posture = e.posture
+
+
+def _climbed(e: ev.Climbed, b: GGBout) -> None:
+    f = b.fighters[e.fighter]
+    f.mp_left -= e.mp
+    if e.result in ("up", "slip", "stuck"):
+        f.climb_at, f.climb_level = (e.at, e.level) if e.level > 0 else (None, 0)
+    elif e.result == "fall":
+        f.climb_at, f.climb_level, f.hanging = None, 0, None
 
 
 def _out(e: ev.OutOfFight, b: GGBout) -> None:
@@ -189,9 +248,10 @@ def _out(e: ev.OutOfFight, b: GGBout) -> None:
         f.dead = True
     elif e.state == "unconscious":
         f.unconscious = True
-    else:
+    else:  # fled off the map's edge, or fell into a chasm (fell_in): gone from the battle map
         f.fled = True
         b.away[e.fighter] = e.away
+        f.hanging, f.climb_at, f.climb_level = None, None, 0
     f.prone = e.state != "fled"
     b.left_unreported.append(e.fighter)
     b.frames[:] = [fr for fr in b.frames if fr.owner != e.fighter]
@@ -222,7 +282,8 @@ _HANDLERS: dict[type, Callable[[Any, GGBout], None]] = {
     ev.Cancelled: _cancelled, ev.Moved: _moved, ev.Turned: _turned, ev.ApSpent: _ap, ev.Waited: _waited,
     ev.Done: _done, ev.DefenceDue: _defence_due, ev.DefenceChosen: _defence, ev.Damaged: _damaged,
     ev.Fell: _fell, ev.OffBalance: _off_balance, ev.Rose: _rose, ev.OutOfFight: _out, ev.Settled: _settled,
-    ev.Roll: _rolled,
+    ev.Roll: _rolled, ev.ItemMoved: _item, ev.Offered: _offered, ev.Healed: _healed, ev.PostureChanged: _posture,
+    ev.Climbed: _climbed,
     ev.RoundEnded: _round_end, ev.BoutOver: _over, ev.LeftBout: _left,
 }
 

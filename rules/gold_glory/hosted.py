@@ -41,7 +41,7 @@ from rules.gold_glory.build import creature_id_for, fighter
 from rules.gold_glory.carry import Record, record, restore
 from rules.gold_glory.fold import apply
 from rules.gold_glory.grid import distance, toward
-from rules.gold_glory.state import GGBout
+from rules.gold_glory.state import HANDS, GGBout
 from rules.gold_glory.stats import GGStats, load_stats
 from rules.gold_glory.system import NAME, GoldGlory
 from rules.systems import Answer, Entrant, MapMove, MapStep, StepResult
@@ -92,9 +92,10 @@ class HostedGoldGlory:
             sheet = bout.fighters[fid].sheet
             here = pos if pos is not None else _free_square(b, who[fid].side)
             back = fid in b.aside
+            hands = tuple(i for i in who[fid].gear if self.stats.item_kind(i) == "weapon")
             events.append(self._emit(ev.Joined(fid, sheet.name, who[fid].side, who[fid].creature, here,
                                                _facing(here, who[fid].side, who), back=back,
-                                               kept=who[fid].carried), bout))
+                                               kept=who[fid].carried, hands=hands), bout))
         return events
 
     def _unplaced(self, bout: Bout) -> list[Event]:
@@ -238,7 +239,11 @@ def _join(b: GGBout, e: ev.Joined, stats: GGStats) -> None:
         f.pos, f.facing, f.moving = e.pos, e.facing, False
     else:
         f = fighter(stats, GGEntrant(e.fighter, e.name, e.side, e.creature, e.pos, e.facing))
-    restore(f, e.kept)  # as he left his last bout (this one, or another since; nothing kept: as he is)
+    restore(f, e.kept, stats)  # as he left his last bout (this one, or another since; nothing kept: as he is)
+    if e.hands:  # the world's gear is the truth for his weapons (a run equips them); flasks he held stay
+        flasks = [i for i in f.hands if i in stats.potions]
+        f.hands = [*e.hands, *flasks][:HANDS]
+        f.weapon = stats.wielded(f.stats, f.hands)
     b.fighters[e.fighter] = f
     if b.over and b.fight_left():
         b.over = False  # a fresh foe: the fight goes on

@@ -55,11 +55,38 @@ def _damage(e: ev.Damaged, n: Names) -> str:
     return f"{_n(n, e.attacker)} hurts {_n(n, e.target)}: {', '.join(parts)}: {e.damage} hp lost, {e.hp_after} hp left."
 
 
+def _thing(item: str) -> str:
+    return "the " + item.replace("_", " ")
+
+
+def _item(e: ev.ItemMoved, n: Names) -> str:
+    who, it = _n(n, e.fighter), _thing(e.item)
+    if e.other is not None:
+        return f"{_n(n, e.other)} takes {it} from {who}."
+    if e.dst == "ground":
+        return f"{who} {_DOWN.get(e.why, 'drops')} {it} at {e.square}."
+    if e.dst == "gone":
+        return f"{who} drops {it} down the chasm." if e.why == "drop" else f"{who} drinks {it}."
+    return {("belt", "hand"): f"{who} draws {it}.", ("hand", "belt"): f"{who} puts away {it}.",
+            ("ground", "hand"): f"{who} picks up {it} at {e.square}."}.get((e.src, e.dst), f"{who}: {it}.")
+
+
+_DOWN = {"putdown": "puts down", "receive": "fumbles the handover and drops"}
+
+
+_POSTURE = {"stand": "stands up", "crouch": "crouches", "sit": "sits down", "lie": "lies down"}
+_CLIMB = {"up": "climbs up to {level} of the obstacle at {at}", "stuck": "is stuck on the climb this round",
+          "slip": "slips down to {level}", "fall": "falls off the climb", "top": "climbs onto the obstacle at {at}",
+          "ledge": "climbs up onto the ledge at {at}"}
 _KIND = {"turn": "takes a turn", "interrupt": "interrupts", "react": "has the right to react",
          "strike": "strikes first with superior reach at"}
-_OUT = {"dead": "dies", "unconscious": "loses consciousness", "awake": "regains consciousness"}
+_OUT = {"dead": "dies", "unconscious": "loses consciousness", "awake": "regains consciousness",
+        "fell_in": "falls into the chasm, out of the fight"}
 _DEF = {"none": "takes no defence", "parry": "parries", "avoid": "avoids", "parry_yield": "parries and yields",
         "avoid_yield": "avoids and yields"}
+
+_MOVED = {"yield": "yields to", "jump": "lands on", "hang": "comes up short and hangs from the far ledge, at",
+          "fall_in": "comes down in the chasm at"}
 
 _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     ev.RoundBegan: lambda e, n: f"Round {e.round}. Initiative (dex + 1D4): "
@@ -75,8 +102,15 @@ _LINES: dict[type, Callable[[Any, Names], str | None]] = {
     + ("chooses to interrupt." if e.interrupts else "lets it happen."),
     ev.Cancelled: lambda e, n: None if e.reason in ("carried out", "no one strikes")
     else f"{_n(n, e.fighter)} cannot {_action(e.action, n)} now: {e.reason}.",
-    ev.Moved: lambda e, n: f"{_n(n, e.fighter)} {'yields to' if e.why == 'yield' else 'moves to'} {e.to} "
-    f"facing {e.facing} ({e.mp}mp){', and falls prone' if e.fell else ''}.",
+    ev.Moved: lambda e, n: None if e.why == "climb" else f"{_n(n, e.fighter)} {_MOVED.get(e.why, 'moves to')} "
+    f"{e.to} facing {e.facing} ({e.mp}mp){', and falls prone' if e.fell and e.why != 'fall_in' else ''}.",
+    ev.ItemMoved: _item,
+    ev.Offered: lambda e, n: f"{_n(n, e.fighter)} holds out {_thing(e.item)} to {_n(n, e.to)}.",
+    ev.Healed: lambda e, n: f"{_n(n, e.fighter)} is healed {e.hp} hp by {_thing(e.item)}: {e.hp_after} hp.",
+    ev.PostureChanged: lambda e, n: f"{_n(n, e.fighter)} {_POSTURE[e.posture]}.",
+    ev.Jumped: lambda e, n: f"{_n(n, e.fighter)} jumps {e.direction} over {e.over} square{'s' if e.over > 1 else ''}"
+    f" of chasm (approach {e.approach}).",
+    ev.Climbed: lambda e, n: f"{_n(n, e.fighter)} " + _CLIMB[e.result].format(level=e.level, at=e.at) + ".",
     ev.Turned: lambda e, n: f"{_n(n, e.fighter)} turns to face {e.facing}"
     + (f" ({e.ap}ap)" if e.ap else f" ({e.mp}mp)" if e.mp else "") + ".",
     ev.ApSpent: lambda e, n: f"{_n(n, e.fighter)} spends {e.ap}ap ({e.what})."

@@ -49,14 +49,14 @@ def can_step_from(bout: GGBout, f: GGFighter, here: Square, d: str) -> bool:
     """`can_step` for him as if he stood on `here` (a movement path's next step)."""
     to = step(here, d)
     who = bout.occupant(to)
-    if (who is not None and who != f.id) or bout.terrain.get(to, 1) <= 0:
-        return False
+    if (who is not None and who != f.id) or bout.terrain.get(to, 1) <= 0 or to in bout.chasms or to in bout.heights:
+        return False  # a chasm is jumped, an obstacle climbed (`rules.gold_glory.leaps`)
     if not diagonal(d):
         return True
     corners = [(to[0], here[1]), (here[0], to[1])]
     friends = 0
     for sq in corners:
-        if bout.terrain.get(sq, 1) <= 0:
+        if bout.terrain.get(sq, 1) <= 0 or sq in bout.heights:
             return False
         who = bout.at(sq)
         if who is not None and who != f.id:
@@ -74,8 +74,10 @@ def off_map(bout: GGBout, sq: tuple[int, int]) -> bool:
 
 
 def can_move(f: GGFighter) -> bool:
-    """On his feet with mp left, or none left but an off-balance level to spend (line 970)."""
-    return not f.prone and (f.mp_left > 0 or f.balance_left() > 0)
+    """On his feet (standing or crouching: our ruling, one sitting or lying stands up first) with mp left,
+    or none left but an off-balance level to spend (line 970); not hanging from a ledge or up a wall."""
+    return (not f.prone and f.posture in ("stand", "crouch") and f.hanging is None and f.climb_level == 0
+            and (f.mp_left > 0 or f.balance_left() > 0))
 
 
 def move_note(bout: GGBout, f: GGFighter, d: str) -> str | None:
@@ -172,7 +174,12 @@ def can_attack(bout: GGBout, fid: str, tid: str) -> bool:
 
 
 def action_options(bout: GGBout, fid: str) -> list[Option]:
+    from rules.gold_glory.kit import kit_options
+    from rules.gold_glory.leaps import leap_options
+
     f = bout.fighters[fid]
+    if f.hanging is not None or f.climb_level > 0:  # on a ledge or a wall: only climbing (or letting go of things)
+        return leap_options(bout, fid) + kit_options(bout, fid)
     out = [Option(f"attack:{t}", f"Attack {bout.fighters[t].name}", note=f"{f.weapon.ap} ap")
            for t in bout.foes(fid) if can_attack(bout, fid, t)]
     if f.prone and f.ap_left >= RISE_AP:
@@ -182,7 +189,7 @@ def action_options(bout: GGBout, fid: str) -> list[Option]:
             g = bout.fighters[o]
             if o != fid and g.side == f.side and g.initiative < f.initiative and not g.done and not bout.on_stack(o):
                 out.append(Option(f"activate:{o}", f"Activate {g.name}", note=f"{ACTIVATE_AP} ap"))
-    return out
+    return out + leap_options(bout, fid) + kit_options(bout, fid)
 
 
 def ready(bout: GGBout) -> list[str]:
@@ -198,7 +205,8 @@ def act_options(bout: GGBout, frame: Frame) -> list[Option]:
     f = bout.fighters[fid]
     actions = action_options(bout, fid)
     if frame.kind == "turn":  # each action also "then done": the turn ends with it
-        actions += [Option(o.value + THEN_DONE, o.label + ", then done", note=o.note) for o in actions]
+        actions += [Option(o.value + THEN_DONE, o.label + ", then done", note=o.note) for o in actions
+                    if not o.value.startswith("drop:")]  # a drop takes no time: no action to end the turn with
     out = actions + path_options(bout, f) + move_options(bout, f) + face_options(f)
     others = [x for x in ready(bout) if x != fid and not bout.fighters[x].waiting]
     if frame.kind == "interrupt":
@@ -250,6 +258,8 @@ def yield_square(bout: GGBout, f: GGFighter, attacker: GGFighter) -> tuple[int, 
 def defence_options(bout: GGBout, fid: str, attacker: str) -> list[Option]:
     f, a = bout.fighters[fid], bout.fighters[attacker]
     out = [Option("none", "No defence", note="take the blow, react after")]
+    if f.hanging is not None or f.climb_level > 0:  # our ruling: his hands are on the ledge or the wall
+        return out
     p = parry_with(f)
     kinds = []
     if p is not None and f.ap_left >= p[3]:
@@ -259,7 +269,7 @@ def defence_options(bout: GGBout, fid: str, attacker: str) -> list[Option]:
     back = yield_square(bout, f, a)
     for value, label, note in kinds:
         out.append(Option(value, label, note=note))
-        if back is not None and not f.prone:
+        if back is not None and not f.prone and f.posture in ("stand", "crouch"):
             short = "" if f.mp_left >= 1 else " (off balance: no mp)" if f.balance_left() else " (fall: no mp)"
             out.append(Option(f"{value}_yield", f"{label} and yield", note=note + ", +3, 1 mp back" + short))
     return out

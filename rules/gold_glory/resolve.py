@@ -6,8 +6,10 @@ each an event through the `Emitter`. Who acts when is `rules.gold_glory.clock`'s
 from __future__ import annotations
 
 from rules.gold_glory import events as ev
+from rules.gold_glory import kit, leaps
 from rules.gold_glory.fold import Emitter
 from rules.gold_glory.grid import ORDER, angle_to, distance, in_arc, side_mod, step, toward
+from rules.gold_glory.kit import KIT_ACTIONS
 from rules.gold_glory.options import (
     ACTIVATE_AP,
     AVOID_AP,
@@ -115,6 +117,8 @@ def attack_mods(b: GGBout, fid: str, tid: str) -> dict[str, int]:
         mods["side"] = side
     if rmod:
         mods["reach"] = rmod
+    if t.prone or t.posture in ("sit", "lie"):  # "Stationary targets" (lines 1577-1579): melee mod+3
+        mods["target down"] = 3
     if reach == 0 and f.pos[0] != t.pos[0] and f.pos[1] != t.pos[1]:
         corners = ((t.pos[0], f.pos[1]), (f.pos[0], t.pos[1]))
         if any(b.terrain.get(sq, 1) <= 0 for sq in corners):  # "Attacking around a blocked corner" (line 947)
@@ -279,6 +283,10 @@ def legal_now(b: GGBout, fid: str, action: str) -> bool:
         return f.prone and f.ap_left >= RISE_AP
     if head == "activate":
         return f.ap_left >= ACTIVATE_AP and b.active(arg)
+    if head in KIT_ACTIONS:
+        return kit.legal(b, fid, action)
+    if head in ("jump", "climb"):
+        return leaps.legal(b, fid, action)
     return True
 
 
@@ -290,3 +298,7 @@ def carry_out(em: Emitter, fid: str, action: str, dice: GGDice) -> None:
         rise(em, fid, dice)
     elif head == "activate":
         activate(em, fid, arg)
+    elif head in KIT_ACTIONS:
+        kit.carry_out(em, fid, action, dice)
+    elif head in ("jump", "climb"):
+        leaps.carry_out(em, fid, action, dice)

@@ -42,6 +42,21 @@ class FighterSpec(_Strict):
     hp: int | None = None
     prone: bool = False
     stats: dict[str, Any] = Field(default_factory=dict)  # stat-line fields replaced
+    hands: list[str] | None = None  # items held (None: his stat line's weapon)
+    belt: list[str] | None = None  # items at his belt (None: his stat line's)
+    posture: Literal["stand", "crouch", "sit", "lie"] = "stand"
+    wounds: list[int] = Field(default_factory=list)  # each wound's damage (for pain), with `hp`
+
+
+class Pile(_Strict):
+    at: tuple[int, int]
+    items: list[str] = Field(min_length=1)
+
+
+class Obstacle(_Strict):
+    at: tuple[int, int]
+    height: int = Field(ge=1, le=10)  # vertical squares to climb
+    mod: int = Field(default=0, ge=-12, le=12)  # the wall's climbing mod (line 505)
 
 
 class Expect(_Strict):
@@ -63,6 +78,9 @@ class ScenarioFile(_Strict):
     bounds: tuple[int, int, int, int] | None = None
     terrain: list[tuple[int, int, int]] = Field(default_factory=list)  # [x, y, mp multiplier]: 0 blocks
     footing: list[tuple[int, int, int]] = Field(default_factory=list)  # [x, y, mod]: partial or difficult squares
+    chasms: list[tuple[int, int]] = Field(default_factory=list)  # pit or chasm squares: jumped, not walked
+    heights: list[Obstacle] = Field(default_factory=list)  # obstacles: climbed onto
+    ground: list[Pile] = Field(default_factory=list)  # items lying on the battle map
     fighters: list[FighterSpec] = Field(min_length=2)
     answers: dict[str, list[str]] = Field(default_factory=dict)  # each fighter's answers, in order
     until: Literal["round", "bout"] = "round"
@@ -89,13 +107,24 @@ def load(path: str | Path) -> ScenarioFile:
 
 
 def build(spec: ScenarioFile, stats: GGStats) -> GGBout:
-    entrants = [Entrant(f.id, f.name or f.id, f.side or f.id, f.creature, f.pos, f.facing, f.hp, f.prone, f.stats)
+    entrants = [Entrant(f.id, f.name or f.id, f.side or f.id, f.creature, f.pos, f.facing, f.hp, f.prone, f.stats,
+                        None if f.hands is None else tuple(f.hands), None if f.belt is None else tuple(f.belt))
                 for f in spec.fighters]
     try:
         bout = new_gg_bout(stats, entrants, spec.house, spec.bounds, {(x, y): m for x, y, m in spec.terrain})
     except ValueError as exc:
         raise ScenarioError(str(exc)) from None
     bout.footing.update({(x, y): m for x, y, m in spec.footing})
+    bout.chasms.update(spec.chasms)
+    bout.heights.update({o.at: (o.height, o.mod) for o in spec.heights})
+    for pile in spec.ground:
+        for item in pile.items:
+            if stats.item_kind(item) is None:
+                raise ScenarioError(f"ground {pile.at}: unknown item {item!r} (a weapon not natural, or a potion)")
+        bout.ground.setdefault(pile.at, []).extend(pile.items)
+    for f in spec.fighters:
+        bout.fighters[f.id].posture = f.posture
+        bout.fighters[f.id].wounds = list(f.wounds)
     return bout
 
 

@@ -34,6 +34,8 @@ HOUSE_RULES = frozenset({EXTRA_AP_INITIATIVE, ACTION_LOWERS_INITIATIVE, FAST_MOV
                          MOVING_LOWERS_INITIATIVE, STREAMLINED_WAITING, THIRD_PARTY_INTERJECTION, FUMBLES,
                          PERFECT, TEN_FAILS, RESISTANCE_MELEE, STUTTER_STEP})
 THEN_DONE = ";done"  # an action's twin in a turn: the action, then done (one choice, one world tick)
+HANDS = 2  # items a fighter may hold (the climb: "nothing in his hands", line 507)
+POSTURES = ("stand", "crouch", "sit", "lie")
 OFF_BALANCE_MOD = -3  # "When a character goes off balance he immediately suffers a mod-3" (line 972)
 
 
@@ -71,6 +73,13 @@ class GGFighter:
     waiting: bool = False
     done: bool = False
     trail: list[Square] = field(default_factory=list)  # squares moved onto this round (hosted: a refused step)
+    steps: list[str] = field(default_factory=list)  # the direction of each step this round ("" not a step)
+    hands: list[str] = field(default_factory=list)  # items held (weapons, flasks; a shield is on the arm), at most 2
+    belt: list[str] = field(default_factory=list)  # items easy to reach: draw takes a full round (line 479)
+    posture: str = "stand"  # stand | crouch | sit | lie ("crouch, sit, lie, stand", line 488)
+    hanging: Square | None = None  # jumped short: hangs from the ledge of this square (line 498)
+    climb_at: Square | None = None  # the obstacle he is climbing ("climb", line 503)
+    climb_level: int = 0  # vertical squares up it
 
     @property
     def fighting(self) -> bool:
@@ -155,6 +164,10 @@ class GGBout:
     left_unreported: list[str] = field(default_factory=list)
     away: dict[str, int] = field(default_factory=dict)  # fled: rounds before he may come back
     aside: dict[str, GGFighter] = field(default_factory=dict)  # hosted: left the world's bout, kept as he was
+    ground: dict[Square, list[str]] = field(default_factory=dict)  # items lying on the battle map
+    offers: dict[str, tuple[str, str]] = field(default_factory=dict)  # receiver -> (giver, item) held out to him
+    chasms: set[Square] = field(default_factory=set)  # pit or chasm squares: jumped over, never walked (line 491)
+    heights: dict[Square, tuple[int, int]] = field(default_factory=dict)  # obstacle: (height, climb mod) (line 503)
 
     # ----- the generic bout interface ----------------------------------------------------------
     def members(self) -> list[str]:

@@ -9,7 +9,7 @@ field; cross-references (a creature's weapon, shield, a weapon's skill) are chec
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 
@@ -35,6 +35,17 @@ class WeaponModel(_Strict):
     reach: int = Field(default=0, ge=0, le=3)  # extra squares it hits across ("Reach")
     reach_mods: list[int] = Field(default_factory=list)  # the mod at reach 0, 1, ... (missing: 0)
     parry: bool = True  # can it parry at all (a bite cannot)
+    natural: bool = False  # a bite, a fist: no item, never drawn, dropped or given
+
+
+class PotionModel(_Strict):
+    """A flask to drink ("drink a potion", line 485): heals `heal` hp (our ruling: the book gives no potion)."""
+
+    id: str = Field(pattern=ID)
+    heal: int = Field(ge=1, le=50)
+
+
+BARE_HANDS = WeaponModel(id="fist", skill="brawl", dam=0, abs=1, ap=2, natural=True)
 
 
 class ShieldModel(_Strict):
@@ -67,6 +78,7 @@ class CreatureModel(_Strict):
     small: bool = False  # goblins, halflings: pass friendly diagonals
     off_balance: int = Field(default=1, ge=0, le=5)  # mp he may overspend without falling (line 970)
     pain: int = Field(default=3, ge=1, le=20)  # pain threshold: a wound gives dam/pain ("Pain ...", optional)
+    belt: list[str] = Field(default_factory=list)  # items at his belt (weapons, potions): drawn in a full round
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -74,6 +86,7 @@ class CreatureModel(_Strict):
 class StatsFile(_Strict):
     weapons: list[WeaponModel]
     shields: list[ShieldModel] = Field(default_factory=list)
+    potions: list[PotionModel] = Field(default_factory=list)
     creatures: list[CreatureModel]
 
 
@@ -82,6 +95,25 @@ class GGStats:
     weapons: dict[str, WeaponModel]
     shields: dict[str, ShieldModel]
     creatures: dict[str, CreatureModel]
+    potions: dict[str, PotionModel] = field(default_factory=dict)
+
+    def item_kind(self, item: str) -> str | None:
+        """weapon, potion, or None for an id that is no item a hand can hold."""
+        if item in self.weapons and not self.weapons[item].natural:
+            return "weapon"
+        return "potion" if item in self.potions else None
+
+    def wielded(self, line: CreatureModel, hands: list[str]) -> WeaponModel:
+        """The weapon he strikes and parries with: a natural one always; else the first held, else bare hands."""
+        own = self.weapons[line.weapon]
+        if own.natural:
+            return own
+        held = next((h for h in hands if self.item_kind(h) == "weapon"), None)
+        return self.weapons[held] if held is not None else self.bare_hands()
+
+    def bare_hands(self) -> WeaponModel:
+        """What he fights with holding no weapon: the `fist` line, or a plain one."""
+        return self.weapons.get("fist") or BARE_HANDS
 
 
 def load_stats_from(source: Traversable | str, display: str | None = None) -> GGStats:
@@ -104,6 +136,8 @@ def load_stats_from(source: Traversable | str, display: str | None = None) -> GG
 
     weapons = unique("weapons", [w.id for w in model.weapons])
     shields = unique("shields", [s.id for s in model.shields])
+    potions = unique("potions", [p.id for p in model.potions])
+    holdable = {w.id for w in model.weapons if not w.natural} | potions
     unique("creatures", [c.id for c in model.creatures])
     for i, w in enumerate(model.weapons):
         if len(w.reach_mods) > w.reach + 1:
@@ -113,13 +147,16 @@ def load_stats_from(source: Traversable | str, display: str | None = None) -> GG
             error(("creatures", i, "weapon"), f"unknown weapon {c.weapon!r}")
         if c.shield is not None and c.shield not in shields:
             error(("creatures", i, "shield"), f"unknown shield {c.shield!r}")
+        for j, item in enumerate(c.belt):
+            if item not in holdable:
+                error(("creatures", i, "belt", j), f"unknown item {item!r} (a weapon not natural, or a potion)")
         m = c.move
         if list(m) != sorted(m):
             error(("creatures", i, "move"), "maneuver, walk, run, dash must not go down")
     if errors:
         raise ContentErrors(errors)
     return GGStats({w.id: w for w in model.weapons}, {s.id: s for s in model.shields},
-                   {c.id: c for c in model.creatures})
+                   {c.id: c for c in model.creatures}, {p.id: p for p in model.potions})
 
 
 @functools.cache

@@ -24,6 +24,12 @@ def _state(bout: GGBout, fid: str) -> str:
         marks.append("DONE")
     if f.prone:
         marks.append("prone")
+    elif f.posture != "stand":
+        marks.append({"crouch": "crouching", "sit": "sitting", "lie": "lying"}[f.posture])
+    if f.hanging is not None:
+        marks.append("hanging from a ledge")
+    if f.climb_level and f.climb_at is not None:
+        marks.append(f"climbing {f.climb_level}/{bout.heights.get(f.climb_at, (0, 0))[0]}")
     if bout.stage == DECLARE and not f.declared:
         marks.append("declaring")
     elif f.ap_left > 0 or f.mp_left > 0:

@@ -30,7 +30,8 @@ CAST = [("K", "player_fighter", "party", (0, 0), "E"), ("S", "companion_spearman
 
 
 def fresh(house: tuple[str, ...] = ()) -> GGBout:
-    return new_gg_bout(load_stats(), [Entrant(fid, fid, side, creature, pos, facing)
+    """The cast with nothing at their belts (the knight's healing draught is tests/rules/test_gold_glory_kit.py's)."""
+    return new_gg_bout(load_stats(), [Entrant(fid, fid, side, creature, pos, facing, belt=())
                                       for fid, creature, side, pos, facing in CAST], house)
 
 

@@ -24,6 +24,7 @@ from game.sim.state import WorldState
 from game.sim.system_moves import walk
 from game.sim.world import World
 from rules.gold_glory import events as gev
+from rules.gold_glory.carry import record as gg_record
 from rules.gold_glory.hosted import HostedGoldGlory, as_gg
 from rules.gold_glory.state import GGBout
 from rules.systems import Entrant, MapStep, world_system
@@ -310,18 +311,19 @@ def test_wounds_outlive_the_bout_a_fighter_meets_foes_again_as_he_was() -> None:
     gg.fold(gev.Damaged("b", "a", 4, 6, 0, 1, 5, 5), first.fighters, first)
     assert as_gg(first).fighters["a"].hp == 5
     kept = {fid: gg.carry(first, fid) for fid in ("a", "b")}  # the world's `Carried` as the bout ends
-    assert kept == {"a": (("hp", 5), ("wound", 5)), "b": (("hp", 10),)}
+    sword = (("kit", 1), ("hand:short_sword", 1))  # his things: the bandit's sword in hand, nothing at his belt
+    assert kept == {"a": (("hp", 5), ("wound", 5), *sword), "b": (("hp", 10), *sword)}
     assert gg.carry(first, "c") == ()  # not in this bout
     second = gg.new_bout(catalog, [states["a"], states["c"]])  # the first bout is over: a new one
     joined = gg.enter(second, entrant)
     assert [(e.fighter, e.back, e.kept) for e in joined if isinstance(e, gev.Joined)] == [
-        ("a", False, (("hp", 5), ("wound", 5))), ("c", False, ())]
+        ("a", False, (("hp", 5), ("wound", 5), *sword)), ("c", False, ())]
     assert gg.describe(joined[0]) == "A enters the fight wounded (5 hp)."
     a = as_gg(second).fighters["a"]
     assert (a.hp, a.wounds, a.pain(), a.pos, a.declared, a.ap_left, a.prone) == (5, [5], 1, (1, 1), False, 0, False)
     assert as_gg(second).fighters["c"].hp == 10
     as_gg(second).fighters["a"].unconscious = True  # knocked out: kept (a run's companion comes round with it)
-    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5))
+    assert gg.carry(second, "a") == (("hp", 5), ("wound", 5), *sword)
     as_gg(second).fighters["a"].dead = True
     assert gg.carry(second, "a") == ()  # the dead carry nothing
 
@@ -347,7 +349,7 @@ def test_a_fighter_wounded_in_one_world_bout_enters_the_next_as_he_was(tmp_path:
                         knocked_out.append(e.actor)
                     for b in w.state.bouts.values():  # set aside in a bout that goes on: as he left it
                         if (f := as_gg(b.rules).aside.get(e.actor)) is not None:
-                            assert e.record == (("hp", f.hp), *(("wound", x) for x in f.wounds))
+                            assert e.record == gg_record(f)
                 elif isinstance(e, ev.RulesEvent) and isinstance(e.event, gev.Joined) and e.event.fighter in kept:
                     assert e.event.kept == kept[e.event.fighter]
                     f = next(as_gg(b.rules).fighters[e.event.fighter] for b in w.state.bouts.values()
@@ -381,3 +383,27 @@ def test_a_dungeon_run_fights_its_bouts_under_it_and_replays_in_sync(tmp_path: P
     path = tmp_path / "run.json"
     save_run(w, path, final=True)
     assert replay(path).world.summary()["checksum"] == w.summary()["checksum"]
+
+
+def test_the_worlds_gear_is_what_he_holds_in_the_bout() -> None:
+    """A run's equipped weapons reach the bout through `Entrant.gear` (`gg_joined`'s `hands`): he strikes with
+    the world's weapon, not his stat line's; a natural one the world lists (a kick) is no item; with no gear
+    he holds his stat line's."""
+    from rules.content import default_catalog
+    from rules.fighter import FighterSheet, FighterState
+
+    catalog = default_catalog()
+    gg = HostedGoldGlory()
+    states = {fid: FighterState(FighterSheet.build(catalog, id=fid, name=fid.title(), side=side))
+              for fid, side in (("a", "red"), ("b", "blue"))}
+    gear = {"a": ("dagger", "kick"), "b": ()}
+
+    def entrant(fid: str) -> Entrant:
+        return Entrant("player_fighter", states[fid].sheet.side, {"a": (1, 1), "b": (2, 1)}[fid], gear=gear[fid])
+
+    bout = gg.new_bout(catalog, [states["a"], states["b"]])
+    joined = [e for e in gg.enter(bout, entrant) if isinstance(e, gev.Joined)]
+    assert [(e.fighter, e.hands) for e in joined] == [("a", ("dagger",)), ("b", ())]
+    a, b = as_gg(bout).fighters["a"], as_gg(bout).fighters["b"]
+    assert (a.hands, a.weapon.id, a.belt) == (["dagger"], "dagger", ["healing_potion"])
+    assert (b.hands, b.weapon.id) == (["arming_sword"], "arming_sword")
