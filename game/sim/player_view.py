@@ -319,6 +319,7 @@ class ActorStatus:
     bleeding: bool  # a wound still bleeds (blood loss grows until first aid)
     down: bool  # out of the fight: unconscious or dead
     dead: bool
+    wounds: int = 0  # wounds he carries (each one's pain takes dice from his pool): "who is hurt" at a glance
 
 
 def allegiance(state: WorldState, actor: str) -> str:
@@ -335,7 +336,8 @@ def actor_status(state: WorldState, actor: str) -> ActorStatus:
     f = a.fighter
     down = f.out_of_fight
     return ActorStatus(a.id, allegiance(state, actor), a.leader, 0 if down else max(0, f.ht),
-                       f.sheet.attributes.HT, f.blood_loss > 0 and not f.dead, down, f.dead)
+                       f.sheet.attributes.HT, f.blood_loss > 0 and not f.dead, down, f.dead,
+                       sum(1 for w in f.wounds if w.level > 0))
 
 
 def flees(state: WorldState, actor: str) -> bool:

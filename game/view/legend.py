@@ -52,17 +52,17 @@ class Kind(StrEnum):
     HUD_PIP = "hud_pip"  # HUD pips (ht, ht_lost, cp, cp_spent)
     ALLEGIANCE = "allegiance"  # mark over a sprite (hostile, neutral, ally)
     LEADER = "leader"  # the leader's crown
-    HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down)
+    HEALTH = "health"  # pips over a sprite (ht, ht_lost, bleeding, down, wound)
     MOBILITY = "mobility"  # a mobility maneuver: threading arrow past a foe, flank mark (thread, flank)
     FLOOR = "floor"  # what lies on a run's floor (pile, relic: game.view.floor_items), difficult ground (rubble, mud)
     SYSTEM_MARK = "system_mark"  # a combat system's marker tag under a fighter (stumbling, dazed, ...; issue 14)
 
 
-PIP_HT, PIP_LOST, PIP_BLEEDING, PIP_DOWN = "ht", "ht_lost", "bleeding", "down"
+PIP_HT, PIP_LOST, PIP_BLEEDING, PIP_DOWN, PIP_WOUND = "ht", "ht_lost", "bleeding", "down", "wound"
 # the health pips over actors (game.view.map_render draws them in these colours)
 HEALTH_COLOURS: dict[str, RGBA] = {
     PIP_HT: (232, 72, 72, 255), PIP_LOST: (70, 34, 38, 255), PIP_BLEEDING: (255, 60, 60, 255),
-    PIP_DOWN: (130, 132, 140, 255),
+    PIP_DOWN: (130, 132, 140, 255), PIP_WOUND: (250, 160, 40, 255),
 }
 
 
@@ -180,6 +180,8 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.HEALTH, PIP_LOST): ("Dark pips over a fighter", "Health he has lost."),
     MarkKey(Kind.HEALTH, PIP_BLEEDING): ("Red drop by the pips", "A wound bleeds: Health drains until first aid."),
     MarkKey(Kind.HEALTH, PIP_DOWN): ("Grey pips", "Down: out of the fight."),
+    MarkKey(Kind.HEALTH, PIP_WOUND): ("Orange slashes right of the pips",
+                                      "His wounds, one slash each (3 at most): their pain takes dice from his pool."),
     MarkKey(Kind.FLOOR, "pile"): ("Sack and coins on the floor", "Items lie here: step on them to take what helps."),
     MarkKey(Kind.FLOOR, "relic"): ("Grey crown in a glow", "The relic you came for: take it and carry it out."),
     **{MarkKey(Kind.FLOOR, tile.label): (f"{tile.label.title()} on the floor", f"Difficult ground (TN {tn}): who "

@@ -180,9 +180,10 @@ class LegendPanel(Panel):
         elif kind is Kind.FLOOR:  # the map's own pile and relic pictures (game.view.floor_items)
             self._sprite(floor_texture(variant, tex.px), cx, cy, grow=1.0)
         elif kind is Kind.HEALTH:
-            ht, down, bleeding = {"ht": (5, False, False), "ht_lost": (2, False, False),
-                                  "bleeding": (3, False, True), "down": (0, True, False)}[variant]
-            self._sprite(tex.pips(ht, 5, bleeding, down), cx, cy, grow=1.6)
+            ht, down, bleeding, wounds = {"ht": (5, False, False, 0), "ht_lost": (2, False, False, 0),
+                                          "bleeding": (3, False, True, 0), "down": (0, True, False, 0),
+                                          "wound": (5, False, False, 2)}[variant]
+            self._sprite(tex.pips(ht, 5, bleeding, down, wounds), cx, cy, grow=1.6)
         elif kind is Kind.PAD_DOT:
             self.mesh.glyph(cx, cy, 10 * k, pal.initiative(Initiative(variant)), pal.ink)
         elif kind in (Kind.PAD_INNER_LINE, Kind.PAD_OUTER_LINE):

@@ -54,6 +54,7 @@ from game.view.legend import (
     PIP_DOWN,
     PIP_HT,
     PIP_LOST,
+    PIP_WOUND,
     Kind,
     MarkKey,
 )
@@ -389,16 +390,19 @@ class Textures:
         tex = self._cache[key] = self._named(img, f"side-{name}")
         return tex
 
-    def pips(self, ht: int, ht_max: int, bleeding: bool, down: bool) -> arcade.Texture:
+    def pips(self, ht: int, ht_max: int, bleeding: bool, down: bool, wounds: int = 0) -> arcade.Texture:
         """Health over an actor: one pip per point of HT (red left, dark lost), a blood drop while a wound
-        bleeds; grey pips when he is down. Past ``PIPS_MAX`` points, a bar."""
-        key = ("pips", ht, ht_max, bleeding, down)
+        bleeds, an orange slash per wound (``WOUND_SLASHES`` at most) right of the pips; grey pips when he is
+        down. Past ``PIPS_MAX`` points, a bar."""
+        slashes = 0 if down else min(wounds, WOUND_SLASHES)
+        key = ("pips", ht, ht_max, bleeding, down, slashes)
         if key in self._cache:
             return self._cache[key]
         n = max(1, ht_max, ht)
         pip = PIP_SIZE if n <= PIPS_MAX else PIP_SIZE * PIPS_MAX / n
         drop = PIP_SIZE * 1.1 if bleeding else 0.0
-        img, draw, s = self._canvas(n * pip + drop + 0.06, PIP_SIZE + 0.06)
+        cuts = (slashes * 0.55 + 0.25) * PIP_SIZE if slashes else 0.0
+        img, draw, s = self._canvas(n * pip + drop + cuts + 0.06, PIP_SIZE + 0.06)
         w, h = img.size
         ink = self.palette.ink
         edge = max(2.0, s * 0.018)
@@ -418,7 +422,12 @@ class Textures:
             draw.polygon([(cx, cy - r * 2.1), (cx - r * 0.9, cy - r * 0.3), (cx + r * 0.9, cy - r * 0.3)],
                          fill=HEALTH_COLOURS[PIP_BLEEDING])
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HEALTH_COLOURS[PIP_BLEEDING])
-        return self._done(img, key, f"pips-{ht}-{ht_max}-{bleeding}-{down}")
+        x = x0 + n * pip * s + 0.2 * PIP_SIZE * s
+        for _ in range(slashes):  # a short stroke leaning right, like a cut
+            draw.line((x, h * 0.82, x + 0.32 * PIP_SIZE * s, h * 0.18), fill=HEALTH_COLOURS[PIP_WOUND],
+                      width=max(2, round(0.16 * PIP_SIZE * s)))
+            x += 0.55 * PIP_SIZE * s
+        return self._done(img, key, f"pips-{ht}-{ht_max}-{bleeding}-{down}-{slashes}")
 
     def route_dot(self, last: bool) -> arcade.Texture:
         """A dot on a square of the leader's travel route (a ring on its last square)."""
@@ -477,6 +486,7 @@ MOBILITY_ALPHA = {"declared": 210, "committed": 210, "worked": 255, "failed": 90
 ARC_BULGE = 0.42  # squares
 MARK_SIZE = 0.26  # squares: the allegiance mark / crown over a sprite
 PIP_SIZE = 0.11  # squares per health pip
+WOUND_SLASHES = 3  # wounds shown by the pips at most
 PIPS_MAX = 8  # more HT than this: the pips shrink into a bar
 STATUS_LIFT = 0.2  # squares above the sprite's top: the pips' centre
 _ANGLES = {Direction.E: 0, Direction.S: 90, Direction.W: 180, Direction.N: 270}
@@ -882,7 +892,7 @@ class MapRender:
             if aid not in self.actors or st.dead:
                 continue
             mark_tex = tex.side_mark("leader" if st.leader else st.allegiance)
-            pips_tex = tex.pips(st.ht, st.ht_max, st.bleeding, st.down)
+            pips_tex = tex.pips(st.ht, st.ht_max, st.bleeding, st.down, st.wounds)
             old = self._status_sprites.get(aid)
             if old is None:  # a newcomer's marks; the others' sprites stay, their textures change if need be
                 old = (arcade.Sprite(mark_tex, scale=k), arcade.Sprite(pips_tex, scale=k))
@@ -953,6 +963,8 @@ class MapRender:
                 out.add(MarkKey(Kind.HEALTH, PIP_LOST))
             if st.bleeding:
                 out.add(MarkKey(Kind.HEALTH, PIP_BLEEDING))
+            if st.wounds:
+                out.add(MarkKey(Kind.HEALTH, PIP_WOUND))
         if any(v.party and self._shadows[v.id].visible for v in self.actors.values()):
             out.add(MarkKey(Kind.PARTY, "ring"))
         return out | self.floor_items.drawn_marks() | self.marks.keys()

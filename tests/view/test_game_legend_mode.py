@@ -65,7 +65,7 @@ def _texture_key(name: str) -> MarkKey | None:
 
 
 def _pip_keys(name: str) -> set[MarkKey]:
-    _, ht, ht_max, bleeding, down = name.split("-")[:5]
+    _, ht, ht_max, bleeding, down, slashes = name.split("-")[:6]
     if down == "True":
         return {MarkKey(Kind.HEALTH, "down")}
     out = set()
@@ -75,6 +75,8 @@ def _pip_keys(name: str) -> set[MarkKey]:
         out.add(MarkKey(Kind.HEALTH, "ht_lost"))
     if bleeding == "True":
         out.add(MarkKey(Kind.HEALTH, "bleeding"))
+    if int(slashes) > 0:
+        out.add(MarkKey(Kind.HEALTH, "wound"))
     return out
 
 
@@ -229,6 +231,15 @@ def test_status_marks_over_sprites(window: arcade.Window, game: Callable[..., Ga
     r.set_statuses(status)
     r.layout_overlay()
     assert {MarkKey(Kind.HEALTH, v) for v in ("ht", "ht_lost", "bleeding")} <= r.drawn_marks()
+    assert MarkKey(Kind.HEALTH, "wound") not in r.drawn_marks()
+    plain_width = r._status_sprites["goblin_1"][1].width
+    # wounded twice at full Health (a level-5 head wound leaves HT whole): slashes say he is hurt
+    status["goblin_1"] = ActorStatus("goblin_1", "hostile", False, 5, 5, False, False, False, wounds=2)
+    r.set_statuses(status)
+    r.layout_overlay()
+    assert MarkKey(Kind.HEALTH, "wound") in r.drawn_marks()
+    assert r._status_sprites["goblin_1"][1].texture.image_data.hash.startswith("pips-5-5-False-False-2-")
+    assert r._status_sprites["goblin_1"][1].width > plain_width * 0.9
     status["goblin_1"] = ActorStatus("goblin_1", "hostile", False, 0, 5, False, True, False)
     r.set_statuses(status)
     r.layout_overlay()
