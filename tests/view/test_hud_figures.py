@@ -108,3 +108,19 @@ def test_under_tros_the_hud_keeps_its_pips(window: arcade.Window, helpers: Modul
     figures = fighter_status(world.state, world.state.leader).figures
     assert [f.label for _, f in view.hud.figure_spots] == ["HT", "CP", "Pain", "Shock", "BL"]
     _hover_shows_meaning(view, window, helpers, figures[4])  # BL: what blood loss does
+
+
+def test_a_downed_companions_chip_says_what_put_him_down_and_what_brings_him_round() -> None:
+    """It said "HT 5/5  CP 0/0" beside "down": full health on a man lying in the corridor."""
+    from game.sim.run_world import run_setup
+    from game.view.hud import Vitals, _chip_line, vitals
+    world = World(load_named_scenario("arena_three_way"), seed=1)
+    companion = next(a.id for a in world.state.actors.values() if a.party and not a.leader)
+    standing = vitals(world.state, companion)
+    assert _chip_line(world.state, companion, standing).startswith("HT ")
+    down = Vitals(standing.name, 5, 5, 0, 12, 9, 0, 4, False)
+    assert _chip_line(world.state, companion, down) == "Pain 9  BL 4"  # an arena brings nobody round
+    run = World(run_setup(3), seed=3)
+    mate = next(a.id for a in run.state.actors.values() if a.party and not a.leader)
+    line = _chip_line(run.state, mate, down)
+    assert line == "Pain 9  BL 4 · step onto him" and "HT" not in line
