@@ -11,7 +11,9 @@ loaded machine); the time of a key press in the maneuver menu (a dice change: th
 rebuild), frames with the legend open, how many frames went over 16.7 ms, and the time from process start to the
 first rendered game frame. Before the game screen it warms glyphs as the title screen does (``game.view.glyphs``).
 
-Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``.
+Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``;
+``--ticks [--seeds 1-3] [--tick-count 300]``: instead, the tick in the real game (``game.view.tick_bench``: a new
+run from the title's path played by keys, ``Session.apply`` and the key's frame).
 
 Measured (issue 11, the frame after a tick; ``STEELSTEP_PURE=1 python -m game.view.bench``, two runs of each
 build taken in turn on the shared 2-core machine at load average 15-16, so wall times are several times a quiet
@@ -127,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--window", action="store_true", help="use a real (visible) window")
     parser.add_argument("--zoom", type=float, default=1.0)
+    parser.add_argument("--ticks", action="store_true",
+                        help="instead: the tick in a scripted new run (game.view.tick_bench)")
+    parser.add_argument("--seeds", default="1-3", help="--ticks: the runs' seeds (default 1-3)")
+    parser.add_argument("--tick-count", type=int, default=300, help="--ticks: commands per run (default 300)")
     args = parser.parse_args(argv)
     started = _process_start()
     if not args.window:
@@ -156,6 +162,14 @@ def main(argv: list[str] | None = None) -> int:
     while WARMER.pending and title_frames < 120:
         WARMER.step(TITLE_WARM_BUDGET)
         title_frames += 1
+    if args.ticks:
+        from game.sim.seed_range import parse_seeds
+        from game.view.tick_bench import run_ticks
+
+        for line in run_ticks(window, parse_seeds(args.seeds), args.tick_count, max_frames=args.tick_count * 40):
+            print(line, flush=True)
+        window.close()
+        return 0
     world, events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda _reason: None, zoom=args.zoom,
                     reveal_all=True)
