@@ -1311,6 +1311,7 @@ class GameView(arcade.View):
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
+        self.animator.frame_drawn()  # the field of view a tick asked for repaints in the next frame
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
