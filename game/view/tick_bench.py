@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import arcade
 
 from game.view.modes import TravelMode
-from game.view.session import Session, new_run
+from game.view.session import Session, new_run, settle_heap
 from game.view.settings import Settings
 from game.view.views.game import GameView
 
@@ -89,6 +89,7 @@ def play(window: arcade.Window, seed: int, commands: int, max_frames: int) -> Ti
     session = new_run(seed)
     timed_session(session, times)
     view = GameView(session, Settings(), lambda _reason: None)
+    settle_heap()  # as App.play does
     window.show_view(view)
     ctx = window.ctx
     settled = 0
