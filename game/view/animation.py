@@ -106,8 +106,10 @@ class Animator:
         falls = Beat(label="falls")
         late = Beat(label="late")
         r = self.render
+        moved = False
         for e in events:
             if isinstance(e, wev.Moved):
+                moved = True
                 (bonus if e.bonus else moves).steps.append(self._move_step(e))
                 self._sound_with(bonus if e.bonus else moves, e)
             elif isinstance(e, wev.Forfeited):
@@ -131,7 +133,9 @@ class Animator:
             elif self.sound is not None and (e.type in EVENT_SOUNDS or isinstance(e, wev.RulesEvent)):
                 for name in sounds_for(e.to_dict()):
                     self.sound(name)
-        moves.steps.append(self._next_frame(r.update_fov))
+        # someone moved: the light is recomputed in the next frame; else at once (little changes, and a caller
+        # showing no events asks for the view as it is now)
+        moves.steps.append(self._next_frame(r.update_fov) if moved else r.update_fov)
         for beat in (moves, bonus, *attacks, falls, late):
             if beat.steps:
                 self.queue.append(beat)

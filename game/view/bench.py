@@ -32,6 +32,30 @@ glyphs warmed ahead, the log and the opening menu laid out over frames, clock la
     thread median / p90 / max 12.3 / 22.1 / 28.9 -> 7.1 / 10.7 / 11.3 ms; process CPU 22.1 / 32.4 / 45.5 ->
     16.6 / 18.0 / 19.7 ms; wall median 34.3 -> 30.4 ms, max 115.3 -> 46.9 ms.
 
+Session 8 (issue 11's last line: the tick itself and the spikes; ``python -m game.view.bench --ticks`` and
+``python -m game.view.bench``, pure build, one run of each on the shared machine at load average 7-12, so wall
+times are 4-6 times a quiet machine's: compare main-thread CPU, median / p90 / p99 / max in ms). Before: main
+d97195f with the ``--ticks`` mode; after: branch perf8 (the field-of-view repaint in the frame after the tick's,
+``game.view.animation``; a run's heap frozen as it starts, ``game.view.session.settle_heap``; the legend's texts
+and swatches made in quiet frames, ``game.view.legend_panel``):
+
+    --ticks, seeds 1-3, 900 commands        before                        after
+    Session.apply, main thread CPU           0.3 / 0.8 / 18.3 / 148.0      0.4 / 0.8 / 17.9 / 26.8
+    the tick's frame, main thread CPU        6.9 / 10.4 / 37.4 / 185.0     5.3 / 8.2 / 31.3 / 64.7
+    the two frames after it, main CPU        3.3 / 4.9 / 8.1 / 16.7        4.9 / 7.7 / 10.5 / 172.3
+    standard scene
+    static frame, main thread CPU            3.1 / 3.6 / 4.8 / 6.0         3.5 / 3.9 / 5.4 / 6.9
+    menu key press (wall)                    31.3 / 51.8 / 360.0 / 765.4   2.7 / 7.4 / 10.5 / 11.1
+    the legend's opening frame, main CPU     31.3 (27.0 in a second run)   14.4 (13.2 after 200 quiet frames)
+
+What is left over 16.7 ms, found with a GC callback and timers in the ``--ticks`` run (seed 3): the world's tick
+itself when AIs decide (p99 18 ms main thread: ``rules.planner`` through ``world_decisions.ai_answer``; the
+player's command must come first, so it is not precomputed); the field of view's repaint on entering a room
+(``map_render.update_fov``, 36-52 ms in the next frame now: its chunks could repaint over frames); the stairs
+(``GameView._new_level``, 50 ms); opening the maneuver menu (``_sync_decision``, 16-20 ms: the planner's default
+declaration for the leader); and full garbage-collector passes over what the run allocated since it started
+(28-58 ms, three in 300 ticks).
+
 At load average 1.5 (before this work) a static frame took 12.6 ms wall (median; p90 15.2) of which 2.7 ms is the
 main thread and the rest llvmpipe's rasterizing: the frame after a tick now adds about 5 ms of main-thread work
 to that (median), so on a quiet machine it sits near the 16.7 ms line, not under it in every frame.

@@ -13,7 +13,9 @@ distribution (median, p90, p99, max) of:
 - the two frames after it, and every frame; how many went over 16.7 ms.
 
 Main-thread CPU is the Python and GL calls this code makes without llvmpipe's rasterizer threads: compare builds
-and commits by it on a shared, loaded machine, where wall times mostly measure the other processes.
+and commits by it on a shared, loaded machine, where wall times mostly measure the other processes. Before and
+after figures, and what is still over 16.7 ms: ``game.view.bench``'s docstring. The run's heap is frozen as
+``App.play`` does (``game.view.session.settle_heap``).
 """
 
 from __future__ import annotations
