@@ -48,6 +48,12 @@ and swatches made in quiet frames, ``game.view.legend_panel``):
     menu key press (wall)                    31.3 / 51.8 / 360.0 / 765.4   2.7 / 7.4 / 10.5 / 11.1
     the legend's opening frame, main CPU     31.3 (27.0 in a second run)   14.4 (13.2 after 200 quiet frames)
 
+At load average 1-1.6 afterwards (after; the other agents mostly idle): static frame wall median 10.5-12.2 ms,
+p99 17.3-20.3, max 20.8-20.9; animating frame max 26.7 ms; 28 of 246 static and animating frames over 16.7 ms;
+menu key press median 2.6, max 3.9 ms; legend frame wall median 16.1-20.7 ms (the full-screen dim rasterized),
+its opening frame 15.1 ms main thread (the marks on screen made first), 35.5 ms wall. So the line is not met on
+this machine yet; re-measure on an idle one.
+
 What is left over 16.7 ms, found with a GC callback and timers in the ``--ticks`` run (seed 3): the world's tick
 itself when AIs decide (p99 18 ms main thread: ``rules.planner`` through ``world_decisions.ai_answer``; the
 player's command must come first, so it is not precomputed); the field of view's repaint on entering a room

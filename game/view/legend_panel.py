@@ -18,13 +18,13 @@ Hit actions: ``("legend", "close")`` and ``("legend", "page", ±1)``.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 import arcade
 
 from game.view.arrow_pad import Mark
 from game.view.floor_items import floor_texture
-from game.view.legend import Kind, LegendEntry, entries
+from game.view.legend import Kind, LegendEntry, MarkKey, entries
 from game.view.map_render import Textures
 from game.view.mesh import rounded_rect_points
 from game.view.palette import ArcState, Initiative, Outline, Palette
@@ -97,7 +97,7 @@ class LegendPanel(Panel):
         k = self.scale
         return int((width - 160 * k) / (5.8 * max(k, MIN_FONT / 10)))
 
-    def _texts_ahead(self, palette: Palette) -> list[tuple[str, float, bool, str, str]]:
+    def _texts_ahead(self, catalogue: list[LegendEntry]) -> list[tuple[str, float, bool, str, str]]:
         """Every text an opening may lay out at this size and scale, as it would (string, size, bold, anchor_x,
         anchor_y): the title, the Close button's label, the hint, each catalogue entry's name and meaning."""
         k = self.scale
@@ -106,23 +106,31 @@ class LegendPanel(Panel):
         name_size, meaning_size = max(MIN_FONT + 1, 11 * k), max(MIN_FONT, 10 * k)
         ahead = [(TITLE, 16 * k, True, "left", "center"), ("Close", 13 * k, True, "center", "center"),
                  (elide(HINT, self._hint_chars(width)), max(MIN_FONT, 10 * k), False, "left", "center")]
-        for entry in entries(palette):
+        for entry in catalogue:
             ahead.append((elide(entry.name, chars), name_size, True, "left", "top"))
             ahead.append((elide(entry.meaning, int(chars * 1.12)), meaning_size, False, "left", "bottom"))
         return ahead
 
-    def warm_step(self, palette: Palette, textures: Textures) -> bool:
+    def warm_step(self, palette: Palette, textures: Textures,
+                  on_screen: Callable[[], Collection[MarkKey]] = frozenset) -> bool:
         """While the legend is closed, make one more thing its opening would make: a hidden text with the string
         the opening lays out (its build then takes that spare as it is: no layout), then a swatch's texture (drawn
-        and put in the atlas). False once all are made (nothing done this call)."""
+        and put in the atlas). The marks ``on_screen`` (asked once a list starts) go first. False once all are made
+        (nothing done this call)."""
         if self.visible:
             return False
-        return self._warm_text(palette) or self._warm_swatch(palette, textures)
+        return self._warm_text(palette, on_screen) or self._warm_swatch(palette, textures, on_screen)
 
-    def _warm_text(self, palette: Palette) -> bool:
+    @staticmethod
+    def _catalogue(palette: Palette, on_screen: Callable[[], Collection[MarkKey]]) -> list[LegendEntry]:
+        """Every entry, those of the marks on screen first (the likeliest in the next opening)."""
+        shown = on_screen()
+        return sorted(entries(palette), key=lambda e: e.key not in shown)
+
+    def _warm_text(self, palette: Palette, on_screen: Callable[[], Collection[MarkKey]]) -> bool:
         owner = (self.scale, self.width, palette.name)
         if self._warm_texts is None or self._warm_texts[0] != owner:
-            self._warm_texts = (owner, self._texts_ahead(palette)[::-1])
+            self._warm_texts = (owner, self._texts_ahead(self._catalogue(palette, on_screen))[::-1])
         todo = self._warm_texts[1]
         if not todo:
             return False
@@ -130,10 +138,11 @@ class LegendPanel(Panel):
         self.texts.stock(text, size=size, bold=bold, anchor_x=anchor_x, anchor_y=anchor_y)
         return True
 
-    def _warm_swatch(self, palette: Palette, textures: Textures) -> bool:
+    def _warm_swatch(self, palette: Palette, textures: Textures,
+                     on_screen: Callable[[], Collection[MarkKey]]) -> bool:
         owner = (id(textures), palette.name)
         if self._warm_swatches is None or self._warm_swatches[0] != owner:
-            self._warm_swatches = (owner, entries(palette))
+            self._warm_swatches = (owner, self._catalogue(palette, on_screen)[::-1])
             self.warm_sprites.clear()
         todo = self._warm_swatches[1]
         own = self.textures

@@ -1253,7 +1253,7 @@ class GameView(arcade.View):
             if WARMER.pending or not self.interactive:
                 WARMER.step(WARM_BUDGET)
             else:
-                self.legend.warm_step(self.palette, self.render.textures)
+                self.legend.warm_step(self.palette, self.render.textures, self.legend_marks)
         return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
