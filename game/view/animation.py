@@ -74,6 +74,10 @@ class Animator:
         self.on_settled: Callable[[], None] | None = None
         self.on_heavy: Callable[[], None] | None = None  # a heavy wound lands (the game view shakes the screen)
         self._pending_snap = False
+        # work a tick's frame hands to the next frame (issue 11: the frame right after a tick): ``later`` holds
+        # what was asked for before this frame was drawn, ``due`` what runs at the next update
+        self.later: list[Callable[[], None]] = []
+        self.due: list[Callable[[], None]] = []
         self.configure(setting)
 
     def configure(self, setting: float | str) -> None:
@@ -86,8 +90,8 @@ class Animator:
     # --- state ----------------------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
-        """World-lagging animation is pending (moves, lunges, falls)."""
-        return bool(self.queue) or self.tweens.busy
+        """World-lagging animation is pending (moves, lunges, falls, or the field of view's repaint)."""
+        return bool(self.queue) or self.tweens.busy or bool(self.later) or bool(self.due)
 
     @property
     def settled(self) -> bool:
@@ -102,8 +106,10 @@ class Animator:
         falls = Beat(label="falls")
         late = Beat(label="late")
         r = self.render
+        moved = False
         for e in events:
             if isinstance(e, wev.Moved):
+                moved = True
                 (bonus if e.bonus else moves).steps.append(self._move_step(e))
                 self._sound_with(bonus if e.bonus else moves, e)
             elif isinstance(e, wev.Forfeited):
@@ -127,7 +133,9 @@ class Animator:
             elif self.sound is not None and (e.type in EVENT_SOUNDS or isinstance(e, wev.RulesEvent)):
                 for name in sounds_for(e.to_dict()):
                     self.sound(name)
-        moves.steps.append(r.update_fov)
+        # someone moved: the light is recomputed in the next frame; else at once (little changes, and a caller
+        # showing no events asks for the view as it is now)
+        moves.steps.append(self._next_frame(r.update_fov) if moved else r.update_fov)
         for beat in (moves, bonus, *attacks, falls, late):
             if beat.steps:
                 self.queue.append(beat)
@@ -279,6 +287,30 @@ class Animator:
 
         return start
 
+    def _next_frame(self, job: Callable[[], None]) -> Callable[[], None]:
+        """A beat step that runs ``job`` at the first update after the frame it starts in was drawn (the field of
+        view's recompute and repaint, 2-50 ms on a software renderer, leaves the frame that ran the tick; the
+        move's tween starts in that frame all the same, so the key's feedback shows at once). At the "instant"
+        setting it runs at once: there the screen never lags the world, not even by a frame."""
+        def step() -> None:
+            if self.tweens.instant:
+                job()
+            else:
+                self.later.append(job)
+        return step
+
+    def frame_drawn(self) -> None:
+        """The view drew a frame: work handed to the next frame is due at the next update."""
+        if self.later:
+            self.due += self.later
+            self.later.clear()
+
+    def _run_due(self, everything: bool = False) -> None:
+        jobs = self.due + self.later if everything else self.due
+        self.due, self.later = [], [] if everything else self.later
+        for job in jobs:
+            job()
+
     # --- running --------------------------------------------------------------------------------------------
     def _start_ready(self) -> None:
         while self.queue and not self.tweens.busy:
@@ -292,6 +324,7 @@ class Animator:
                 self.on_settled()
 
     def update(self, dt: float) -> None:
+        self._run_due()
         self.tweens.update(dt)
         self._start_ready()
         self.cosmetic.update(dt)
@@ -304,6 +337,7 @@ class Animator:
                 break
             self._start_ready()
         self._start_ready()
+        self._run_due(everything=True)
 
 
 @dataclass(frozen=True)

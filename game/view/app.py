@@ -287,6 +287,9 @@ class App:
         self.session = session
         self.game_view = self.game_factory(session, self.settings, self.on_game_exit)
         self.lend_sounds(self.game_view)
+        from game.view.session import settle_heap  # (loaded already: the session came from it)
+
+        settle_heap()  # the run's world and screen: out of the collector's full passes (issue 11's spikes)
         view = self.show(self.game_view)
         self.title_seed = None  # the next title offers a fresh seed
         return view

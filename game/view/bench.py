@@ -11,7 +11,9 @@ loaded machine); the time of a key press in the maneuver menu (a dice change: th
 rebuild), frames with the legend open, how many frames went over 16.7 ms, and the time from process start to the
 first rendered game frame. Before the game screen it warms glyphs as the title screen does (``game.view.glyphs``).
 
-Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``.
+Options: ``--frames N`` (default 120), ``--window`` (a real window instead of headless), ``--zoom Z``;
+``--ticks [--seeds 1-3] [--tick-count 300]``: instead, the tick in the real game (``game.view.tick_bench``: a new
+run from the title's path played by keys, ``Session.apply`` and the key's frame).
 
 Measured (issue 11, the frame after a tick; ``STEELSTEP_PURE=1 python -m game.view.bench``, two runs of each
 build taken in turn on the shared 2-core machine at load average 15-16, so wall times are several times a quiet
@@ -29,6 +31,36 @@ glyphs warmed ahead, the log and the opening menu laid out over frames, clock la
     16.4 ms. A third pair at load 6-10 (with the legend, shake and pad-setting commits): frame after a tick, main
     thread median / p90 / max 12.3 / 22.1 / 28.9 -> 7.1 / 10.7 / 11.3 ms; process CPU 22.1 / 32.4 / 45.5 ->
     16.6 / 18.0 / 19.7 ms; wall median 34.3 -> 30.4 ms, max 115.3 -> 46.9 ms.
+
+Session 8 (issue 11's last line: the tick itself and the spikes; ``python -m game.view.bench --ticks`` and
+``python -m game.view.bench``, pure build, one run of each on the shared machine at load average 7-12, so wall
+times are 4-6 times a quiet machine's: compare main-thread CPU, median / p90 / p99 / max in ms). Before: main
+d97195f with the ``--ticks`` mode; after: branch perf8 (the field-of-view repaint in the frame after the tick's,
+``game.view.animation``; a run's heap frozen as it starts, ``game.view.session.settle_heap``; the legend's texts
+and swatches made in quiet frames, ``game.view.legend_panel``):
+
+    --ticks, seeds 1-3, 900 commands        before                        after
+    Session.apply, main thread CPU           0.3 / 0.8 / 18.3 / 148.0      0.4 / 0.8 / 17.9 / 26.8
+    the tick's frame, main thread CPU        6.9 / 10.4 / 37.4 / 185.0     5.3 / 8.2 / 31.3 / 64.7
+    the two frames after it, main CPU        3.3 / 4.9 / 8.1 / 16.7        4.9 / 7.7 / 10.5 / 172.3
+    standard scene
+    static frame, main thread CPU            3.1 / 3.6 / 4.8 / 6.0         3.5 / 3.9 / 5.4 / 6.9
+    menu key press (wall)                    31.3 / 51.8 / 360.0 / 765.4   2.7 / 7.4 / 10.5 / 11.1
+    the legend's opening frame, main CPU     31.3 (27.0 in a second run)   14.4 (13.2 after 200 quiet frames)
+
+At load average 1-1.6 afterwards (after; the other agents mostly idle): static frame wall median 10.5-12.2 ms,
+p99 17.3-20.3, max 20.8-20.9; animating frame max 26.7 ms; 28 of 246 static and animating frames over 16.7 ms;
+menu key press median 2.6, max 3.9 ms; legend frame wall median 16.1-20.7 ms (the full-screen dim rasterized),
+its opening frame 15.1 ms main thread (the marks on screen made first), 35.5 ms wall. So the line is not met on
+this machine yet; re-measure on an idle one.
+
+What is left over 16.7 ms, found with a GC callback and timers in the ``--ticks`` run (seed 3): the world's tick
+itself when AIs decide (p99 18 ms main thread: ``rules.planner`` through ``world_decisions.ai_answer``; the
+player's command must come first, so it is not precomputed); the field of view's repaint on entering a room
+(``map_render.update_fov``, 36-52 ms in the next frame now: its chunks could repaint over frames); the stairs
+(``GameView._new_level``, 50 ms); opening the maneuver menu (``_sync_decision``, 16-20 ms: the planner's default
+declaration for the leader); and full garbage-collector passes over what the run allocated since it started
+(28-58 ms, three in 300 ticks).
 
 At load average 1.5 (before this work) a static frame took 12.6 ms wall (median; p90 15.2) of which 2.7 ms is the
 main thread and the rest llvmpipe's rasterizing: the frame after a tick now adds about 5 ms of main-thread work
@@ -127,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--window", action="store_true", help="use a real (visible) window")
     parser.add_argument("--zoom", type=float, default=1.0)
+    parser.add_argument("--ticks", action="store_true",
+                        help="instead: the tick in a scripted new run (game.view.tick_bench)")
+    parser.add_argument("--seeds", default="1-3", help="--ticks: the runs' seeds (default 1-3)")
+    parser.add_argument("--tick-count", type=int, default=300, help="--ticks: commands per run (default 300)")
     args = parser.parse_args(argv)
     started = _process_start()
     if not args.window:
@@ -156,10 +192,21 @@ def main(argv: list[str] | None = None) -> int:
     while WARMER.pending and title_frames < 120:
         WARMER.step(TITLE_WARM_BUDGET)
         title_frames += 1
+    if args.ticks:
+        from game.sim.seed_range import parse_seeds
+        from game.view.tick_bench import run_ticks
+
+        for line in run_ticks(window, parse_seeds(args.seeds), args.tick_count, max_frames=args.tick_count * 40):
+            print(line, flush=True)
+        window.close()
+        return 0
     world, events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda _reason: None, zoom=args.zoom,
                     reveal_all=True)
     view.log.add_events(world.state, events)
+    from game.view.session import settle_heap
+
+    settle_heap()  # as App.play does (the game freezes what the title made at its first frame: game.view.startup)
     window.show_view(view)
     ctx = window.ctx
 
@@ -212,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             presses.append((time.perf_counter() - t0) * 1000)
     view.open_legend()
     legend = [frame() for _ in range(min(args.frames, 60))]
+    legend_main = main[-len(legend):]
     legend_entries = len(view.legend.entries)
     view.close_legend()
 
@@ -262,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
           f"glyph warming: {title_frames} title frames, {WARMER.pending} font makes left")
     print(f"menu key press (dice, odds, menu rebuild): {stats(presses)}; odds alone: {stats(odds_only)}")
     print(f"legend frame ({legend_entries} entries): {stats(legend)}")
+    print(f"legend frame, main thread CPU: {stats(legend_main)}; the first (the build): {legend_main[0]:.1f} ms")
     print(f"process start -> first game frame: {first_frame:.2f} s")
     window.close()
     return 0

@@ -6,19 +6,25 @@ its swatch drawn by the code that draws the mark itself: the map's textures (``m
 footbases, orientation icons, Atk/Def badges, clock pills, planned steps, the party ring, allegiance marks,
 the crown, health pips) and the arrow pad's and HUD's mesh calls (dots, lines, outlines, pips), in the
 screen's palette (the colour-blind one too). More entries than fit are split into pages.
+
+Opening it is one frame's work (issue 11: the legend frame's spike was its ~40 texts, each a new ``arcade.Text``):
+:meth:`LegendPanel.warm_step`, called in the game screen's quiet frames, makes one thing at a time ahead: a
+hidden text of a kind the legend lays out (its title, a row's name and meaning, the hint, the Close button's
+label) until it has enough for a page, so the build that opens it only gives spare texts their strings
+(``widgets.TextPool``); then each swatch's texture (drawn and put in the atlas once, not in the opening frame).
 Hit actions: ``("legend", "close")`` and ``("legend", "page", ±1)``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 import arcade
 
 from game.view.arrow_pad import Mark
 from game.view.floor_items import floor_texture
-from game.view.legend import Kind, LegendEntry
+from game.view.legend import Kind, LegendEntry, MarkKey, entries
 from game.view.map_render import Textures
 from game.view.mesh import rounded_rect_points
 from game.view.palette import ArcState, Initiative, Outline, Palette
@@ -41,6 +47,8 @@ ROW_H = 44.0  # px per entry at scale 1
 SWATCH_W, SWATCH_H = 64.0, 34.0
 MIN_FONT = 9.0  # pt: the legend stays readable on a small window
 MIN_ROW = 40.0  # px: two lines of at least MIN_FONT
+TITLE = "Legend: what the marks on screen mean"
+HINT = "The marks on screen now. ? or Esc closes."
 
 
 class LegendPanel(Panel):
@@ -58,6 +66,9 @@ class LegendPanel(Panel):
         self.visible = False
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.shown: list[LegendEntry] = []  # the entries on the page drawn last
+        self._warm_texts: tuple[object, list[tuple[str, float, bool, str, str]]] | None = None  # (for, to make)
+        self.warm_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # never drawn: the atlas holds
+        self._warm_swatches: tuple[object, list[LegendEntry]] | None = None  # (for whose textures, to make)
 
     def open(self, entries: Sequence[LegendEntry], palette: Palette, textures: Textures) -> None:
         self.entries = list(entries)
@@ -75,6 +86,76 @@ class LegendPanel(Panel):
     def turn(self, delta: int) -> None:
         self.page = (self.page + delta) % max(1, self.pages)
         self.invalidate()
+
+    def _chars(self, width: float) -> int:
+        """Characters a row's name shows in a ``width`` wide panel (its meaning: 12 % more)."""
+        k = self.scale
+        col_w = width - 24 * k
+        return max(12, int((col_w - (SWATCH_W + 22) * k) / (6.4 * max(k, MIN_FONT / 10))))
+
+    def _hint_chars(self, width: float) -> int:
+        k = self.scale
+        return int((width - 160 * k) / (5.8 * max(k, MIN_FONT / 10)))
+
+    def _texts_ahead(self, catalogue: list[LegendEntry]) -> list[tuple[str, float, bool, str, str]]:
+        """Every text an opening may lay out at this size and scale, as it would (string, size, bold, anchor_x,
+        anchor_y): the title, the Close button's label, the hint, each catalogue entry's name and meaning."""
+        k = self.scale
+        width = min(self.width - 24 * k, 640 * k)
+        chars = self._chars(width)
+        name_size, meaning_size = max(MIN_FONT + 1, 11 * k), max(MIN_FONT, 10 * k)
+        ahead = [(TITLE, 16 * k, True, "left", "center"), ("Close", 13 * k, True, "center", "center"),
+                 (elide(HINT, self._hint_chars(width)), max(MIN_FONT, 10 * k), False, "left", "center")]
+        for entry in catalogue:
+            ahead.append((elide(entry.name, chars), name_size, True, "left", "top"))
+            ahead.append((elide(entry.meaning, int(chars * 1.12)), meaning_size, False, "left", "bottom"))
+        return ahead
+
+    def warm_step(self, palette: Palette, textures: Textures,
+                  on_screen: Callable[[], Collection[MarkKey]] = frozenset) -> bool:
+        """While the legend is closed, make one more thing its opening would make: a hidden text with the string
+        the opening lays out (its build then takes that spare as it is: no layout), then a swatch's texture (drawn
+        and put in the atlas). The marks ``on_screen`` (asked once a list starts) go first. False once all are made
+        (nothing done this call)."""
+        if self.visible:
+            return False
+        return self._warm_text(palette, on_screen) or self._warm_swatch(palette, textures, on_screen)
+
+    @staticmethod
+    def _catalogue(palette: Palette, on_screen: Callable[[], Collection[MarkKey]]) -> list[LegendEntry]:
+        """Every entry, those of the marks on screen first (the likeliest in the next opening)."""
+        shown = on_screen()
+        return sorted(entries(palette), key=lambda e: e.key not in shown)
+
+    def _warm_text(self, palette: Palette, on_screen: Callable[[], Collection[MarkKey]]) -> bool:
+        owner = (self.scale, self.width, palette.name)
+        if self._warm_texts is None or self._warm_texts[0] != owner:
+            self._warm_texts = (owner, self._texts_ahead(self._catalogue(palette, on_screen))[::-1])
+        todo = self._warm_texts[1]
+        if not todo:
+            return False
+        text, size, bold, anchor_x, anchor_y = todo.pop()
+        self.texts.stock(text, size=size, bold=bold, anchor_x=anchor_x, anchor_y=anchor_y)
+        return True
+
+    def _warm_swatch(self, palette: Palette, textures: Textures,
+                     on_screen: Callable[[], Collection[MarkKey]]) -> bool:
+        owner = (id(textures), palette.name)
+        if self._warm_swatches is None or self._warm_swatches[0] != owner:
+            self._warm_swatches = (owner, self._catalogue(palette, on_screen)[::-1])
+            self.warm_sprites.clear()
+        todo = self._warm_swatches[1]
+        own = self.textures
+        self.textures = textures
+        try:
+            while todo:
+                made = self._swatch_texture(todo.pop())
+                if made is not None:
+                    self.warm_sprites.append(arcade.Sprite(made[0]))
+                    return True
+        finally:
+            self.textures = own
+        return False
 
     def content_key(self) -> Hashable:
         return (tuple(e.key for e in self.entries), self.page, self.top_limit,
@@ -96,7 +177,7 @@ class LegendPanel(Panel):
         self.box(self.rect, PANEL, 12, edge=PANEL_EDGE, shadow=True)
         header = 48 * k
         self.box((left, top - header, width, header), PANEL_HEADER, 12)
-        self.texts.put("title", "Legend: what the marks on screen mean", left + 16 * k, top - header / 2,
+        self.texts.put("title", TITLE, left + 16 * k, top - header / 2,
                        size=16 * k, bold=True, anchor_y="center")
         close_w = max(touch(k), 120 * k)
         close = (left + width - close_w - 6 * k, top - header + 4 * k, close_w, header - 8 * k)
@@ -116,7 +197,7 @@ class LegendPanel(Panel):
         if not self.entries:
             self.texts.put("none", "No marks on screen right now.", left + 16 * k, list_top - 20 * k,
                            size=13 * k, colour=TEXT_DIM, anchor_y="top")
-        chars = max(12, int((col_w - (SWATCH_W + 22) * k) / (6.4 * max(k, MIN_FONT / 10))))
+        chars = self._chars(width)
         for i, entry in enumerate(self.shown):
             col, row = divmod(i, per_col)
             x = left + 12 * k + col * (col_w + gap)
@@ -133,7 +214,7 @@ class LegendPanel(Panel):
             meaning = self.texts.put(("m", i), elide(entry.meaning, int(chars * 1.12)), tx, y - row_h + 8 * k,
                                      size=max(MIN_FONT, 10 * k), colour=(184, 192, 208, 255), anchor_y="bottom")
             fit_width(meaning, entry.meaning, room)
-        hint = "The marks on screen now. ? or Esc closes."
+        hint = HINT
         if self.pages > 1:
             hint = f"Page {self.page + 1} of {self.pages} (arrows turn). " + hint
             bw = max(touch(k) * 0.75, 54 * k)
@@ -143,7 +224,7 @@ class LegendPanel(Panel):
                 self.button(("page", side), rect, "", ("legend", "page", side),
                             hit_rect=(bx, bottom, bw, max(footer, touch(k) / 2)))
                 self.arrow_glyph(bx + bw / 2, bottom + 4 * k + (footer - 6 * k) / 2, side, 11 * k, TEXT)
-        self.texts.put("hint", elide(hint, int((width - 160 * k) / (5.8 * max(k, MIN_FONT / 10)))), left + 16 * k,
+        self.texts.put("hint", elide(hint, self._hint_chars(width)), left + 16 * k,
                        bottom + footer / 2, size=max(MIN_FONT, 10 * k), colour=TEXT_DIM, anchor_y="center")
 
     # --- swatches: the marks drawn by their own code ---------------------------------------------------------
@@ -154,36 +235,46 @@ class LegendPanel(Panel):
         sprite.center_x, sprite.center_y = cx, cy
         self.sprites.append(sprite)
 
+    def _swatch_texture(self, entry: LegendEntry) -> tuple[arcade.Texture, float] | None:
+        """The map texture ``entry``'s swatch shows and how far it may grow (None: drawn with mesh calls)."""
+        tex = self.textures
+        assert tex is not None
+        kind, variant = entry.key.kind, entry.key.variant
+        if kind is Kind.ARC:
+            return tex.arc(ArcState(variant), 1), 2.0
+        if kind is Kind.FOOTBASE:
+            return tex.footbase("primary" if variant.startswith("primary") else variant,
+                                variant == "primary_faded"), 2.0
+        if kind is Kind.ORIENTATION:
+            return tex.icon(variant), 2.0
+        if kind is Kind.ROLL:
+            return tex.mark(Mark(variant)), 2.0
+        if kind is Kind.CLOCK:
+            return tex.pill(variant == "mine"), 2.0
+        if kind is Kind.PLANNED:
+            return tex.planned(variant == "wait"), 2.0
+        if kind is Kind.PARTY:
+            return tex.shadow(True), 2.0
+        if kind is Kind.MOBILITY:  # issue 13: the map's threading arrow and flank bracket
+            return tex.mobility(variant), 2.0
+        if kind in (Kind.ALLEGIANCE, Kind.LEADER):
+            return tex.side_mark(variant), 1.4
+        if kind is Kind.FLOOR:  # the map's own pile and relic pictures (game.view.floor_items)
+            return floor_texture(variant, tex.px), 1.0
+        if kind is Kind.HEALTH:
+            ht, down, bleeding, wounds = {"ht": (5, False, False, 0), "ht_lost": (2, False, False, 0),
+                                          "bleeding": (3, False, True, 0), "down": (0, True, False, 0),
+                                          "wound": (5, False, False, 2)}[variant]
+            return tex.pips(ht, 5, bleeding, down, wounds), 1.6
+        return None
+
     def _swatch(self, entry: LegendEntry, cx: float, cy: float) -> None:
         pal, tex, k = self.palette, self.textures, self.scale
         assert pal is not None and tex is not None
         kind, variant = entry.key.kind, entry.key.variant
-        if kind is Kind.ARC:
-            self._sprite(tex.arc(ArcState(variant), 1), cx, cy)
-        elif kind is Kind.FOOTBASE:
-            self._sprite(tex.footbase("primary" if variant.startswith("primary") else variant,
-                                      variant == "primary_faded"), cx, cy)
-        elif kind is Kind.ORIENTATION:
-            self._sprite(tex.icon(variant), cx, cy)
-        elif kind is Kind.ROLL:
-            self._sprite(tex.mark(Mark(variant)), cx, cy)
-        elif kind is Kind.CLOCK:
-            self._sprite(tex.pill(variant == "mine"), cx, cy)
-        elif kind is Kind.PLANNED:
-            self._sprite(tex.planned(variant == "wait"), cx, cy)
-        elif kind is Kind.PARTY:
-            self._sprite(tex.shadow(True), cx, cy)
-        elif kind is Kind.MOBILITY:  # issue 13: the map's threading arrow and flank bracket
-            self._sprite(tex.mobility(variant), cx, cy)
-        elif kind in (Kind.ALLEGIANCE, Kind.LEADER):
-            self._sprite(tex.side_mark(variant), cx, cy, grow=1.4)
-        elif kind is Kind.FLOOR:  # the map's own pile and relic pictures (game.view.floor_items)
-            self._sprite(floor_texture(variant, tex.px), cx, cy, grow=1.0)
-        elif kind is Kind.HEALTH:
-            ht, down, bleeding, wounds = {"ht": (5, False, False, 0), "ht_lost": (2, False, False, 0),
-                                          "bleeding": (3, False, True, 0), "down": (0, True, False, 0),
-                                          "wound": (5, False, False, 2)}[variant]
-            self._sprite(tex.pips(ht, 5, bleeding, down, wounds), cx, cy, grow=1.6)
+        texture = self._swatch_texture(entry)
+        if texture is not None:
+            self._sprite(texture[0], cx, cy, grow=texture[1])
         elif kind is Kind.PAD_DOT:
             self.mesh.glyph(cx, cy, 10 * k, pal.initiative(Initiative(variant)), pal.ink)
         elif kind in (Kind.PAD_INNER_LINE, Kind.PAD_OUTER_LINE):

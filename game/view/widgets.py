@@ -145,6 +145,17 @@ class TextPool:
             t.visible = True
         return t
 
+    def stock(self, text: str, *, size: float = 13, bold: bool = False, anchor_x: str = "left",
+              anchor_y: str = "baseline", width: int | None = None, multiline: bool = False) -> None:
+        """Make a hidden spare text of this make showing ``text`` ahead (in a quiet frame): a later :meth:`put` of
+        that string and make takes it with no layout."""
+        spec = (size, bold, anchor_x, anchor_y, width, multiline)
+        t = arcade.Text(text, 0, 0, TEXT, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
+                        anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch)
+        t._spec = spec  # type: ignore[attr-defined]
+        t.visible = False
+        self._spare.setdefault(spec, []).append(t)
+
     def _has_spare(self, spec: object, text: str) -> bool:
         return any(t.text == text for t in self._spare.get(spec, ()))
 

@@ -1255,7 +1255,7 @@ class GameView(arcade.View):
     def _plan_rebuilds(self) -> frozenset[str]:
         """The heavy parts that rebuild this frame (:class:`Rebuilds`: one a frame, the decision panel first; the
         first frame builds all; a selection a key moved redraws the map's marks at once, with the panel). A quiet
-        frame (nothing dirty) warms glyphs instead."""
+        frame (nothing dirty) warms glyphs instead, or makes one of the legend's texts ahead."""
         decision = (self.prompt is not None and self.prompt.dirty()) \
             or (self.menu_model is not None and self.menu.dirty())
         log_drawn = self.menu_model is None or self.log.mode == "expanded"
@@ -1269,8 +1269,11 @@ class GameView(arcade.View):
             dirty["indicators"] = False
             return self._rebuilds.plan(dirty) | {"indicators"}
         chosen = self._rebuilds.plan(dirty)
-        if self._rebuilds.quiet:
-            WARMER.step(WARM_BUDGET)
+        if self._rebuilds.quiet:  # glyphs first; then the legend's texts, one a quiet frame
+            if WARMER.pending or not self.interactive:
+                WARMER.step(WARM_BUDGET)
+            else:
+                self.legend.warm_step(self.palette, self.render.textures, self.legend_marks)
         return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
@@ -1338,6 +1341,7 @@ class GameView(arcade.View):
         if self.legend.visible:
             self._sync_legend()
             self.legend.draw()
+        self.animator.frame_drawn()  # the field of view a tick asked for repaints in the next frame
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

@@ -1,0 +1,164 @@
+"""``python -m game.view.bench --ticks``: the tick in the real game, and the frames around it (issue 11).
+
+A new run as the title starts it (``game.view.session.new_run(seed)``: the default party, the default difficulty,
+animation at 1x) on the game screen, played by keys as a newcomer would: Enter on every prompt and on the maneuver
+menu (the preselected choices), ``O`` to explore and ``Shift+O`` to go at a foe in sight, Enter (the suggested
+step) while the party fights. A key goes in once the screen has caught up (no animation, no walk under way) and
+two frames have passed. For seeds 1-3 (``--seeds``) and up to ``--tick-count`` commands each it prints the
+distribution (median, p90, p99, max) of:
+
+- ``Session.apply``: the world's tick (and the autosave's append: none here), wall and main-thread CPU time;
+- the tick's frame: the frame a command went to the world in (a key's, handled before the frame's update and draw,
+  or a walk's step in the update), measured up to ``ctx.finish()``; it must show the key's first feedback;
+- the two frames after it, and every frame; how many went over 16.7 ms.
+
+Main-thread CPU is the Python and GL calls this code makes without llvmpipe's rasterizer threads: compare builds
+and commits by it on a shared, loaded machine, where wall times mostly measure the other processes. Before and
+after figures, and what is still over 16.7 ms: ``game.view.bench``'s docstring. The run's heap is frozen as
+``App.play`` does (``game.view.session.settle_heap``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+
+import arcade
+
+from game.view.modes import TravelMode
+from game.view.session import Session, new_run, settle_heap
+from game.view.settings import Settings
+from game.view.views.game import GameView
+
+KEY_GAP = 2  # frames the screen must be settled before the next key
+
+
+@dataclass
+class TickTimes:
+    """What one scripted run measured (milliseconds)."""
+
+    apply_wall: list[float] = field(default_factory=list)
+    apply_cpu: list[float] = field(default_factory=list)
+    tick_wall: list[float] = field(default_factory=list)  # the frames a command was sent in (a key's, a walk's step)
+    tick_main: list[float] = field(default_factory=list)
+    after_wall: list[float] = field(default_factory=list)  # the two frames after such a key
+    after_main: list[float] = field(default_factory=list)
+    every_wall: list[float] = field(default_factory=list)
+    commands: dict[str, int] = field(default_factory=dict)
+
+    def extend(self, other: TickTimes) -> None:
+        for name in ("apply_wall", "apply_cpu", "tick_wall", "tick_main", "after_wall", "after_main", "every_wall"):
+            getattr(self, name).extend(getattr(other, name))
+        for kind, n in other.commands.items():
+            self.commands[kind] = self.commands.get(kind, 0) + n
+
+
+def timed_session(session: Session, times: TickTimes) -> None:
+    """Wrap ``session.apply`` so each call's wall and main-thread CPU time lands in ``times``."""
+    apply = session.apply
+
+    def timed(command):  # type: ignore[no-untyped-def]
+        t0, c0 = time.perf_counter(), time.thread_time()
+        events = apply(command)
+        times.apply_wall.append((time.perf_counter() - t0) * 1000)
+        times.apply_cpu.append((time.thread_time() - c0) * 1000)
+        kind = type(command).__name__
+        times.commands[kind] = times.commands.get(kind, 0) + 1
+        return events
+
+    session.apply = timed  # type: ignore[method-assign]
+
+
+def press_next(view: GameView, explored_at: list[int]) -> None:
+    """The newcomer's next key: Enter on a prompt or the menu (or in a fight), else explore / go at a foe once
+    per tick (a walk that stops at once is answered with Enter, the suggested step)."""
+    state = view.state
+    decision = view.player_view.decision
+    if view.tutorial is not None or view.decision_mode() is not None or decision is None \
+            or decision.kind != "step" or view.player_view.my_bout is not None or explored_at[0] == state.tick:
+        view.on_key_press(arcade.key.ENTER, 0)
+        return
+    explored_at[0] = state.tick
+    view.on_key_press(arcade.key.O, arcade.key.MOD_SHIFT if view.foe_in_sight() else 0)
+    if view.find(TravelMode) is None:
+        view.on_key_press(arcade.key.ENTER, 0)
+
+
+def play(window: arcade.Window, seed: int, commands: int, max_frames: int) -> TickTimes:
+    """One scripted run on ``seed``: up to ``commands`` commands or ``max_frames`` frames."""
+    times = TickTimes()
+    session = new_run(seed)
+    timed_session(session, times)
+    view = GameView(session, Settings(), lambda _reason: None)
+    settle_heap()  # as App.play does
+    window.show_view(view)
+    ctx = window.ctx
+    settled = 0
+    explored_at = [-1]
+    after = 0
+    for _ in range(max_frames):
+        if session.over is not None or len(times.apply_cpu) >= commands:
+            break
+        sent = len(times.apply_cpu)
+        t0, m0 = time.perf_counter(), time.thread_time()
+        if not view.animator.busy and view.find(TravelMode) is None:
+            settled += 1
+            if settled > KEY_GAP:
+                settled = 0
+                press_next(view, explored_at)
+        else:
+            settled = 0
+        window.dispatch_events()
+        window._dispatch_updates(1 / 60)
+        window.dispatch_event("on_draw")
+        ctx.finish()
+        window.flip()
+        wall, main = (time.perf_counter() - t0) * 1000, (time.thread_time() - m0) * 1000
+        times.every_wall.append(wall)
+        if len(times.apply_cpu) > sent:
+            times.tick_wall.append(wall)
+            times.tick_main.append(main)
+            after = 2
+        elif after:
+            after -= 1
+            times.after_wall.append(wall)
+            times.after_main.append(main)
+    window.hide_view()
+    return times
+
+
+def stats(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    q = statistics.quantiles(values, n=100, method="inclusive") if len(values) >= 10 else [max(values)] * 99
+    return (f"median {statistics.median(values):.1f} ms, p90 {q[89]:.1f}, p99 {q[98]:.1f}, max {max(values):.1f} ms "
+            f"({len(values)})")
+
+
+def report(seed_label: str, t: TickTimes) -> list[str]:
+    over = sum(1 for w in t.every_wall if w > 16.7)
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(t.commands.items()))
+    return [
+        f"{seed_label}: {len(t.apply_cpu)} commands ({kinds}), {len(t.every_wall)} frames",
+        f"  Session.apply wall:           {stats(t.apply_wall)}",
+        f"  Session.apply main CPU:       {stats(t.apply_cpu)}",
+        f"  tick's frame wall:            {stats(t.tick_wall)}",
+        f"  tick's frame main CPU:        {stats(t.tick_main)}",
+        f"  next two frames wall:         {stats(t.after_wall)}",
+        f"  next two frames main CPU:     {stats(t.after_main)}",
+        f"  every frame wall:             {stats(t.every_wall)}; over 16.7 ms: {over}",
+    ]
+
+
+def run_ticks(window: arcade.Window, seeds: list[int], commands: int, max_frames: int) -> list[str]:
+    """Play each seed and return the report's lines (each seed, then all together)."""
+    lines: list[str] = []
+    total = TickTimes()
+    for seed in seeds:
+        t = play(window, seed, commands, max_frames)
+        lines += report(f"seed {seed}", t)
+        total.extend(t)
+    if len(seeds) > 1:
+        lines += report(f"seeds {seeds[0]}-{seeds[-1]}", total)
+    return lines
