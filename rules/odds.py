@@ -84,6 +84,17 @@ class Odds:
     assumptions: tuple[str, ...]  # plain words on what was assumed about foes who have not declared
 
 
+def chance_text(p: float) -> str:
+    """A chance in whole percent as the menu and the suggestion both show it, never a flat 0 % or 100 % for
+    what can still happen ("<1%", ">99%")."""
+    v = round(p * 100)
+    if v == 0 and p > 0:
+        return "<1%"
+    if v == 100 and p < 1:
+        return ">99%"
+    return f"{v}%"
+
+
 # ----- what each fighter brings -------------------------------------------------------------------
 def _tn_for(sheet: FighterSheet, m: Maneuver, hand: str = "master") -> int:
     if hand == "off" and sheet.off_weapon is not None and m.requires.hand == "master":

@@ -29,6 +29,19 @@ def figures(f: FighterState) -> tuple[Figure, ...]:
     )
 
 
+def wounds_and_collapse(f: FighterState, pain_meaning: str) -> list[Figure]:
+    """HT, pain against the collapse it brings (proficiency + Reflex) and blood loss: the first figures of the
+    systems whose wounds are TRoS's (Combat basics, Sophia's Children). `pain_meaning` may name `{collapse}`."""
+    collapse = f.sheet.level + f.reflex
+    return [
+        Figure("HT", max(0, f.ht), f.sheet.attributes.HT, "Health: each wound takes some; at 0 he dies.",
+               f.ht * 3 <= f.sheet.attributes.HT),
+        Figure("Pain", f.pain, collapse, pain_meaning.format(collapse=collapse), f.pain > 0),
+        Figure("BL", f.blood_loss, None, "Blood loss: each round he rolls EN dice against it; no success costs "
+               "1 HT.", f.blood_loss > 0),
+    ]
+
+
 def in_bout(bout: Bout, fid: str) -> tuple[Figure, ...]:
     """`figures` of `fid` in `bout`."""
     return figures(bout.fighters[fid])

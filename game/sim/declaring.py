@@ -34,7 +34,7 @@ from rules.menu import OpponentMenu as OpponentMenu
 from rules.menu import PartOption as PartOption
 from rules.menu import available_actions
 from rules.odds import Odds as DeclarationOdds
-from rules.odds import declaration_odds
+from rules.odds import chance_text, declaration_odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,5 +143,5 @@ def declaration_source(state: WorldState, fid: str | None = None) -> Declaration
 __all__ = [
     "ACTION_LABELS", "DEFAULT_ZONE", "DO_NOTHING", "Action", "ActionOption", "DeclarationOdds", "DeclarationSource",
     "IncomingAttack",
-    "ManeuverOption", "Menu", "OpponentMenu", "PartChoice", "PartOption", "declaration_source",
+    "ManeuverOption", "Menu", "OpponentMenu", "PartChoice", "PartOption", "chance_text", "declaration_source",
 ]

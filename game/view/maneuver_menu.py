@@ -34,6 +34,7 @@ from game.sim.declaring import (
     Menu,
     OpponentMenu,
     PartChoice,
+    chance_text,
 )
 from game.view.widgets import (
     ACCENT,
@@ -523,8 +524,8 @@ class MenuModel:
             return "", "", ""
         mine = "No blow of yours"
         if odds.land is not None:
-            mine = f"Lands {_pct(odds.land)} · wound ~{odds.wound:.1f}"
-        back = f"Hit back {_pct(odds.hit_back)} · taken ~{odds.wound_taken:.1f}"
+            mine = f"Lands {chance_text(odds.land)} · wound ~{odds.wound:.1f}"
+        back = f"Hit back {chance_text(odds.hit_back)} · taken ~{odds.wound_taken:.1f}"
         assumed = "; ".join(self._named(a) for a in odds.assumptions)
         return mine, back, ("Assuming " + assumed) if assumed else ""
 
@@ -1002,16 +1003,6 @@ def plain_label(mo: ManeuverOption) -> str:
     if mo.conditional_cost:
         bits.append(f"~{mo.conditional_cost} CP if used")
     return " · ".join(bits)
-
-
-def _pct(p: float) -> str:
-    """A chance in whole percent, never a flat 0 % or 100 % for what can still happen."""
-    v = round(p * 100)
-    if v == 0 and p > 0:
-        return "<1%"
-    if v == 100 and p < 1:
-        return ">99%"
-    return f"{v}%"
 
 
 def _flavour(ao: ActionOption | None) -> str:

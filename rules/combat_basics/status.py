@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.bout import Bout
 from rules.combat_basics.state import DAZE, STUMBLE, CbBout
 from rules.systems import Figure
+from rules.tros_status import wounds_and_collapse
 
 
 def in_bout(bout: Bout, fid: str) -> tuple[Figure, ...]:
@@ -16,16 +17,10 @@ def in_bout(bout: Bout, fid: str) -> tuple[Figure, ...]:
     if not isinstance(b, CbBout) or fid not in b.cb or fid not in bout.fighters:
         return ()
     f, c = bout.fighters[fid], b.cb[fid]
-    collapse = f.sheet.level + f.reflex
     effects = [f"{word} {c.effects[kind].turns}t" for kind, word in ((STUMBLE, "stumbling"), (DAZE, "dazed"))
                if kind in c.effects]
     out = [
-        Figure("HT", max(0, f.ht), f.sheet.attributes.HT, "Health: each wound takes some; at 0 he dies.",
-               f.ht * 3 <= f.sheet.attributes.HT),
-        Figure("Pain", f.pain, collapse, f"Pain: at {collapse} (proficiency + reflex) he collapses.",
-               f.pain > 0),
-        Figure("BL", f.blood_loss, None, "Blood loss: each round he rolls EN dice against it; no success costs "
-               "1 HT.", f.blood_loss > 0),
+        *wounds_and_collapse(f, "Pain: at {collapse} (proficiency + reflex) he collapses."),
         Figure("init", c.initiative if c.initiative is not None else "-", None,
                "Initiative: turns go from the highest down; a delayed turn comes back later."),
     ]

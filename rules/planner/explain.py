@@ -10,22 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.bout import DEFENCE_ACTIONS, Action, Bout
-from rules.odds import declaration_odds
+from rules.odds import chance_text, declaration_odds
 from rules.planner.rollout import Tally
 
 
-def _pct(p: float) -> str:
-    """A chance in whole percent, never a flat 0 % or 100 % for what can still happen (as the menu shows it)."""
-    v = round(p * 100)
-    if v == 0 and p > 0:
-        return "<1 %"
-    if v == 100 and p < 1:
-        return ">99 %"
-    return f"{v} %"
-
-
 def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> str:
-    """E.g. "Thrust at VIII: 62 % to land, he has 4 CP left to parry"."""
+    """E.g. "Thrust at VIII with 6 dice: 62% to land, Bruno has 4 CP left to parry"."""
     catalog = bout.catalog
     me = bout.fighters[fid]
     if not actions and me.cp <= 0:
@@ -42,7 +32,7 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
         odds = declaration_odds(bout, fid, a, actions[:i])
         if a.action in DEFENCE_ACTIONS:
             if odds.hit_back > 0 or bout.declared_attacks_on(fid) or tally.incoming:
-                parts.append(f"{name} with {a.dice} dice: hit back {_pct(odds.hit_back)}")
+                parts.append(f"{name} with {a.dice} dice: hit back {chance_text(odds.hit_back)}")
             else:
                 parts.append(f"{name} with {a.dice} dice held ready")
             continue
@@ -54,5 +44,5 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
         them = bout.fighters[foe]
         pool = (f"{them.sheet.name} kept {them.cp} CP" if foe in bout.declarations
                 else f"{them.sheet.name} has {them.cp} CP left to parry")
-        parts.append(f"{name}{zone}{extra} with {a.dice} dice: {_pct(odds.land)} to land, {pool}")
+        parts.append(f"{name}{zone}{extra} with {a.dice} dice: {chance_text(odds.land)} to land, {pool}")
     return "; ".join(parts)

@@ -8,6 +8,7 @@ from rules.bout import Bout
 from rules.sophias_children.action import attack_dice
 from rules.sophias_children.state import ScState
 from rules.systems import Figure
+from rules.tros_status import wounds_and_collapse
 
 
 def in_bout(bout: Bout, fid: str) -> tuple[Figure, ...]:
@@ -16,17 +17,11 @@ def in_bout(bout: Bout, fid: str) -> tuple[Figure, ...]:
     if not isinstance(sc, ScState) or fid not in bout.fighters:
         return ()
     f = bout.fighters[fid]
-    collapse = f.sheet.level + f.reflex
     side = f.sheet.side
     unit = sc.unit_of.get(fid)
     up = "acting" if unit is not None and unit == sc.acting else "Up" if unit in sc.up else "Tapped"
     out = [
-        Figure("HT", max(0, f.ht), f.sheet.attributes.HT, "Health: each wound takes some; at 0 he dies.",
-               f.ht * 3 <= f.sheet.attributes.HT),
-        Figure("Pain", f.pain, collapse, f"Pain: takes dice from his attacks; at {collapse} he collapses.",
-               f.pain > 0),
-        Figure("BL", f.blood_loss, None, "Blood loss: each round he rolls EN dice against it; no success costs "
-               "1 HT.", f.blood_loss > 0),
+        *wounds_and_collapse(f, "Pain: takes dice from his attacks; at {collapse} he collapses."),
         Figure("dice", attack_dice(f), None, "Dice he attacks with: proficiency + reflex - pain - shield; half "
                "of them to defend."),
         Figure("pool", sc.pools.get(side, 0), None, "His side's Initiative Pool: bid from it for the First "

@@ -12,7 +12,7 @@ import pytest
 
 from game.sim.commands import Confirm
 from game.sim.deciding import Deciding, concerns, engaged_with, explain_for
-from game.sim.declaring import declaration_source
+from game.sim.declaring import chance_text, declaration_source
 from game.sim.difficulty import DIFFICULTIES
 from game.sim.leader_step import badly_hurt
 from game.sim.recording import RecordingError
@@ -267,9 +267,7 @@ def test_the_suggestion_quotes_the_menus_own_odds(seed: int) -> None:
             for i, action in enumerate(default):
                 odds = source.odds(action, default[:i])
                 if action.action not in ("defend",) and odds.land is not None:
-                    v = round(odds.land * 100)
-                    shown = "<1 %" if v == 0 and odds.land > 0 else ">99 %" if v == 100 and odds.land < 1 else f"{v} %"
-                    assert f"{shown} to land" in why, (why, odds.land)
+                    assert f"{chance_text(odds.land)} to land" in why, (why, odds.land)
                     compared += 1
         world.apply(Confirm())
     assert compared > 0
