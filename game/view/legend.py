@@ -185,7 +185,7 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.FLOOR, "pile"): ("Sack and coins on the floor", "Items lie here: step on them to take what helps."),
     MarkKey(Kind.FLOOR, "relic"): ("Grey crown in a glow", "The relic you came for: take it and carry it out."),
     **{MarkKey(Kind.FLOOR, tile.label): (f"{tile.label.title()} on the floor", f"Difficult ground (TN {tn}): who "
-       "fights on it makes a terrain roll at s0; no success, he goes down.")
+       "fights on it makes a terrain roll at s0 or falls.")
        for tile, tn in TERRAIN_TN.items()},
     **{MarkKey(Kind.SYSTEM_MARK, word): line for word, line in _SYSTEM_MARKS.items()},
 }
