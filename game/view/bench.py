@@ -71,7 +71,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -288,12 +287,10 @@ def main(argv: list[str] | None = None) -> int:
             elif i == 1:
                 second_cpu.append(cpu[-1])
 
+    from game.view.tick_bench import stats as percentiles
+
     def stats(values: list[float]) -> str:
-        if not values:
-            return "n/a"
-        q = statistics.quantiles(values, n=100, method="inclusive") if len(values) >= 10 else [max(values)] * 99
-        return (f"median {statistics.median(values):.1f} ms, p90 {q[89]:.1f}, p99 {q[98]:.1f}, "
-                f"max {max(values):.1f} ms ({len(values)} frames)")
+        return percentiles(values, "frames")
 
     every = static + moving
 

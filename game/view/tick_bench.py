@@ -128,12 +128,14 @@ def play(window: arcade.Window, seed: int, commands: int, max_frames: int) -> Ti
     return times
 
 
-def stats(values: list[float]) -> str:
+def stats(values: list[float], unit: str = "") -> str:
+    """Median, p90, p99 and max of times in ms, and how many (``unit``: what they are, e.g. "frames")."""
     if not values:
         return "n/a"
     q = statistics.quantiles(values, n=100, method="inclusive") if len(values) >= 10 else [max(values)] * 99
+    count = f"{len(values)} {unit}" if unit else f"{len(values)}"
     return (f"median {statistics.median(values):.1f} ms, p90 {q[89]:.1f}, p99 {q[98]:.1f}, max {max(values):.1f} ms "
-            f"({len(values)})")
+            f"({count})")
 
 
 def report(seed_label: str, t: TickTimes) -> list[str]:
