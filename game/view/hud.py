@@ -92,7 +92,7 @@ def _chip_line(state: WorldState, actor: str, v: Vitals) -> str:
     """A companion's chip: HT and CP, or his first two figures in a bout of another combat system; for one who
     is down, what put him down and what brings him round (the leader stepping onto him, no foe beside)."""
     if not v.alive:  # a run brings a fallen companion round (game.sim.run_fallen); an arena does not
-        return f"Pain {v.pain}  BL {v.bl}" + (" · step onto him" if state.run is not None else "")
+        return f"Pain {v.pain}  BL {v.bl}" + (" · step on him" if state.run is not None else "")
     status = fighter_status(state, actor)
     if status.system != DEFAULT_SYSTEM and status.in_bout:
         return "   ".join(f"{f.label} {f.text()}" for f in status.figures[:2])

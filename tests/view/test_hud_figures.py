@@ -123,4 +123,4 @@ def test_a_downed_companions_chip_says_what_put_him_down_and_what_brings_him_rou
     run = World(run_setup(3), seed=3)
     mate = next(a.id for a in run.state.actors.values() if a.party and not a.leader)
     line = _chip_line(run.state, mate, down)
-    assert line == "Pain 9  BL 4 · step onto him" and "HT" not in line
+    assert line == "Pain 9  BL 4 · step on him" and "HT" not in line
