@@ -288,7 +288,8 @@ class CombatLog(Panel):
         shown = 0
         text_w = int(width - 24 * k)
         view = self._view_key()
-        budget = self.incremental and self._shape is not None and view == self._built_view
+        # a first build too lays out a few lines a frame (about 0.8 ms each): the newest first, older ones above
+        budget = self.incremental and (view == self._built_view or not self._built_view)
         self._built_view = view
         for index in range(end - 1, -1, -1):
             line = lines[index]

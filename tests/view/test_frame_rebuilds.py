@@ -135,8 +135,12 @@ def test_the_log_lays_out_a_burst_of_new_lines_over_a_few_frames(window: arcade.
     log = CombatLog()
     log.layout(1280, 720, 1.0)
     log.add_events(world.state, events)
-    log.refresh()  # the first build is whole
-    assert not log.incomplete
+    first = 1
+    assert log.refresh() and log.texts.layouts <= LAYOUTS_PER_BUILD and log.incomplete  # a first build too
+    while log.refresh():  # is spread over frames, a few lines a frame
+        first += 1
+        assert log.texts.layouts <= LAYOUTS_PER_BUILD
+    assert first >= 2 and not log.incomplete
     shown = log._shown
     for _ in range(6):
         events = world.apply(Step(None, "cautious") if world.state.pending is not None

@@ -17,6 +17,7 @@ from game.view.assets import UI_FONT, load_ui_fonts
 from game.view.gui_compat import import_gui
 from game.view.input_map import Context, Intent
 from game.view.palette import palette
+from game.view.screen_clear import clear_colour
 from game.view.sound import MENU_BACK, MENU_MOVE, MENU_SELECT
 
 import_gui()  # the headless arcade.gui workaround, before importing from it
@@ -465,7 +466,7 @@ class MenuView(arcade.View):
                 return
 
     def on_draw(self) -> None:
-        self.clear(color=self.theme.bg)
+        clear_colour(self.window, self.theme.bg)
         self.on_draw_before_ui()
         self.ui.draw()
         self.on_draw_after_ui()

@@ -83,6 +83,7 @@ from game.view.palette import palette as make_palette
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
+from game.view.screen_clear import clear_colour
 from game.view.session import Session
 from game.view.settings import PAD_SCALES, Settings
 from game.view.shake import PIXELS as SHAKE_PIXELS
@@ -1255,7 +1256,7 @@ class GameView(arcade.View):
     def _plan_rebuilds(self) -> frozenset[str]:
         """The heavy parts that rebuild this frame (:class:`Rebuilds`: one a frame, the decision panel first; the
         first frame builds all; a selection a key moved redraws the map's marks at once, with the panel). A quiet
-        frame (nothing dirty) warms glyphs instead, or makes one of the legend's texts ahead."""
+        frame (nothing dirty) warms glyphs instead, or makes the legend's texts and swatches ahead (a few ms)."""
         decision = (self.prompt is not None and self.prompt.dirty()) \
             or (self.menu_model is not None and self.menu.dirty())
         log_drawn = self.menu_model is None or self.log.mode == "expanded"
@@ -1269,11 +1270,11 @@ class GameView(arcade.View):
             dirty["indicators"] = False
             return self._rebuilds.plan(dirty) | {"indicators"}
         chosen = self._rebuilds.plan(dirty)
-        if self._rebuilds.quiet:  # glyphs first; then the legend's texts, one a quiet frame
+        if self._rebuilds.quiet:  # glyphs first; then the legend's texts and swatches
             if WARMER.pending or not self.interactive:
                 WARMER.step(WARM_BUDGET)
             else:
-                self.legend.warm_step(self.palette, self.render.textures, self.legend_marks)
+                self.legend.warm(self.palette, self.render.textures, self.legend_marks, WARM_BUDGET)
         return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
@@ -1284,7 +1285,7 @@ class GameView(arcade.View):
 
     def on_draw(self) -> None:
         self.frames += 1
-        self.clear(color=BACKGROUND)
+        clear_colour(self.window, BACKGROUND)
         self.hud.state = self.state
         fresh = self._plan_rebuilds()  # before anything rebuilds: the one part that may this frame
         indicators = self.refresh_indicators() if "indicators" in fresh else self.indicators
