@@ -603,7 +603,7 @@ class MenuModel:
 
 # ----- drawing ---------------------------------------------------------------------------------------------
 ROW_GAP = 8.0
-LAYOUTS_PER_BUILD = 8  # texts a build lays out while the menu opens (after a tick: over two frames or so)
+LAYOUTS_PER_BUILD = 5  # texts a build lays out while the menu opens (about 0.8 ms each; over a few frames)
 LIST_ROW = 27.0
 ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
 DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds

@@ -491,6 +491,7 @@ PIPS_MAX = 8  # more HT than this: the pips shrink into a bar
 STATUS_LIFT = 0.2  # squares above the sprite's top: the pips' centre
 _ANGLES = {Direction.E: 0, Direction.S: 90, Direction.W: 180, Direction.N: 270}
 ARC_MARGIN = 0.12
+CLOCK_MAKES_PER_FRAME = 2  # new bout-clock labels one frame lays out (about 0.5 ms each); the rest follow
 
 
 def _glyph(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, glyph: Glyph, colour: RGBA, ink: RGBA,
@@ -584,6 +585,9 @@ class MapRender:
         self._indicators: Indicators | None = None
         self._overlay: list[tuple[arcade.Sprite, str, str, object]] = []  # sprite, kind, actor, extra
         self._clock_members: dict[int, tuple[str, ...]] = {}
+        self._clock_labels: tuple[ClockLabel, ...] = ()  # the clocks the indicators show now
+        self._clocks_waiting = False  # a clock's label is still to be made (sync_clock_texts' budget)
+        self._clocks_synced = False  # sync_clock_texts ran this frame
         self._clock_at: dict[int, tuple[float, float]] = {}
         self._clock_pills: dict[int, arcade.Sprite] = {}
         self._clustered: set[str] = set()  # actors drawn apart on a shared square (`_cluster_places`)
@@ -845,24 +849,39 @@ class MapRender:
             if bout_id not in self._clock_members:
                 self._spare_clock(gone)
                 del self._clock_texts[bout_id]
-        for clock in indicators.clocks:
+        self._clock_labels = indicators.clocks
+        self.sync_clock_texts()
+
+    def sync_clock_texts(self) -> None:
+        """Give each bout's clock a label that shows its clock: one of the same string if any waits hidden,
+        else a new one, at most ``CLOCK_MAKES_PER_FRAME`` a frame (ten bouts stepping to a label never shown
+        before made ten texts in one frame, 5 ms); a clock still waiting shows its last label a frame longer,
+        and :meth:`draw_screen` calls this again until none waits."""
+        made = 0
+        waiting = False
+        for clock in self._clock_labels:
             text: arcade.Text | None = self._clock_texts.get(clock.bout)
             colour = (255, 226, 130, 255) if clock.mine else (222, 226, 236, 255)
-            if text is not None and text.text != clock.label:  # the clock moved on: a text that shows the label
-                self._spare_clock(text)
-                text = None
-            if text is None:
+            if text is None or text.text != clock.label:  # the clock moved on: a text that shows the label
                 spares = self._clock_spares.get(clock.label)
                 if spares:
-                    text = spares.pop()
-                    text.visible = True
+                    fresh = spares.pop()
+                    fresh.visible = True
+                elif made < CLOCK_MAKES_PER_FRAME:
+                    made += 1
+                    fresh = arcade.Text(clock.label, 0, 0, colour, font_size=self.clock_font_size,
+                                        font_name=self.font, bold=True, anchor_x="center", anchor_y="center",
+                                        batch=self.labels_batch)
                 else:
-                    text = arcade.Text(clock.label, 0, 0, colour, font_size=self.clock_font_size,
-                                       font_name=self.font, bold=True, anchor_x="center", anchor_y="center",
-                                       batch=self.labels_batch)
-                self._clock_texts[clock.bout] = text
+                    waiting = True
+                    continue
+                if text is not None:
+                    self._spare_clock(text)
+                text = self._clock_texts[clock.bout] = fresh
             if tuple(text.color) != colour:
                 text.color = colour
+        self._clocks_waiting = waiting
+        self._clocks_synced = True
 
     def _spare_clock(self, text: arcade.Text) -> None:
         """Hide a clock's label and keep it for the next clock that shows the same (a label's layout is the
@@ -1139,6 +1158,9 @@ class MapRender:
     def draw_screen(self, project: Callable[[tuple[float, float]], tuple[float, float]]) -> None:
         """Labels in screen space (crisp text): bout clocks and floating numbers."""
         self.marks.draw(system_marks(self.state), self._mark_anchor, project, max(9.0, 0.24 * TILE * self.zoom))
+        if self._clocks_waiting and not self._clocks_synced:  # (set_indicators spent this frame's budget)
+            self.sync_clock_texts()
+        self._clocks_synced = False
         for bout_id, text in self._clock_texts.items():
             at = self._clock_at.get(bout_id)
             pill = self._clock_pills.get(bout_id)

@@ -16,6 +16,7 @@ from game.view import widgets
 from game.view.bench import build_world
 from game.view.combat_log import LAYOUTS_PER_BUILD, CombatLog
 from game.view.glyphs import BASE_SIZES, CHUNK, GlyphWarmer
+from game.view.map_render import CLOCK_MAKES_PER_FRAME
 from game.view.mesh import rounded_rect_points
 from game.view.rebuilds import Rebuilds
 from game.view.session import Session
@@ -206,4 +207,37 @@ def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.
     for aid, sprites in view.render._status_sprites.items():  # the living keep their marks' sprites
         if aid in status_sprites:
             assert sprites == status_sprites[aid]
+    window.hide_view()
+
+
+def test_new_clock_labels_are_made_a_few_a_frame_and_all_catch_up(window: arcade.Window, helpers: ModuleType,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    world, events = build_world()  # ten bouts: their clocks step together
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None, reveal_all=True)
+    view.log.add_events(world.state, events)
+    window.show_view(view)
+    helpers.advance(window, 2)
+    made: list[str] = []
+    real_text = arcade.Text
+
+    def counting_text(label: str, *args: object, **kwargs: object) -> object:
+        if kwargs.get("batch") is view.render.labels_batch:
+            made.append(label)
+        return real_text(label, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(arcade, "Text", counting_text)
+    busiest = 0
+    for _tick in range(8):
+        pending = world.state.pending
+        assert pending is not None
+        view.apply(Step(None, "cautious") if pending.kind == "step" and pending.orientation_due else
+                   Step(None) if pending.kind == "step" else Confirm())
+        for _frame in range(8):
+            made.clear()
+            helpers.advance(window, 1)
+            busiest = max(busiest, len(made))
+            assert len(made) <= CLOCK_MAKES_PER_FRAME
+        shown = {b: t.text for b, t in view.render._clock_texts.items()}
+        assert shown == {c.bout: c.label for c in view.indicators.clocks}  # every clock caught up
+    assert busiest == CLOCK_MAKES_PER_FRAME  # the budget was needed: some frame had more to make
     window.hide_view()
