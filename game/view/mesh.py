@@ -38,6 +38,7 @@ def rounded_rect_points(cx: float, cy: float, w: float, h: float, r: float, per_
     return [(cx + sx * hw + r * c, cy + sy * hh + r * s) for sx, sy, c, s in _corner_unit(per_corner)]
 
 
+@functools.lru_cache(maxsize=512)
 def corner_steps(r: float) -> int:
     """Segments per quarter circle for a corner of radius ``r`` px: the fewest that keep the outline within
     0.3 px of the arc (a 12 px corner takes 4, a 4 px one 2; each triangle costs the software rasterizer)."""
@@ -342,9 +343,14 @@ def _sides(radius: float, most: int) -> int:
     return max(min(10, most), min(most, round(radius * 1.2)))
 
 
+@functools.cache
+def _unit_circle(segments: int) -> tuple[tuple[float, float], ...]:
+    return tuple((math.cos(2 * math.pi * i / segments), math.sin(2 * math.pi * i / segments))
+                 for i in range(segments))
+
+
 def _circle(cx: float, cy: float, r: float, segments: int) -> list[Point]:
-    return [(cx + r * math.cos(2 * math.pi * i / segments), cy + r * math.sin(2 * math.pi * i / segments))
-            for i in range(segments)]
+    return [(cx + r * c, cy + r * s) for c, s in _unit_circle(segments)]
 
 
 def _diamond(cx: float, cy: float, r: float) -> list[Point]:
