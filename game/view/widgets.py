@@ -57,13 +57,6 @@ BAD: RGBA = (232, 84, 72, 255)
 SHADOW: RGBA = (0, 0, 0, 90)
 
 
-def over(colour: RGBA, below: RGBA) -> RGBA:
-    """The opaque colour ``colour`` shows when blended over the opaque ``below``."""
-    a = colour[3] / 255
-    r, g, b = (round(c * a + d * (1 - a)) for c, d in zip(colour[:3], below[:3], strict=True))
-    return (r, g, b, 255)
-
-
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 
 
@@ -301,9 +294,10 @@ class Panel:
     def _framed_box(self, cx: float, cy: float, w: float, h: float, r: float, colour: RGBA, edge: RGBA,
                     shadow: bool) -> None:
         """A box with an opaque edge, each pixel painted once: the shadow only where it shows beside the box,
-        the edge as a frame, the inside in ``colour`` as it looks over the edge (what a box drawn over a
-        full-size edge rect showed). Stacked full-size rects cost the software rasterizer every layer:
-        the maneuver menu's panel came to 4.4 screens' worth of pixels in a 0.37-screen panel."""
+        the edge as a frame, the inside opaque in ``colour`` (as the panels always showed: their fills were
+        drawn without blending, over a full-size edge rect). Stacked full-size rects cost the software
+        rasterizer every layer: the maneuver menu's panel came to 4.4 screens' worth of pixels in a
+        0.37-screen panel."""
         k = self.scale
         if shadow:
             steps = corner_steps(r + k)
@@ -311,7 +305,7 @@ class Panel:
             self.mesh.band(rounded_rect_points(cx + 3 * k, cy - 4 * k, w + 2 * k, h + 2 * k, r, steps), outline,
                            SHADOW)
         self.mesh.rounded_frame(cx, cy, w, h, r, k, edge)
-        self.mesh.rounded_rect(cx, cy, w, h, r, over(colour, edge))
+        self.mesh.rounded_rect(cx, cy, w, h, r, (*colour[:3], 255))
 
     def button(
         self,
