@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     def stats(values: list[float]) -> str:
         return percentiles(values, "frames")
 
-    every = static + moving
+    every = static + moving + legend
 
     print(scene)
     print(f"static frame:    {stats(static)}")
@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"the next frame, CPU: {stats(second_cpu)}")
     print(f"frame after a tick, main thread CPU: {stats(after_tick_main)}")
     print(f"animating frame, main thread CPU: {stats(moving_main)}")
-    print(f"frames over 16.7 ms: {sum(1 for t in every if t > 16.7)} of {len(every)} (static and animating); "
+    print(f"frames over 16.7 ms: {sum(1 for t in every if t > 16.7)} of {len(every)} (static, animating and legend); "
           f"glyph warming: {title_frames} title frames, {WARMER.pending} font makes left")
     print(f"menu key press (dice, odds, menu rebuild): {stats(presses)}; odds alone: {stats(odds_only)}")
     print(f"legend frame ({legend_entries} entries): {stats(legend)}")
