@@ -136,9 +136,10 @@ class LogModel:
                 continue
             inner = e.event if isinstance(e, wev.RulesEvent | wev.Bled) else e
             roll = isinstance(inner, _ROLL_EVENTS) or isinstance(e, wev.FirstAidGiven)
-            mine = (isinstance(e, wev.RulesEvent) and e.bout in self.my_bouts) or _involved(inner, leader)
+            # the leader's bout's own lines (who leaves it: a foe who flees), his own, and the party's story
+            in_mine = isinstance(e, wev.RulesEvent | wev.BoutLeft) and e.bout in self.my_bouts
+            mine = in_mine or _involved(inner, leader) or told.ours
             seen = True
-            mine = mine or told.ours
             if not mine:
                 who = [a for a in _actors_of(e, inner, bouts) if a in state.actors]
                 if who:

@@ -12,11 +12,12 @@ from game.sim.breath import pool_back
 from game.sim.commands import Step
 from game.sim.declaring import declaration_source
 from game.sim.world import World
-from game.view.combat_log import LogModel
+from game.view.combat_log import LogFilter, LogModel
 from game.view.maneuver_menu import MenuModel
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView
+from rules.fighter import Wound
 from tests.world.worlds import world
 
 from .worlds import DUEL, aggressive_waits, play_until, world_from_ascii
@@ -112,3 +113,20 @@ def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.W
         assert bottom <= texts["summary"].y and warn_bottom + texts["warning"].content_height <= bottom + height
     finally:
         window.hide_view()
+
+
+def test_a_hurt_foe_fleeing_the_leaders_bout_is_told_in_his_log_and_his_bout() -> None:
+    for seed in (1, 2, 3):
+        w = world(["##########", "#@b......#", "##########"], seed=seed)
+        w.state.actors["b1"].fighter.add_wound(Wound("chest", "cut", 3, 9, 3))
+        log = LogModel()
+        log.add_events(w.state, w.opening)  # as the game view does: the bout started before tick 1
+        for _ in range(12):
+            log.add_events(w.state, w.apply(Step(None)))
+            if any(" flees, " in line.text for line in log.lines):
+                break
+        fled = [line for line in log.lines if " flees, " in line.text]
+        assert len(fled) == 1, seed
+        line = fled[0]
+        assert line.text.endswith("b1 flees, bleeding (BL 3, HT 5/5 left): he may bleed to death")
+        assert line.mine and line.tone == "me" and line in log.filtered(LogFilter.MINE)
