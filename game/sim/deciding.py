@@ -6,7 +6,8 @@ normal `planner_fast`, hard the full `planner`) in the fights the party is in, f
 party member there (`concerns`; a fight between two other sides, or a foe of the party's bout busy with
 somebody else, stays on the baseline: it is not what the difficulty is about, and planning there would
 cost every tick of a busy dungeon); the party (the companions, an AI-led leader, and the
-leader's preselected orientation, target and declaration) always uses the planner. A world built with no
+leader's preselected orientation, target and declaration) always uses the planner (the preselected
+declaration keeps CP for e2 when that is about as good, `suggesting_maker`). A world built with no
 difficulty (`None`, what a run file from before the field reads as) is the old game: everyone on the
 baseline, drawing from the world's `ai` stream, the rules' menu default under Enter, so old recordings
 replay the same.
@@ -32,10 +33,25 @@ from rules.declare import commit_declaration
 from rules.dice import DiceStream, SeededStream
 from rules.menu import available_actions
 from rules.planner.clone import clone_bout
+from rules.planner.core import Planner
 from rules.systems import Answer, CombatSystem
 
 if TYPE_CHECKING:
     from game.sim.state import WorldState
+
+
+SUGGEST_KEEP_MARGIN = 0.05  # see `suggesting_maker`
+
+
+def suggesting_maker() -> DecisionMaker:
+    """The party's planner for the leader's preselected choices, with one preference (issue 11): at e1 a
+    declaration that keeps some CP for e2 is suggested over one that spends the whole pool when the planner
+    values them within `SUGGEST_KEEP_MARGIN` (its rollouts play e2 too; a newcomer left with no dice at e2 sat
+    through it defenceless). The companions' and foes' own choices are the plain planner's."""
+    maker = decision_maker(PARTY_DECIDER)
+    if isinstance(maker, Planner):
+        maker.keep_margin = SUGGEST_KEEP_MARGIN
+    return maker
 
 
 def legal_with_reserve(bout: Bout, fid: str, actions: tuple[Action, ...], reserve: int) -> bool:
@@ -87,6 +103,7 @@ class Deciding:
         self.enemies: DecisionMaker = decision_maker(enemies)
         self.party: DecisionMaker = self.enemies if difficulty is None else decision_maker(PARTY_DECIDER)
         self.baseline: DecisionMaker = self.enemies if difficulty is None else decision_maker("baseline")
+        self.suggester: DecisionMaker = self.party if difficulty is None else suggesting_maker()  # the defaults'
         self.epoch = 0  # the world adds one per command: a cached default is for one epoch only
         self._cache: dict[Hashable, tuple[Answer, str]] = {}
 
@@ -124,7 +141,7 @@ class Deciding:
         if found is None:
             if len(self._cache) > 64:
                 self._cache.clear()
-            maker = self.party
+            maker = self.suggester
             stream = SeededStream(self.seed, f"planner:{kind}:{tick}:{bout_id}:{fid}")
             answer: Answer
             if kind == ORIENTATION:

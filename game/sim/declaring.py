@@ -66,6 +66,8 @@ class DeclarationSource:
         self._suggest = suggest
         self.target: str | None = bout.targets.get(fid)
         self.exchange: int = bout.clock.exchange
+        self.round: int = bout.clock.round
+        self.rested_cp: int = bout.fighters[fid].rested_cp()  # his pool after a round's rest (a short one: why)
         self.terrain_tn: int = bout.rules.force_enter_terrain_tn
         self.terrain_dice: int = force_enter_terrain_dice(bout)  # the rules' suggestion (what the AI buys)
         self.reflex: int = bout.fighters[fid].reflex

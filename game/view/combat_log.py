@@ -4,7 +4,9 @@
 Clean by default (issue 11): only what the party can see (a line about fighters none of the party can see is
 kept but not shown, unless ``show_unseen``: a recording watched with everything revealed), each line once (the
 same rules line logged again in the same tick, e.g. under a merged bout's number, is dropped), each bout line
-with its bout; the "newer" marker has a row of its own and never overprints a line.
+with its bout; the "newer" marker has a row of its own and never overprints a line. The story lines of
+``game.sim.narration`` (a hurt foe who flees, a death from blood loss credited to the wound that caused it, the
+leader catching his breath) replace the plain ones; one the party's own (its wound) shows even out of sight.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from game.sim import events as wev
 from game.sim.fov import field_of_view
 from game.sim.geometry import Pos
 from game.sim.log import describe, known_names
+from game.sim.narration import Narrator
 from game.sim.state import WorldState
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
 
@@ -91,6 +94,7 @@ class LogModel:
         self.my_bouts: set[int] = set()
         self.version = 0
         self._this_tick: tuple[int, set[str]] = (-1, set())  # the bout lines of the latest tick, unprefixed
+        self.narrator = Narrator()  # a foe who flees, whose wound bled a foe to death, the leader's breath
 
     def _again(self, tick: int, text: str) -> bool:
         """The same bout line was logged already this tick (under another bout's number)."""
@@ -126,12 +130,15 @@ class LogModel:
                 self.my_bouts.update(e.merged)
             elif isinstance(e, wev.BoutSynced) and any(b in self.my_bouts for b in e.merged):
                 self.my_bouts.add(e.bout)
-            text = describe(e, names, state.system.describe)
+            told = self.narrator.tell(e, describe(e, names, state.system.describe), state, names)
+            text = told.text
             if not text or self._again(state.tick, text):
                 continue
             inner = e.event if isinstance(e, wev.RulesEvent | wev.Bled) else e
             roll = isinstance(inner, _ROLL_EVENTS) or isinstance(e, wev.FirstAidGiven)
-            mine = (isinstance(e, wev.RulesEvent) and e.bout in self.my_bouts) or _involved(inner, leader)
+            # the leader's bout's own lines (who leaves it: a foe who flees), his own, and the party's story
+            in_mine = isinstance(e, wev.RulesEvent | wev.BoutLeft) and e.bout in self.my_bouts
+            mine = in_mine or _involved(inner, leader) or told.ours
             seen = True
             if not mine:
                 who = [a for a in _actors_of(e, inner, bouts) if a in state.actors]

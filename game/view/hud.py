@@ -1,4 +1,5 @@
-"""The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss; under another combat system
+"""The HUD bar along the top: the leader (HT, CP as pips, pain, shock, blood loss; out of a fight with a spent
+pool, when it comes back, ``game.sim.breath.pool_back``; under another combat system
 his figures in its words, `game.sim.player_view.fighter_status`), the bout clock with
 what the world waits for (out of a fight: the goal, ``game.view.goal``, and the depth), the party (HT, CP,
 standing order; click or 1-4 to select a companion), the legend's ``?`` button (hit action ``("legend",)``)
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from game.sim.breath import pool_back
 from game.sim.player_view import (
     DEFAULT_SYSTEM,
     OUT_OF_FIGHT,
@@ -86,6 +88,11 @@ def hud_key(state: WorldState, selected_companion: str | None, hint: str) -> Has
     )
     return (leader, figures, clock, None if pending is None else pending.kind, party,
             selected_companion, hint, state.tick, state.over)
+
+
+def refill_text(full: int, steps: int) -> str:
+    """When a spent pool comes back out of a fight: ``· back to 14 in 2 steps``."""
+    return f"· back to {full} in {steps} step{'s' if steps != 1 else ''}"
 
 
 def _chip_line(state: WorldState, actor: str, v: Vitals) -> str:
@@ -261,11 +268,22 @@ class Hud(Panel):
         cpv = self.texts.put("cpv", f"{v.cp}/{v.cp_max}", x + 36 * k + cap * pip, row2, size=13 * k, bold=True,
                              colour=TEXT)
         cost = max(v.pain, v.shock)  # what pain (or carried shock, the larger) takes from the pool each round
+        after = cpv.x + cpv.content_width + 8 * k
         if cost and v.alive:
-            self.texts.put("cost", f"−{cost} from {'pain' if v.pain >= v.shock else 'shock'}",
-                           cpv.x + cpv.content_width + 8 * k, row2, size=11 * k, colour=TEXT_DIM)
+            shown = self.texts.put("cost", f"−{cost} from {'pain' if v.pain >= v.shock else 'shock'}",
+                                   after, row2, size=11 * k, colour=TEXT_DIM)
+            after = shown.x + shown.content_width + 8 * k
+        end = px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+        back = None if self.state is None else pool_back(self.state, self.state.leader)
+        if back is not None:  # out of a fight: when the pool the last one spent comes back (issue 11)
+            text = refill_text(back.full, back.steps)
+            shown = self.texts.put("cp_back", text, after, row2, size=11 * k, colour=ACCENT)
+            if shown.x + shown.content_width > end - 12 * k:
+                text = f"· {back.full} in {back.steps}"  # short where the numbers leave little room
+                shown = self.texts.put("cp_back", text, after, row2, size=11 * k, colour=ACCENT)
+            fit_width(shown, text, end - 12 * k - after)
         self.spots["cp"] = (x - 4 * k, row2 - 8 * k, 76 * k + cap * pip, 24 * k)
-        return px + len(stats) * 84 * k + 12 * k  # a narrow window: the clock moves right of the numbers
+        return end
 
     def _figures(self, status: StatusView, x: float, row1: float, row2: float, limit: float) -> float:
         """Another combat system's figures (`game.sim.player_view.fighter_status`) as `label value/limit`

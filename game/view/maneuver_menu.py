@@ -585,6 +585,18 @@ class MenuModel:
         once the player changes it or when nothing can say (the old game's rules default)."""
         return self.source.explain() if self.is_default() else ""
 
+    def warnings(self) -> list[str]:
+        """What a newcomer must know before Enter (issue 11): at a fight's first exchange on a pool the last
+        fight left short, why; at e1, a declaration that leaves no dice for the second exchange (most urgent last)."""
+        notes: list[str] = []
+        src = self.source
+        if src.exchange == 1 and src.round == 1 and self.base.cp + self.reserve < src.rested_cp:
+            notes.append(f"CP {self.base.cp + self.reserve} of {src.rested_cp}: this fight began before your pool "
+                         "refilled (a round out of any fight).")
+        if src.exchange == 1 and self.declaration() and self.cp_left() == 0:
+            notes.append("Leaves no dice for exchange 2: you cannot defend at e2.")
+        return notes
+
     def summary(self) -> str:
         items = self.declaration()
         if not items:
@@ -608,6 +620,9 @@ LIST_ROW = 27.0
 ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
 DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
 DESCRIPTION_CHARS = 220  # the most the description box holds (six lines at the smallest scale)
+WARNING = (255, 176, 96, 255)  # the menu's warning (a short pool, no dice left for e2)
+WARNING_LINE = 17.0  # px at scale 1 a line of the warning takes
+WARNING_CHAR_W = 8.2  # px at scale 1: a bold 11 pt character, on average (to reserve the warning's lines)
 
 
 class ManeuverMenu(Panel):
@@ -666,6 +681,9 @@ class ManeuverMenu(Panel):
         height = header + lines * pitch + summary_h + 16 * k
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
+        warning, over_summary = self._warning(m, top - 12 * k - height)
+        if over_summary:
+            height += _warning_lines(warning) * WARNING_LINE * k
         bottom = max(12 * k, top - height)
         self.rect = (left, bottom, width, top - bottom)
         self.box(self.rect, PANEL, 12, edge=PANEL_EDGE, shadow=True)
@@ -704,9 +722,14 @@ class ManeuverMenu(Panel):
         # declaration summary and messages
         why = "" if m.message else m.why()
         summary = m.message or (f"Suggested: {why}" if why else m.summary())
+        if warning and not over_summary:
+            summary = ""  # no room for both: the warning takes the summary's line
         self.texts.put("summary", elide(summary, 150), x, bottom + 14 * k, size=11 * k,
                        colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
                        multiline=True)
+        if warning:  # a short pool, or no dice left for e2 (issue 11): above the summary, or in its place
+            self.texts.put("warning", warning, x, bottom + (40 if over_summary else 14) * k, size=11 * k, bold=True,
+                           colour=WARNING, anchor_y="bottom", width=int(col_w), multiline=True)
         # right: the focused row's options (for the mouse), the focused choice's odds, the entry's description
         desc_h, odds_h = DESCRIPTION_H * k, ODDS_H * k
         rx = x + col_w + 12 * k
@@ -714,6 +737,21 @@ class ManeuverMenu(Panel):
         self._option_list(m, opp, focused, list_rect)
         self._odds(m, opp, (rx, bottom + 12 * k + desc_h, list_w, odds_h - 6 * k))
         self._description(m, (rx, bottom + 12 * k, list_w, desc_h - 6 * k))
+
+    def _warning(self, m: MenuModel, spare: float) -> tuple[str, bool]:
+        """The menu's warning (``MenuModel.warnings``) and whether it goes over the summary line (the menu grows by
+        its lines, when the window has ``spare`` px for that); else in the summary's one line, the most urgent
+        note alone when all of them would not fit on it."""
+        if m.message:
+            return "", False
+        notes = m.warnings()
+        text = " ".join(notes)
+        if not text:
+            return "", False
+        k = self.scale
+        if _warning_lines(text) * WARNING_LINE * k <= spare:
+            return text, True
+        return (text if _warning_lines(text) == 1 else notes[-1]), False
 
     def _cycler(self, key: Hashable, rect: Rect, hit_band: Rect, caption: str, value: str, sub: str, focus: bool,
                 prev: Hashable, nxt: Hashable, centre: Hashable) -> None:
@@ -966,6 +1004,12 @@ class ManeuverMenu(Panel):
                        colour=ACCENT, anchor_y="top")
         self.texts.put("lhelp", text, left + 10 * k, bottom + h - 34 * k, size=10 * k, colour=(200, 206, 220, 255),
                        anchor_y="top", width=int(w - 20 * k), multiline=True)
+
+
+def _warning_lines(text: str) -> int:
+    """The lines ``text`` takes as the menu's warning (a bold 11 pt line across the rows' column), estimated."""
+    per_line = max(1, int(COLUMN_W / WARNING_CHAR_W))
+    return -(-len(text) // per_line)
 
 
 def _aim(mo: ManeuverOption, zone: str | None) -> int:

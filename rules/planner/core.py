@@ -69,10 +69,13 @@ class Planner:
     name = "planner"
 
     def __init__(self, budget: Budget = DEFAULT_BUDGET, weights: Weights = DEFAULT_WEIGHTS,
-                 name: str = "planner") -> None:
+                 name: str = "planner", keep_margin: float = 0.0) -> None:
         self.name = name
         self.budget = budget
         self.weights = weights
+        # > 0: at e1 a finalist that keeps CP for e2 wins over one that spends the whole pool when its value is
+        # within this margin (the leader's suggested declaration, game.sim.deciding; issue 11); 0: the best
+        self.keep_margin = keep_margin
         self._explained: dict[str, str] = {}
         self.rollouts = 0  # bouts played forward so far (a clone each): the work done, for the benches
 
@@ -144,6 +147,7 @@ class Planner:
         candidates = declaration_candidates(bout, fid, baseline, limit)
         tallies: dict[Declaration, Tally] = {c: Tally() for c in candidates}
         illegal: set[Declaration] = set()
+        left: dict[Declaration, int] = {}  # the CP a candidate leaves in his pool once committed
 
         def play(cand: Declaration, i: int) -> float:
             self.rollouts += 1
@@ -156,6 +160,7 @@ class Planner:
             except IllegalAction:
                 illegal.add(cand)
                 return float("-inf")
+            left[cand] = clone.fighters[fid].cp
             declare_rest(clone, s)
             events = resolve_exchange(clone, s).events
             tallies[cand].add(events, fid)
@@ -164,7 +169,10 @@ class Planner:
             return value(clone, fid, clone.clock.exchange == 2, self.weights)
 
         rounds = tuple(_scaled(n, bout, self.budget) for n in self.budget.rounds)
-        best = _halving(candidates, rounds, self.budget.keep, play)
+        finalists: dict[Declaration, float] = {}
+        best = _halving(candidates, rounds, self.budget.keep, play, finalists)
+        if self.keep_margin > 0 and bout.clock.exchange == 1 and left.get(best) == 0:
+            best = _keeping(best, finalists, left, self.keep_margin)
         chosen = list(best)
         self._explained[fid] = describe(bout, fid, chosen, tallies[best])
         return chosen
@@ -195,10 +203,21 @@ def _best(choices: Sequence[str], samples: int, play: Callable[[str, int], float
     return choices[best]
 
 
+def _keeping(best: Declaration, finalists: dict[Declaration, float], left: dict[Declaration, int],
+             margin: float) -> Declaration:
+    """`best` spends the whole pool at e1: the best finalist that keeps some CP for e2 if its mean is within
+    `margin` of `best`'s (the same samples: common random numbers), else `best`."""
+    floor = finalists.get(best, float("-inf")) - margin
+    keepers = [(mean, -i, c) for i, (c, mean) in enumerate(finalists.items()) if left.get(c, 0) > 0 and mean >= floor]
+    return max(keepers)[2] if keepers else best
+
+
 def _halving(candidates: list[Declaration], rounds: tuple[int, ...], keep: tuple[int, ...],
-             play: Callable[[Declaration, int], float]) -> Declaration:
+             play: Callable[[Declaration, int], float],
+             finalists: dict[Declaration, float] | None = None) -> Declaration:
     """Successive halving: every candidate gets the first round's samples, the best `keep[0]` the
-    next round's, and so on; the best mean wins (ties: the earlier candidate, the baseline first)."""
+    next round's, and so on; the best mean wins (ties: the earlier candidate, the baseline first).
+    `finalists` (if given) gets the mean of each candidate that played every round."""
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
@@ -214,4 +233,6 @@ def _halving(candidates: list[Declaration], rounds: tuple[int, ...], keep: tuple
             alive = alive[: keep[r]]
         if len(alive) <= 1:
             break
+    if finalists is not None:
+        finalists.update((candidates[k], totals[k] / counts[k]) for k in alive)
     return candidates[alive[0]]

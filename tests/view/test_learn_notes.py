@@ -1,0 +1,132 @@
+"""What a first-time player stumbled on (issue 11), said where he looks: the HUD says when a pool spent in the
+last fight comes back; the maneuver menu says why a fight starts on a short pool and warns when a declaration
+at e1 leaves no dice for e2; the log says "You catch your breath" when it comes back."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import arcade
+
+from game.sim.breath import pool_back
+from game.sim.commands import Step
+from game.sim.declaring import declaration_source
+from game.sim.world import World
+from game.view.combat_log import LogFilter, LogModel
+from game.view.maneuver_menu import MenuModel
+from game.view.session import Session
+from game.view.settings import Settings
+from game.view.views.game import GameView
+from rules.fighter import Wound
+from tests.world.worlds import world
+
+from .worlds import DUEL, aggressive_waits, play_until, world_from_ascii
+
+WALLED = ["#########", "#@...#..#", "#....#.g#", "#########"]  # the goblin cannot reach him
+E2_NOTE = "Leaves no dice for exchange 2: you cannot defend at e2."
+
+
+def _open(w: World, window: arcade.Window, helpers: ModuleType) -> GameView:
+    view = GameView(Session(w), Settings(animation_speed="instant"), lambda reason: None)
+    window.show_view(view)
+    helpers.advance(window, 6)
+    return view
+
+
+def test_the_hud_says_when_the_pool_comes_back_and_the_log_when_it_came(window: arcade.Window,
+                                                                        helpers: ModuleType) -> None:
+    w = world(WALLED)
+    w.apply(Step(None))
+    w.state.actors["player"].fighter.cp = 3
+    back = pool_back(w.state, "player")
+    assert back is not None
+    view = _open(w, window, helpers)
+    try:
+        shown = view.hud.texts._texts["cp_back"]
+        assert shown.visible and shown.text == f"· back to {back.full} in {back.steps} steps"
+        log = LogModel()
+        for _ in range(back.steps):
+            log.add_events(w.state, w.apply(Step(None)))
+        told = [line.text for line in log.lines if "breath" in line.text]
+        assert told == [f"You catch your breath: CP {back.full}"]
+        view.hud.state = w.state
+        view.hud.invalidate()
+        helpers.advance(window, 2)
+        gone = view.hud.texts._texts.get("cp_back")
+        assert gone is None or not gone.visible  # full again: nothing to say
+    finally:
+        window.hide_view()
+
+
+def _declaring(cp: int | None, seed: int) -> World:
+    w = world_from_ascii(DUEL, seed=seed)
+    if cp is not None:
+        w.state.actors["player"].fighter.cp = cp  # the last fight's spent pool, not yet back
+    assert play_until(w, lambda x: x.state.pending is not None and x.state.pending.kind == "declare",
+                      choose=aggressive_waits)
+    return w
+
+
+def _model(w: World) -> MenuModel:
+    source = declaration_source(w.state)
+    assert source is not None
+    return MenuModel(source, {a.id: a.name for a in w.state.actors.values()})
+
+
+def test_a_fight_begun_on_a_short_pool_says_why_and_an_all_in_e1_warns() -> None:
+    for seed in (1, 2, 3):
+        w = _declaring(5, seed)
+        m = _model(w)
+        full = w.state.actors["player"].fighter.rested_cp()
+        assert m.source.exchange == 1
+        assert m.warnings()[0] == (f"CP 5 of {full}: this fight began before your pool refilled "
+                                   "(a round out of any fight).")
+        opp = m.opponent
+        assert opp is not None and opp in m.choices
+        lo, hi, _ = m.dice_range(opp)
+        m.set_dice(opp, hi)
+        assert m.cp_left() == 0 and m.warnings()[-1] == E2_NOTE
+        if hi > lo:
+            m.set_dice(opp, hi - 1)
+            assert m.cp_left() > 0 and E2_NOTE not in m.warnings()
+
+
+def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.Window,
+                                                                helpers: ModuleType) -> None:
+    w = _declaring(None, 2)
+    m = _model(w)
+    assert not m.warnings()[:1] or m.warnings() == [E2_NOTE]  # no short-pool note on a rested pool
+    view = _open(w, window, helpers)
+    try:
+        menu = view.menu.model
+        assert menu is not None and menu.opponent is not None
+        _lo, hi, _ = menu.dice_range(menu.opponent)
+        menu.set_dice(menu.opponent, hi)
+        view.menu.invalidate()
+        helpers.advance(window, 4)
+        texts = view.menu.texts._texts
+        assert texts["warning"].visible and texts["warning"].text == E2_NOTE
+        assert texts["summary"].visible and texts["summary"].text  # room for both at 1280x720
+        warn_bottom = texts["warning"].y
+        assert warn_bottom > texts["summary"].y  # over the summary, not on it
+        _left, bottom, _width, height = view.menu.rect
+        assert bottom <= texts["summary"].y and warn_bottom + texts["warning"].content_height <= bottom + height
+    finally:
+        window.hide_view()
+
+
+def test_a_hurt_foe_fleeing_the_leaders_bout_is_told_in_his_log_and_his_bout() -> None:
+    for seed in (1, 2, 3):
+        w = world(["##########", "#@b......#", "##########"], seed=seed)
+        w.state.actors["b1"].fighter.add_wound(Wound("chest", "cut", 3, 9, 3))
+        log = LogModel()
+        log.add_events(w.state, w.opening)  # as the game view does: the bout started before tick 1
+        for _ in range(12):
+            log.add_events(w.state, w.apply(Step(None)))
+            if any(" flees, " in line.text for line in log.lines):
+                break
+        fled = [line for line in log.lines if " flees, " in line.text]
+        assert len(fled) == 1, seed
+        line = fled[0]
+        assert line.text.endswith("b1 flees, bleeding (BL 3, HT 5/5 left): he may bleed to death")
+        assert line.mine and line.tone == "me" and line in log.filtered(LogFilter.MINE)
