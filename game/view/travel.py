@@ -23,7 +23,9 @@ from game.sim.geometry import Direction, Pos
 from game.sim.pathfinding import find_path, path_to_nearest
 from game.sim.player_view import flees
 from game.sim.state import WorldState
+from game.sim.tilemap import Tile
 
+STAIRS = frozenset({Tile.STAIRS_DOWN, Tile.STAIRS_UP})
 MAX_STALLS = 2  # ticks without progress (a blocked step, a companion in the way) before the walk stops
 
 
@@ -54,13 +56,17 @@ def visible_foes(state: WorldState, visible: Set[Pos]) -> frozenset[str]:
                      if a.alive and a.pos in visible and state.hostile(leader, a.id))
 
 
-def _blocked(state: WorldState, seen: Set[Pos], visible: Set[Pos]) -> Callable[[Pos], bool]:
-    """Squares a route may not cross: never seen, or taken by someone the party can see who is not one of
-    its own (a companion is swapped with)."""
+def _blocked(state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos | None = None) -> Callable[[Pos], bool]:
+    """Squares a route may not cross: never seen, stairs that are not its ``goal`` (a step onto stairs takes
+    them: exploring from the stairs a party arrived by went up and down between two depths), or taken by
+    someone the party can see who is not one of its own (a companion is swapped with)."""
     at = state.occupancy
+    tm = state.tilemap
 
     def blocked(p: Pos) -> bool:
         if p not in seen:
+            return True
+        if p != goal and tm.tile_at(p) in STAIRS:
             return True
         who = at.get(p)
         if who is None or p not in visible:
@@ -92,7 +98,8 @@ def route_to(state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos) ->
         return None
     start = state.actors[state.leader].pos
     return find_path(state.tilemap, start, goal, adjacency=state.house_rules.adjacency,
-                     blocked=_blocked(state, seen, visible), max_nodes=state.tilemap.width * state.tilemap.height)
+                     blocked=_blocked(state, seen, visible, goal),
+                     max_nodes=state.tilemap.width * state.tilemap.height)
 
 
 def chase_route(state: WorldState, seen: Set[Pos], visible: Set[Pos], foes: Set[str]) -> list[Pos] | None:

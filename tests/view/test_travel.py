@@ -17,6 +17,7 @@ from game.sim.world import World
 from game.view.modes import TravelMode
 from game.view.session import Session
 from game.view.settings import Settings
+from game.view.travel import explore_route, route_to
 from game.view.views.game import GameView
 
 from .worlds import world_from_ascii
@@ -210,3 +211,20 @@ def test_a_walk_replays_as_the_same_steps(make: Make, window: arcade.Window, hel
         again.apply(command)
     assert again.state.tick == world.state.tick
     assert {a.id: a.pos for a in again.state.actors.values()} == {a.id: a.pos for a in world.state.actors.values()}
+
+
+def test_routes_step_round_stairs_unless_they_are_the_goal() -> None:
+    """A step onto stairs takes them: exploring from the stairs a party came by went up and down between two
+    depths. Walks and exploring go round stairs; a click on the stairs walks onto them."""
+    world = world_from_ascii("##########\n#@..>....#\n#........#\n#......g.#\n##########\n", {}, seed=1)
+    state = world.state
+    stairs = Pos(4, 1)
+    seen = {p for p in state.tilemap.positions() if p.x <= 6}
+    visible = set(seen)
+    for goal in (Pos(6, 1), Pos(5, 1)):
+        path = route_to(state, seen, visible, goal)
+        assert path is not None and path[-1] == goal and stairs not in path
+    explored = explore_route(state, seen, visible)
+    assert explored is not None and stairs not in explored
+    onto = route_to(state, seen, visible, stairs)
+    assert onto is not None and onto[-1] == stairs
