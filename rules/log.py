@@ -178,9 +178,9 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
     if isinstance(event, ev.LeftBout):
         return f"{n(event.fighter)} leaves the bout ({event.reason})"
     if isinstance(event, ev.BloodLossCheck):
-        lost = f", loses {event.ht_lost} HT (HT {event.ht})" if event.ht_lost else ""
+        outcome = f"loses {event.ht_lost} HT (HT {event.ht})" if event.ht_lost else "holds"
         return (f"{n(event.fighter)}: blood loss check {event.dice}d10 TN{event.tn} "
-                f"{_faces(event.faces)} = {event.successes}{lost}")
+                f"{_faces(event.faces)} = {event.successes}: {outcome}")
     if isinstance(event, ev.RoundEnded):
         cps = ", ".join(f"{n(f)} {cp}" for f, cp in event.refreshed)
         pause = " (battle pause)" if event.pause else ""

@@ -72,7 +72,7 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str],
         return f"{n(event.actor)} is down ({event.cause})"
     if isinstance(event, ev.Bled):
         line = describe_rules(event.event, names)
-        return None if line is None else f"{line} (out of combat)"
+        return None if line is None else f"{line} (out of a fight)"
     if isinstance(event, ev.FirstAidGiven):
         result = "stops the bleeding" if event.stopped else "fails"
         return f"{n(event.actor)}: first aid {event.dice}d10 TN{event.tn} {list(event.faces)} {result}"

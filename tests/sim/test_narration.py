@@ -65,7 +65,7 @@ def test_a_death_from_blood_loss_is_told_once_and_credits_the_worst_bleeding_wou
     for attacker, bl in (("s1", 2), ("player", 5), ("s1", 1)):
         _tell(narrator, s, ev.RulesEvent(1, _attack(attacker, "b1", bl)))
     assert narrator.credit("b1") == "player"
-    # the rules' check says he died (out of combat): nothing, the world's Died right after tells it
+    # the rules' check says he died (out of a fight): nothing, the world's Died right after tells it
     assert _tell(narrator, s, ev.Bled("b1", rev.Died(0, "b1", "blood loss"))) == (None, False)
     text, ours = _tell(narrator, s, ev.Died("b1", "blood loss"))
     assert text == "b1 collapses from blood loss and dies — the wound you gave him"
