@@ -617,6 +617,8 @@ class MenuModel:
 ROW_GAP = 8.0
 LAYOUTS_PER_BUILD = 5  # texts a build lays out while the menu opens (about 0.8 ms each; over a few frames)
 LIST_ROW = 27.0
+LIST_TOP = 40.0  # the list's title and margins above its first row
+LIST_MIN_ROWS = 3  # choices the option list has room for however few rows the menu has
 ODDS_H = 92.0  # px at scale 1: the odds box between the option list and the description
 DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
 DESCRIPTION_CHARS = 220  # the most the description box holds (six lines at the smallest scale)
@@ -679,6 +681,9 @@ class ManeuverMenu(Panel):
         summary_h = 40 * k
         lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line
         height = header + lines * pitch + summary_h + 16 * k
+        # the right column's list shows at least LIST_MIN_ROWS choices: a declaration of Do Nothing has two
+        # rows on the left, and its list of action types had no room for one (shown empty)
+        height = max(height, header + 20 * k + (DESCRIPTION_H + ODDS_H + LIST_TOP + LIST_MIN_ROWS * LIST_ROW) * k)
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
         warning, over_summary = self._warning(m, top - 12 * k - height)

@@ -240,3 +240,21 @@ def test_the_menu_shows_and_keeps_the_arrow_cp(window: arcade.Window, game: Call
     helpers.press(window, arcade.key.ENTER)
     assert w.commands[-1][1].get("shot_defence_cp") == suggested + 1
     assert not any(line.text.startswith("refused") for line in view.log.model.lines)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_on_do_nothing_the_option_list_still_lists_every_action_type(
+        window: arcade.Window, game: Callable[[World], GameView], helpers: ModuleType, scale: float) -> None:
+    """A declaration of Do Nothing has two rows on the left; the menu shrank with them and its list of action
+    types had no room for one row (a playtest: "Action types vs Bandit 2" and nothing under it)."""
+    view = game(_to_declaration(1))
+    m = view.menu_model
+    assert m is not None and m.opponent is not None
+    opp = m.opponent
+    m.nothing()
+    m.focus_row(Row("action"))
+    view.menu.layout(window.width, window.height, scale)
+    helpers.advance(window, 3)
+    listed = [h.action[2] for h in view.menu.hits if h.action[:2] == ("menu", "pick_action")]
+    assert len(m.actions(opp)) >= 2 and listed == [a.action for a in m.actions(opp)]
+    assert view.menu.rect[1] >= 0  # still on screen
