@@ -306,7 +306,8 @@ class GameView(arcade.View):
         self.animator.fast_forward()
         self.animator.cosmetic.fast_forward()
         self.pop(TravelMode)  # the route was on the other depth's map
-        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
+        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all,
+                                textures=self.render.textures)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
         self.animator.on_heavy = self._heavy_blow
         self.frames = 0  # the camera snaps to the leader on the next frame
