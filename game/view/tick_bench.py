@@ -239,6 +239,13 @@ def cause_line(t: TickTimes) -> str:
     return ", ".join(parts) or "none"
 
 
+def longest(t: TickTimes, n: int = 3) -> str:
+    """The ``n`` longest frames by main-thread CPU, each with what its known causes took."""
+    worst = sorted(range(len(t.every_main)), key=lambda i: -t.every_main[i])[:n]
+    return "; ".join(f"{t.every_main[i]:.1f} ms (" + (", ".join(f"{c} {ms:.1f}" for c, ms in t.causes[i].items()
+                                                          if ms >= 0.5) or "none") + ")" for i in worst)
+
+
 def report(seed_label: str, t: TickTimes) -> list[str]:
     over = sum(1 for w in t.every_wall if w > LINE)
     over_main = sum(1 for m in t.every_main if m > LINE)
@@ -256,6 +263,7 @@ def report(seed_label: str, t: TickTimes) -> list[str]:
         f"  frames over 16.7 ms: {over} of {len(t.every_wall)} (wall), {over_main} of {len(t.every_main)} "
         f"(main-thread CPU)",
         f"  causes, max in a frame (frames over the line, main thread, where it took >= 5.6 ms): {cause_line(t)}",
+        f"  longest frames, main CPU: {longest(t)}",
     ]
 
 

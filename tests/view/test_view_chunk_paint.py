@@ -113,7 +113,34 @@ def test_a_game_view_repaints_over_frames_and_the_next_depth_keeps_its_textures(
     fresh.update_fov()
     helpers.advance(window, 1)
     assert _same(_chunks_image(window, helpers, view.render), _chunks_image(window, helpers, fresh))
-    kept = MapRender(world.state, view.palette, view.render.zoom, textures=view.render.textures)
-    assert kept.textures is view.render.textures
-    other = MapRender(world.state, view.palette, view.render.zoom * 2, textures=view.render.textures)
-    assert other.textures is not view.render.textures and other.textures.px == 2 * view.render.textures.px
+
+def test_the_next_depth_keeps_the_textures_and_the_chunks_hidden_until_repainted(
+        window: arcade.Window, helpers: ModuleType, show: Callable[[arcade.View], arcade.View]) -> None:
+    first = MapRender(world_from_ascii(ROOMS).state, palette(), 1.0)
+    first.seen |= set(first.state.tilemap.positions())  # the whole first depth remembered
+    first.update_fov()
+    while first.warm_step():
+        pass
+    world = world_from_ascii(ROOMS.replace("@.", ".@"))  # the next depth, the same size
+    kept = MapRender(world.state, palette(), 1.0, previous=first)
+    assert kept.textures is first.textures and kept.chunks is first.chunks
+    fresh = MapRender(world_from_ascii(ROOMS.replace("@.", ".@")).state, palette(), 1.0)
+    assert _same(_chunks_image(window, helpers, kept), _chunks_image(window, helpers, fresh))
+    hidden = [key for key, sprite in kept._chunk_sprites.items() if not sprite.visible]
+    assert hidden  # the first depth's light over the unseen chunks is not shown
+    _walk_east(world, 12)
+    kept.update_fov()
+    fresh_world = world_from_ascii(ROOMS.replace("@.", ".@"))
+    _walk_east(fresh_world, 12)
+    fresh = MapRender(fresh_world.state, palette(), 1.0)
+    fresh.seen = set(kept.seen)
+    fresh.update_fov()
+    assert _same(_chunks_image(window, helpers, kept), _chunks_image(window, helpers, fresh))
+    wider = world_from_ascii("\n".join(row + "#" * 9 for row in ROOMS.splitlines()[:-2]) + "\n")  # other size
+    deeper = MapRender(wider.state, palette(), 1.0, previous=kept)
+    assert deeper.chunks is first.chunks
+    assert _same(_chunks_image(window, helpers, deeper),
+                 _chunks_image(window, helpers, MapRender(wider.state, palette(), 1.0)))
+    other = MapRender(world.state, palette(), 2.0, previous=first)
+    assert other.textures is not first.textures and other.chunks is not first.chunks
+    assert other.textures.px == 2 * first.textures.px

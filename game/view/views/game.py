@@ -64,6 +64,7 @@ from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
+from game.view.levels_ahead import LevelsAhead
 from game.view.maneuver_menu import MENU_W, ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import (
@@ -156,6 +157,8 @@ class GameView(arcade.View):
         self.shake = Shake()  # the screen's jolt on a heavy wound (game.view.shake)
         self.animator.on_heavy = self._heavy_blow
         self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
+        self.levels_ahead = LevelsAhead()  # the next depths made in a background thread (the stairs' frame)
+        self.levels_ahead.ask(self.state)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -307,12 +310,13 @@ class GameView(arcade.View):
         self.animator.cosmetic.fast_forward()
         self.pop(TravelMode)  # the route was on the other depth's map
         self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all,
-                                textures=self.render.textures)
+                                previous=self.render)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
         self.animator.on_heavy = self._heavy_blow
         self.frames = 0  # the camera snaps to the leader on the next frame
         for panel in (self.hud, self.inspect, self.party, self.incoming):
             panel.invalidate()
+        self.levels_ahead.ask(self.state)
         return True
 
     def apply(self, command: Command) -> list[wev.WorldEvent]:
