@@ -171,6 +171,7 @@ def _play(window: arcade.Window, seed: int, commands: int, max_frames: int, caus
     session = new_run(seed)
     timed_session(session, times, causes)
     view = GameView(session, Settings(), lambda _reason: None)
+    view.prepare_defaults = True  # as App.play does
     settle_heap()  # as App.play does
     window.show_view(view)
     ctx = window.ctx
@@ -184,7 +185,7 @@ def _play(window: arcade.Window, seed: int, commands: int, max_frames: int, caus
             break
         sent = len(times.apply_cpu)
         t0, m0 = time.perf_counter(), time.thread_time()
-        if not view.animator.busy and view.find(TravelMode) is None:
+        if not view.animator.busy and view.find(TravelMode) is None and not view.preparing:
             settled += 1
             if settled > KEY_GAP:
                 settled = 0
