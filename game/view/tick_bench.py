@@ -41,7 +41,7 @@ KEY_GAP = 2  # frames the screen must be settled before the next key
 STAIRS_AFTER = 80  # commands on a depth before the newcomer heads for its stairs down (once seen)
 LINE = 16.7  # ms: a frame at 60 Hz
 # the known causes of a long frame, timed in every frame (main-thread CPU; the collector's passes in wall time)
-CAUSES = ("apply", "fov", "paint", "new level", "decision", "gc")
+CAUSES = ("apply", "fov", "paint", "new level", "decision", "gc", "update", "draw")
 
 
 @dataclass
@@ -72,7 +72,9 @@ class TickTimes:
 class CauseTimer:
     """Times the known causes of a long frame (``CAUSES``) while installed: the map's field of view and its chunks'
     repaint, a new depth's map view, the decision panel's opening (``GameView._sync_decision``: the planner's
-    default for the menu) in main-thread CPU, and the garbage collector's passes (``gc.callbacks``) in wall time.
+    default for the menu), and the game view's whole update and draw (what is left of a frame is the key's
+    handling, ``ctx.finish`` and the flip) in main-thread CPU, and the garbage collector's passes
+    (``gc.callbacks``) in wall time.
     ``frame()`` hands back what the last frame spent in each and starts the next."""
 
     def __init__(self) -> None:
@@ -108,6 +110,8 @@ class CauseTimer:
             (MapRender, "_paint_chunk", self.wrap("paint", MapRender._paint_chunk)),
             (GameView, "_new_level", self.wrap("new level", GameView._new_level, only_if_true=True)),
             (GameView, "_sync_decision", self.wrap("decision", GameView._sync_decision)),
+            (GameView, "on_update", self.wrap("update", GameView.on_update)),  # (fov, paint, a walk's apply in it)
+            (GameView, "on_draw", self.wrap("draw", GameView.on_draw)),
         ]
         saved = [(owner, name, owner.__dict__[name]) for owner, name, _ in patched]
         for owner, name, wrapped in patched:

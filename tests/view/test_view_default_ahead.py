@@ -50,6 +50,8 @@ def test_the_menu_opens_after_its_default_is_worked_out_and_it_is_the_same_defau
     expected = at_once.menu_model.declaration()
     view, _ = _at_declare(window, helpers, show, ahead=True)
     assert view.preparing and view.menu_model is None and view.find(MenuMode) is None  # the tick's frame: no menu
+    shown, key = view.indicators, view._ind_key
+    assert view.refresh_indicators() is shown and view._ind_key == key  # the marks wait for the menu's default
     ahead = view._default_ahead
     assert ahead is not None
     ahead.wait()
@@ -58,6 +60,7 @@ def test_the_menu_opens_after_its_default_is_worked_out_and_it_is_the_same_defau
     assert not view.preparing and view.menu_model is not None and view.find(MenuMode) is not None
     assert view.menu_model.declaration() == expected and view.menu_model.is_default()
     assert view.menu_model.source.explain() == at_once.menu_model.source.explain()
+    assert view.refresh_indicators() == at_once.refresh_indicators()  # then the marks show it
 
 
 def test_a_key_before_the_menu_opens_answers_it_with_the_same_events(

@@ -1277,7 +1277,7 @@ class GameView(arcade.View):
 
     def refresh_indicators(self) -> Indicators:
         key = self._indicator_key()
-        if key != self._ind_key:
+        if key != self._ind_key and self._default_ahead is None:  # (the menu's default first: the marks show it)
             self._ind_key = key
             selected, candidate = self._selection()
             menu = self.menu_model.base if self.menu_model is not None else None
