@@ -1,16 +1,22 @@
 """``python -m game.view.bench --ticks``: the tick in the real game, and the frames around it (issue 11).
 
 A new run as the title starts it (``game.view.session.new_run(seed)``: the default party, the default difficulty,
-animation at 1x) on the game screen, played by keys as a newcomer would: Enter on every prompt and on the maneuver
-menu (the preselected choices), ``O`` to explore and ``Shift+O`` to go at a foe in sight, Enter (the suggested
-step) while the party fights. A key goes in once the screen has caught up (no animation, no walk under way) and
-two frames have passed. For seeds 1-3 (``--seeds``) and up to ``--tick-count`` commands each it prints the
-distribution (median, p90, p99, max) of:
+animation at 1x, the menu's default worked out ahead as ``App.play`` has it) on the game screen, played by keys as
+a newcomer would: Enter on every prompt and on the maneuver menu (the preselected choices), ``O`` to explore and
+``Shift+O`` to go at a foe in sight, Enter (the suggested step) while the party fights, and after
+``STAIRS_AFTER`` commands on a depth a click on its stairs down once seen (the walk there, and the next depth). A
+key goes in once the screen has caught up (no animation, no walk under way, no menu being prepared) and two frames
+have passed. For seeds 1-3 (``--seeds``) and up to ``--tick-count`` commands each it prints the distribution
+(median, p90, p99, max) of:
 
 - ``Session.apply``: the world's tick (and the autosave's append: none here), wall and main-thread CPU time;
 - the tick's frame: the frame a command went to the world in (a key's, handled before the frame's update and draw,
   or a walk's step in the update), measured up to ``ctx.finish()``; it must show the key's first feedback;
-- the two frames after it, and every frame; how many went over 16.7 ms.
+- the two frames after it, and every frame (the menu's opening and the stairs' frames among them);
+- the line: ``frames over 16.7 ms: N of M`` over every frame stepped, in wall and in main-thread CPU time;
+- per cause (:class:`CauseTimer`: the tick, the field of view and its chunks' repaint, a new depth's map view, the
+  decision panel's opening, the collector's passes, the view's whole update and draw) the longest time in one
+  frame, and the three longest frames with what each cause took in them.
 
 Main-thread CPU is the Python and GL calls this code makes without llvmpipe's rasterizer threads: compare builds
 and commits by it on a shared, loaded machine, where wall times mostly measure the other processes. Before and
