@@ -69,6 +69,7 @@ from game.view.traces import TraceLayer
 TILE = 32.0  # world units per square
 CHUNK = 8  # squares per chunk side
 FOV_RADIUS = 8
+NEW_CHUNK_COST = 4  # a chunk's first paint (its atlas entry) against a repaint, in paint_pending's budget
 FOOT = 0.34  # feet sit this many squares below the square's centre
 LIGHT_LEVELS = (1.0, 0.9, 0.8, 0.7)  # lit squares, by distance from the leader
 REMEMBERED = 4  # light level index of remembered squares
@@ -618,6 +619,9 @@ class MapRender:
             self.chunks = arcade.SpriteList(atlas=self._chunk_atlas)
             self._chunk_sprites = {}
             self._unmade_chunks = self._chunk_keys()  # made ahead in quiet frames (warm_step)
+        leader = state.actors.get(state.leader)
+        self._paint_origin = leader.pos if leader is not None else Pos(0, 0)
+        self._unmade_chunks.sort(key=self._nearness, reverse=True)  # made from the end: the nearest first
         kinds = sorted(set(state.tilemap.tiles) | {int(Tile.FLOOR)})  # (an opened chest shows the floor)
         self._unmade_tiles = [(kind, level) for level in range(UNSEEN - 1, -1, -1) for kind in kinds]
         self.floor_items = FloorItems(TILE, self.textures.px, state.tilemap.height)  # a run's piles
@@ -835,19 +839,28 @@ class MapRender:
         return bool(self._dirty_chunks)
 
     def paint_pending(self, budget: int | None = None) -> int:
-        """Repaint the chunks whose light changed and are not painted yet: all, or at most ``budget`` of them,
-        nearest the leader (as of the last :meth:`update_fov`) first. Returns how many were painted."""
+        """Repaint the chunks whose light changed and are not painted yet: all, or as many as ``budget`` pays for
+        (a repaint costs 1, a chunk not made yet ``NEW_CHUNK_COST``; at least one), nearest the leader (as of the
+        last :meth:`update_fov`) first. Returns how many were painted."""
         dirty = self._dirty_chunks
         if not dirty:
             return 0
+        order = sorted(dirty, key=self._nearness)
+        painted = spent = 0
+        for key in order:
+            cost = 1 if key in self._chunk_sprites else NEW_CHUNK_COST
+            if budget is not None and painted and spent + cost > budget:
+                break
+            dirty.discard(key)
+            self._paint_chunk(*key)
+            painted += 1
+            spent += cost
+        return painted
+
+    def _nearness(self, chunk: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+        """How far chunk is from the leader's square (as of the last :meth:`update_fov`), for ordering."""
         ox, oy = (self._paint_origin.x + 0.5) / CHUNK - 0.5, (self._paint_origin.y + 0.5) / CHUNK - 0.5
-        order = sorted(dirty, key=lambda c: ((c[0] - ox) ** 2 + (c[1] - oy) ** 2, c))
-        if budget is not None:
-            order = order[:max(0, budget)]
-        for cx, cy in order:
-            dirty.discard((cx, cy))
-            self._paint_chunk(cx, cy)
-        return len(order)
+        return (chunk[0] - ox) ** 2 + (chunk[1] - oy) ** 2, chunk
 
     def warm_step(self) -> bool:
         """Make one thing a later repaint would otherwise make in its frame (a quiet frame's work): a chunk's

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from game.sim.commands import Step
 from game.sim.world import World
-from game.view.map_render import CHUNK, MapRender
+from game.view.map_render import CHUNK, NEW_CHUNK_COST, MapRender
 from game.view.palette import palette
 from game.view.session import Session
 from game.view.settings import Settings
@@ -144,3 +144,25 @@ def test_the_next_depth_keeps_the_textures_and_the_chunks_hidden_until_repainted
     other = MapRender(world.state, palette(), 2.0, previous=first)
     assert other.textures is not first.textures and other.chunks is not first.chunks
     assert other.textures.px == 2 * first.textures.px
+
+
+def test_a_chunk_not_made_yet_costs_more_of_the_budget_and_warming_goes_nearest_first(
+        window: arcade.Window, show: Callable[[arcade.View], arcade.View]) -> None:
+    world = world_from_ascii(ROOMS)
+    render = MapRender(world.state, palette(), 1.0)
+    first = render._unmade_chunks[-1]
+    leader = world.state.actors[world.state.leader].pos
+    assert first == (leader.x // CHUNK, leader.y // CHUNK) or first not in render._unmade_chunks[:-1]
+    render.seen |= set(world.state.tilemap.positions())
+    render.update_fov(budget=0)  # at least one, whatever the budget
+    render.paint_pending(len(render._chunk_sprites))  # (the made ones cost 1 each: those go first, being nearest)
+    made = len(render._chunk_sprites)
+    assert render._dirty_chunks and not render._dirty_chunks & set(render._chunk_sprites)  # only unmade left
+    assert render.paint_pending(NEW_CHUNK_COST) == 1  # one chunk not made yet takes the whole budget
+    assert render.paint_pending(2 * NEW_CHUNK_COST + 1) == 2
+    assert len(render._chunk_sprites) == made + 3
+    while render.warm_step():  # (it paints the chunks it makes with the light of now)
+        pass
+    assert not render.painting
+    render._dirty_chunks.update(list(render._chunk_sprites)[:3])  # three chunks, all made by now, to repaint
+    assert render.paint_pending(2) == 2 and len(render._dirty_chunks) == 1  # made ahead: a repaint costs 1
