@@ -889,6 +889,15 @@ class MapRender:
         [cy*8, cy*8+8) (y south)."""
         return cx * CHUNK * TILE, (self.map_h - cy * CHUNK) * TILE
 
+    def _chunk_shown(self, cx: int, cy: int) -> bool:
+        """Whether any square of chunk (cx, cy) has been seen (a chunk of unseen squares is all transparent: not
+        drawn, so the software rasterizer does not blend it over the screen)."""
+        w, h = self.state.tilemap.width, self.state.tilemap.height
+        levels = self._levels
+        x0, x1 = cx * CHUNK, min(w, cx * CHUNK + CHUNK)
+        return any(v < UNSEEN for y in range(cy * CHUNK, min(h, cy * CHUNK + CHUNK))
+                   for v in levels[y * w + x0:y * w + x1])
+
     def _paint_chunk(self, cx: int, cy: int) -> None:
         image = self.textures.chunk_image(self.state.tilemap, self._levels, cx, cy)
         sprite = self._chunk_sprites.get((cx, cy))
@@ -904,7 +913,7 @@ class MapRender:
             atlas = self.chunks.atlas
             if atlas is not None and atlas.has_texture(tex):
                 atlas.update_texture_image(tex)
-            sprite.visible = True
+        sprite.visible = self._chunk_shown(cx, cy)
 
     # --- indicators ---------------------------------------------------------------------------------------
     def set_indicators(self, indicators: Indicators) -> None:

@@ -91,6 +91,8 @@ def test_warming_makes_every_chunk_ahead_without_changing_a_pixel(window: arcade
         made += 1
         assert made < 500
     assert len(render._chunk_sprites) == cols * rows and made >= cols * rows - 4
+    hidden = [key for key, sprite in render._chunk_sprites.items() if not sprite.visible]
+    assert hidden and all(not render._chunk_shown(*key) for key in hidden)  # all unseen: not drawn at all
     assert _same(_chunks_image(window, helpers, render), before)
     render.seen |= set(world.state.tilemap.positions())  # every square remembered: every chunk repainted
     render.update_fov()
