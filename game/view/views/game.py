@@ -632,6 +632,8 @@ class GameView(arcade.View):
             return
         ahead.wait()
         self._sync_decision()
+        if self._default_ahead is ahead:  # the decision went another way meanwhile: nothing waits for it
+            self._default_ahead = None
 
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
