@@ -62,6 +62,16 @@ def _level(seed: int, depth: int) -> Level:
     return generate_level(_plan(seed), depth, default_run_content())
 
 
+def prepare_depths(seed: int, depths: Sequence[int]) -> None:
+    """Make the levels of ``depths`` of run ``seed`` now (they are cached: the stairs' tick then finds them made).
+    The game view calls it in a background thread as a depth starts (issue 11: 40-50 ms in the stairs' frame);
+    a level is a pure function of the seed and the depth, so the run's events are the same either way."""
+    plan = _plan(seed)
+    for depth in depths:
+        if 1 <= depth <= plan.last:
+            _level(seed, depth)
+
+
 def run_setup(seed: int, party: Sequence[str] = RUN_PARTY) -> WorldSetup:
     """The starting world of the run `seed`: depth 1 with `party` (creature ids, the leader first) on
     its arrival squares. Its origin (a run file header's `setup`) is `{"kind": "run", "seed", "party"}`."""

@@ -39,6 +39,7 @@ GLANCE: RGBA = (200, 206, 220, 255)
 MISS: RGBA = (160, 168, 186, 255)
 HIT: RGBA = (255, 110, 90, 255)
 HEAL: RGBA = (120, 220, 140, 255)
+PAINT_BUDGET = 6  # chunks of the map repainted a frame after a step (nearest the leader first), ~0.2-0.4 ms each
 
 
 @dataclass
@@ -135,7 +136,7 @@ class Animator:
                     self.sound(name)
         # someone moved: the light is recomputed in the next frame; else at once (little changes, and a caller
         # showing no events asks for the view as it is now)
-        moves.steps.append(self._next_frame(r.update_fov) if moved else r.update_fov)
+        moves.steps.append(self._next_frame(self._light) if moved else r.update_fov)
         for beat in (moves, bonus, *attacks, falls, late):
             if beat.steps:
                 self.queue.append(beat)
@@ -287,6 +288,11 @@ class Animator:
 
         return start
 
+    def _light(self) -> None:
+        """The field of view after a move: recomputed now, its chunks repainted a few a frame (the rest by
+        :meth:`update`), all at once at the "instant" setting."""
+        self.render.update_fov(None if self.tweens.instant else PAINT_BUDGET)
+
     def _next_frame(self, job: Callable[[], None]) -> Callable[[], None]:
         """A beat step that runs ``job`` at the first update after the frame it starts in was drawn (the field of
         view's recompute and repaint, 2-50 ms on a software renderer, leaves the frame that ran the tick; the
@@ -324,10 +330,16 @@ class Animator:
                 self.on_settled()
 
     def update(self, dt: float) -> None:
+        """One frame: the work handed over from the last frame, the map's pending repaints (a few), the tweens;
+        in a frame with none of these, one thing made ahead for a later repaint (``MapRender.warm_step``)."""
+        had_due = bool(self.due)
         self._run_due()
+        painted = self.render.paint_pending(PAINT_BUDGET) if not had_due else 0
         self.tweens.update(dt)
         self._start_ready()
         self.cosmetic.update(dt)
+        if not had_due and not painted and not self.busy:
+            self.render.warm_step()
 
     def fast_forward(self) -> None:
         """Finish every world-lagging animation now (cosmetic overlays keep playing)."""
@@ -338,6 +350,7 @@ class Animator:
             self._start_ready()
         self._start_ready()
         self._run_due(everything=True)
+        self.render.paint_pending()
 
 
 @dataclass(frozen=True)

@@ -287,6 +287,8 @@ class App:
         self.session = session
         self.game_view = self.game_factory(session, self.settings, self.on_game_exit)
         self.lend_sounds(self.game_view)
+        if hasattr(self.game_view, "prepare_defaults"):  # the menu's default worked out off the main thread
+            self.game_view.prepare_defaults = True
         from game.view.session import settle_heap  # (loaded already: the session came from it)
 
         settle_heap()  # the run's world and screen: out of the collector's full passes (issue 11's spikes)

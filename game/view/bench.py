@@ -62,6 +62,41 @@ player's command must come first, so it is not precomputed); the field of view's
 declaration for the leader); and full garbage-collector passes over what the run allocated since it started
 (28-58 ms, three in 300 ticks).
 
+Session 9 (issue 11's last line in the real game's ticks; ``STEELSTEP_PURE=1 python -m game.view.bench --ticks``,
+which now also walks to the stairs after 80 commands on a depth (seed 2 takes them), times each frame's causes and
+prints ``frames over 16.7 ms: N of M`` over every frame it steps, wall and main-thread CPU). Before: main 9290afe
+(load average 0.3-3); after: branch tick9 (load 3.6-3.9), main-thread CPU, median / p90 / p99 / max in ms, seeds
+1-3, 728 commands, about 7200-8000 frames:
+
+    --ticks, seeds 1-3                       before                        after
+    every frame, main thread CPU             2.7 / 5.7 / 9.6 / 55.0        2.5 / 5.6 / 8.8 / 47.9
+    frames over 16.7 ms, main thread         25 of 7209                    16 of 8063
+    frames over 16.7 ms, wall                1322 of 7209 (load 0.3-3)     2909 of 8063 (load 3.6-3.9)
+    the tick's frame, main thread CPU        4.7 / 7.7 / 27.1 / 43.3       4.4 / 7.2 / 21.0 / 29.8
+    the two frames after it, main CPU        4.2 / 7.0 / 9.6 / 55.0        4.8 / 6.9 / 8.8 / 20.0
+    field of view + repaint, max a frame     49.9 (in 3 frames over)       6.3 (in none)
+    the menu's opening (_sync_decision)      18.4 (in 15 frames over)      0.4 (in none)
+    the stairs: the new depth's map view     about 50 (session 8)          5.1
+
+The stairs' frame alone (seed 2, depth 1 -> 2: ``Session.apply``, which makes the level, and the new map view;
+main-thread CPU; a script walking there, not in the repository): 65 ms on main cafeae8, 8-13 ms on tick9. What
+changed: the light's chunks repaint a few a frame nearest the leader first
+(``Animator`` with ``MapRender.update_fov(budget)`` / ``paint_pending``), the squares' images are made once a
+process, the chunks' atlas is sized for the whole map, chunks and squares are made ahead in quiet frames
+(``warm_step``), a chunk with nothing seen is not drawn; a new depth keeps the last map view's textures, atlas and
+chunk sprites, and the run's next depths are made in a background thread (``game.view.levels_ahead``); the menu's
+preselected declaration is worked out in a background thread before the menu opens (``game.view.default_ahead``,
+the same default and the same events: ``tests/view/test_view_default_ahead.py``). The collector's passes stayed
+under 8 ms a frame in every run (``settle_heap`` at the run's start suffices; no gen thresholds changed).
+
+Wall times on this shared machine follow the other agents' load: seed 3 alone, this branch and 9290afe taken in
+turn at the same load (3-4), every frame wall median 13.7-14.7 vs 13.8 ms, p99 21.5-24.1 vs 23.0-25.4, max
+41.6-49.8 vs 72.5-149.6, frames over 16.7 ms 403-703 vs 437-571 of 3246: the wall line is llvmpipe's rasterizing
+(the lead's part). Still over 16.7 ms in main-thread CPU: the world's tick when AIs decide (``Session.apply`` up to
+26 ms, ``rules.planner`` in ``world_decisions``; 9 frames), a frame that builds the HUD and the map's marks at
+once (44-48 ms: ``Hud.draw`` 17-21, ``draw_world`` 7-8, ``refresh_indicators`` 4; by its causes the screen's first
+frame) and the maneuver menu's first draw (``ManeuverMenu.draw``, 14 ms once).
+
 At load average 1.5 (before this work) a static frame took 12.6 ms wall (median; p90 15.2) of which 2.7 ms is the
 main thread and the rest llvmpipe's rasterizing: the frame after a tick now adds about 5 ms of main-thread work
 to that (median), so on a quiet machine it sits near the 16.7 ms line, not under it in every frame.

@@ -4,7 +4,10 @@ Everything is drawn from sprite lists so a frame is a handful of draw calls on s
 
 - **terrain** is baked into chunk textures of 8 x 8 squares with the light level of each square (lit by
   distance from the leader, dimmed when only remembered, absent when never seen); a chunk is repainted
-  (``atlas.update_texture_image``) only when the light in it changed, i.e. at most once per tick;
+  (``atlas.update_texture_image``) only when the light in it changed, i.e. at most once per tick; the animator
+  repaints a few a frame, nearest the leader first (``update_fov(budget)``, ``paint_pending``), and quiet frames
+  make ahead what a repaint would otherwise make in its frame (``warm_step``: the chunks' atlas entries, the
+  squares' images at each light level); the chunks' atlas is sized for the whole map, so it never grows;
 - **actors** are sprites at screen resolution (no blurry downscaling), mirrored to face west or east;
 - **indicators** (footbases, initiative arcs, orientation icons, Atk/Def badges, planned steps) are sprites
   with textures drawn once per zoom level in :class:`Textures`, moved along with the actors they belong to;
@@ -66,6 +69,7 @@ from game.view.traces import TraceLayer
 TILE = 32.0  # world units per square
 CHUNK = 8  # squares per chunk side
 FOV_RADIUS = 8
+NEW_CHUNK_COST = 4  # a chunk's first paint (its atlas entry) against a repaint, in paint_pending's budget
 FOOT = 0.34  # feet sit this many squares below the square's centre
 LIGHT_LEVELS = (1.0, 0.9, 0.8, 0.7)  # lit squares, by distance from the leader
 REMEMBERED = 4  # light level index of remembered squares
@@ -117,6 +121,67 @@ def _shade(image: Image.Image, factor: float, tint: tuple[float, float, float] =
     return Image.merge("RGBA", (r, g, b, a))
 
 
+_TILES: dict[tuple[int, int, int], Image.Image] = {}  # (px, kind, level) -> the square's image
+
+
+def _tile_image(px: int, kind: int, level: int) -> Image.Image:
+    """The square image of a tile kind at a light level and ``px`` pixels a side, made once a process (no palette
+    goes into it): a new depth's map view and every later one paste the same images (issue 11: making them,
+    1-2 ms each, in the frame a room or a depth is first seen cost 10-40 ms)."""
+    key = (px, kind, level)
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) > 1024:  # many zoom levels tried: start again
+            _TILES.clear()
+        found = _TILES[key] = _make_tile_image(px, kind, level)
+    return found
+
+
+def _make_tile_image(px: int, kind: int, level: int) -> Image.Image:
+    floor = _shade(_source("floor").resize((px, px), Image.Resampling.LANCZOS), 0.42, (0.92, 0.96, 1.04))
+    if kind == Tile.WALL:
+        base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
+        draw = ImageDraw.Draw(base)
+        draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
+    elif kind in DIFFICULT_TILES:  # difficult ground over the floor (our own: packaging/tools/make_ground.py)
+        base = floor.copy()
+        base.alpha_composite(_source(Tile(kind).label).resize((px, px), Image.Resampling.LANCZOS))
+    elif kind == Tile.CHEST:  # a closed chest on the floor (our own sprite: packaging/tools/make_chest.py)
+        base = floor.copy()
+        base.alpha_composite(_source("chest").resize((px, px), Image.Resampling.LANCZOS))
+    elif kind in (Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP):
+        base = floor.copy()
+        over = _source("door" if kind == Tile.DOOR else "stairs_down").resize((px, px), Image.Resampling.LANCZOS)
+        if kind == Tile.STAIRS_UP:  # the same ladder, pale, with an arrow up: the way back
+            over = _shade(over, 1.0, (0.85, 1.05, 1.3))
+            ImageDraw.Draw(over).polygon(
+                [(px * 0.5, px * 0.08), (px * 0.82, px * 0.42), (px * 0.18, px * 0.42)],
+                fill=(235, 240, 250, 255), outline=(20, 24, 32, 255))
+        elif kind == Tile.STAIRS_DOWN:  # an arrow down on the ladder: the way on
+            ImageDraw.Draw(over).polygon(
+                [(px * 0.5, px * 0.92), (px * 0.82, px * 0.58), (px * 0.18, px * 0.58)],
+                fill=(250, 200, 70, 255), outline=(20, 24, 32, 255))
+        base.alpha_composite(over)
+    else:
+        base = floor
+        draw = ImageDraw.Draw(base)
+        draw.rectangle((0, 0, px - 1, px - 1), outline=(0, 0, 0, 40))  # faint grid
+    if level == REMEMBERED:
+        grey = _shade(base, 0.36, (0.8, 0.88, 1.12))
+        return grey
+    return _shade(base, LIGHT_LEVELS[level])
+
+
+def _chunk_atlas_size(tilemap: TileMap, px: int, border: int = 2) -> tuple[int, int]:
+    """An atlas that holds every chunk of ``tilemap`` at ``px`` pixels a square, so painting a chunk never grows
+    it (a resize copies the whole atlas: 20 ms and more in the frame a room is entered)."""
+    count = -(-tilemap.width // CHUNK) * -(-tilemap.height // CHUNK)
+    slot = CHUNK * px + 2 * border
+    cols = max(1, math.ceil(math.sqrt(count)))
+    rows = -(-count // cols)
+    return cols * slot + border, rows * slot + border
+
+
 class Textures:
     """Every map texture at one resolution (``px`` screen pixels per square), drawn once and cached.
 
@@ -128,7 +193,6 @@ class Textures:
     def __init__(self, px: int, palette: Palette) -> None:
         self.px = px
         self.palette = palette
-        self._tiles: dict[tuple[int, int], Image.Image] = {}
         self._cache: dict[object, arcade.Texture] = {}
 
     # --- terrain ------------------------------------------------------------------------------------------
@@ -136,46 +200,7 @@ class Textures:
         """The square image of a tile kind at a light level (None for unseen)."""
         if level >= UNSEEN:
             return None
-        key = (kind, level)
-        found = self._tiles.get(key)
-        if found is None:
-            found = self._tiles[key] = self._make_tile(kind, level)
-        return found
-
-    def _make_tile(self, kind: int, level: int) -> Image.Image:
-        px = self.px
-        floor = _shade(_source("floor").resize((px, px), Image.Resampling.LANCZOS), 0.42, (0.92, 0.96, 1.04))
-        if kind == Tile.WALL:
-            base = _shade(_source("wall_stone").resize((px, px), Image.Resampling.LANCZOS), 0.78, (1.08, 0.94, 0.8))
-            draw = ImageDraw.Draw(base)
-            draw.rectangle((0, px - max(2, px // 10), px, px), fill=(30, 28, 26, 255))  # shadowed foot of the wall
-        elif kind in DIFFICULT_TILES:  # difficult ground over the floor (our own: packaging/tools/make_ground.py)
-            base = floor.copy()
-            base.alpha_composite(_source(Tile(kind).label).resize((px, px), Image.Resampling.LANCZOS))
-        elif kind == Tile.CHEST:  # a closed chest on the floor (our own sprite: packaging/tools/make_chest.py)
-            base = floor.copy()
-            base.alpha_composite(_source("chest").resize((px, px), Image.Resampling.LANCZOS))
-        elif kind in (Tile.DOOR, Tile.STAIRS_DOWN, Tile.STAIRS_UP):
-            base = floor.copy()
-            over = _source("door" if kind == Tile.DOOR else "stairs_down").resize((px, px), Image.Resampling.LANCZOS)
-            if kind == Tile.STAIRS_UP:  # the same ladder, pale, with an arrow up: the way back
-                over = _shade(over, 1.0, (0.85, 1.05, 1.3))
-                ImageDraw.Draw(over).polygon(
-                    [(px * 0.5, px * 0.08), (px * 0.82, px * 0.42), (px * 0.18, px * 0.42)],
-                    fill=(235, 240, 250, 255), outline=(20, 24, 32, 255))
-            elif kind == Tile.STAIRS_DOWN:  # an arrow down on the ladder: the way on
-                ImageDraw.Draw(over).polygon(
-                    [(px * 0.5, px * 0.92), (px * 0.82, px * 0.58), (px * 0.18, px * 0.58)],
-                    fill=(250, 200, 70, 255), outline=(20, 24, 32, 255))
-            base.alpha_composite(over)
-        else:
-            base = floor
-            draw = ImageDraw.Draw(base)
-            draw.rectangle((0, 0, px - 1, px - 1), outline=(0, 0, 0, 40))  # faint grid
-        if level == REMEMBERED:
-            grey = _shade(base, 0.36, (0.8, 0.88, 1.12))
-            return grey
-        return _shade(base, LIGHT_LEVELS[level])
+        return _tile_image(self.px, kind, level)
 
     def chunk_image(self, tilemap: TileMap, levels: bytearray, cx: int, cy: int) -> Image.Image:
         px = self.px
@@ -550,22 +575,56 @@ class ActorView:
 class MapRender:
     """Draws the map of one world state with the animated actor views and the indicator data."""
 
-    def __init__(self, state: WorldState, palette: Palette, zoom: float, *, reveal_all: bool = False) -> None:
+    def __init__(self, state: WorldState, palette: Palette, zoom: float, *, reveal_all: bool = False,
+                 previous: MapRender | None = None) -> None:
+        """``previous``: the last map view (a new depth). Its textures are kept when their resolution and palette
+        are this one's (the actors' and indicators' are not drawn again), and then also its chunks' atlas and
+        sprites, hidden until the new map's light repaints them (a new atlas and new chunk sprites cost 20-50 ms
+        in the stairs' frame)."""
         self.state = state
         self.reveal_all = reveal_all  # light every square and show every actor (benchmarks, debugging)
         self.palette = palette
         self.zoom = zoom
         self.map_h = state.tilemap.height
-        self.textures = Textures(max(8, round(TILE * zoom)), palette)
+        px = max(8, round(TILE * zoom))
+        old = previous.textures if previous is not None else None
+        same = old is not None and old.px == px and old.palette == palette
+        self.textures: Textures = old if old is not None and same else Textures(px, palette)
         self.actors: dict[str, ActorView] = {}
         self.visible: frozenset[Pos] = frozenset()
         self.seen: set[Pos] = set()
         self.ground_seen: set[Tile] = set()  # the difficult ground kinds seen so far (the legend's lines)
         self._levels = bytearray([UNSEEN]) * (state.tilemap.width * state.tilemap.height)
         self._drawn_tiles: bytes | None = None  # the tiles the chunks were painted from (a chest opens)
-        self._chunk_atlas = DefaultTextureAtlas((1024, 1024), auto_resize=True)
-        self.chunks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(atlas=self._chunk_atlas)
-        self._chunk_sprites: dict[tuple[int, int], arcade.Sprite] = {}
+        self._dirty_chunks: set[tuple[int, int]] = set()  # light changed, not repainted yet (paint_pending)
+        self._paint_origin = Pos(0, 0)
+        self._chunk_atlas: DefaultTextureAtlas
+        self.chunks: arcade.SpriteList[arcade.Sprite]
+        self._chunk_sprites: dict[tuple[int, int], arcade.Sprite]
+        if previous is not None and same:
+            self._chunk_atlas = previous._chunk_atlas
+            self.chunks = previous.chunks
+            keys = set(self._chunk_keys())
+            self._chunk_sprites = {}
+            for key, sprite in previous._chunk_sprites.items():
+                if key in keys:  # the last depth's light: hidden, placed on this map, shown once repainted
+                    sprite.visible = False
+                    sprite.left, sprite.top = self._chunk_corner(*key)
+                    self._chunk_sprites[key] = sprite
+                else:
+                    self.chunks.remove(sprite)
+            self._unmade_chunks = [key for key in self._chunk_keys() if key not in self._chunk_sprites]
+        else:
+            self._chunk_atlas = DefaultTextureAtlas(_chunk_atlas_size(state.tilemap, self.textures.px),
+                                                    auto_resize=True)
+            self.chunks = arcade.SpriteList(atlas=self._chunk_atlas)
+            self._chunk_sprites = {}
+            self._unmade_chunks = self._chunk_keys()  # made ahead in quiet frames (warm_step)
+        leader = state.actors.get(state.leader)
+        self._paint_origin = leader.pos if leader is not None else Pos(0, 0)
+        self._unmade_chunks.sort(key=self._nearness, reverse=True)  # made from the end: the nearest first
+        kinds = sorted(set(state.tilemap.tiles) | {int(Tile.FLOOR)})  # (an opened chest shows the floor)
+        self._unmade_tiles = [(kind, level) for level in range(UNSEEN - 1, -1, -1) for kind in kinds]
         self.floor_items = FloorItems(TILE, self.textures.px, state.tilemap.height)  # a run's piles
         self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
         self.route: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the leader's travel route
@@ -737,8 +796,9 @@ class MapRender:
         shadow.visible = view.seen and not view.dead
 
     # --- field of view ------------------------------------------------------------------------------------
-    def update_fov(self) -> None:
-        """Recompute what the leader sees and repaint the chunks whose light changed."""
+    def update_fov(self, budget: int | None = None) -> None:
+        """Recompute what the leader sees and repaint the chunks whose light changed: all of them now, or with a
+        ``budget`` that many, nearest the leader first, the rest in later calls of :meth:`paint_pending`."""
         s = self.state
         leader = s.actors.get(s.leader)
         tm = s.tilemap
@@ -761,7 +821,7 @@ class MapRender:
         for p in self.visible:
             d = math.hypot(p.x - origin.x, p.y - origin.y)
             levels[p.y * tm.width + p.x] = 0 if self.reveal_all else min(steps - 1, int(d * steps / (FOV_RADIUS + 1)))
-        dirty: set[tuple[int, int]] = set()
+        dirty = self._dirty_chunks
         old = self._levels
         w = tm.width
         for i in range(len(levels)):
@@ -771,11 +831,76 @@ class MapRender:
         if drawn is not None and drawn != tm.tiles and len(drawn) == len(tm.tiles):  # a chest opened
             dirty.update(((i % w) // CHUNK, (i // w) // CHUNK) for i in range(len(drawn)) if drawn[i] != tm.tiles[i])
         self._levels = levels
-        for cx, cy in sorted(dirty):
-            self._paint_chunk(cx, cy)
+        self._paint_origin = origin
+        self.paint_pending(budget)
         for view in self.actors.values():
             actor = s.actors[view.id]
             view.seen = actor.party or Pos(round(view.gx), round(view.gy)) in self.visible or actor.pos in self.visible
+
+    @property
+    def painting(self) -> bool:
+        """Chunks whose light changed wait for :meth:`paint_pending`."""
+        return bool(self._dirty_chunks)
+
+    def paint_pending(self, budget: int | None = None) -> int:
+        """Repaint the chunks whose light changed and are not painted yet: all, or as many as ``budget`` pays for
+        (a repaint costs 1, a chunk not made yet ``NEW_CHUNK_COST``; at least one), nearest the leader (as of the
+        last :meth:`update_fov`) first. Returns how many were painted."""
+        dirty = self._dirty_chunks
+        if not dirty:
+            return 0
+        order = sorted(dirty, key=self._nearness)
+        painted = spent = 0
+        for key in order:
+            cost = 1 if key in self._chunk_sprites else NEW_CHUNK_COST
+            if budget is not None and painted and spent + cost > budget:
+                break
+            dirty.discard(key)
+            self._paint_chunk(*key)
+            painted += 1
+            spent += cost
+        return painted
+
+    def _nearness(self, chunk: tuple[int, int]) -> tuple[float, tuple[int, int]]:
+        """How far chunk is from the leader's square (as of the last :meth:`update_fov`), for ordering."""
+        ox, oy = (self._paint_origin.x + 0.5) / CHUNK - 0.5, (self._paint_origin.y + 0.5) / CHUNK - 0.5
+        return (chunk[0] - ox) ** 2 + (chunk[1] - oy) ** 2, chunk
+
+    def warm_step(self) -> bool:
+        """Make one thing a later repaint would otherwise make in its frame (a quiet frame's work): a chunk's
+        sprite not yet in the atlas, else a square image of a tile kind on this map at a light level not yet
+        drawn. False when nothing is left to make."""
+        while self._unmade_chunks:
+            key = self._unmade_chunks.pop()
+            if key not in self._chunk_sprites:
+                self._paint_chunk(*key)
+                self._dirty_chunks.discard(key)
+                return True
+        while self._unmade_tiles:
+            kind, level = self._unmade_tiles.pop()
+            if (self.textures.px, kind, level) not in _TILES:
+                self.textures.tile(kind, level)
+                return True
+        return False
+
+    def _chunk_keys(self) -> list[tuple[int, int]]:
+        tm = self.state.tilemap
+        cols, rows = -(-tm.width // CHUNK), -(-tm.height // CHUNK)
+        return [(cx, cy) for cy in range(rows) for cx in range(cols)]
+
+    def _chunk_corner(self, cx: int, cy: int) -> tuple[float, float]:
+        """The world point of chunk (cx, cy)'s top left corner: it covers squares x in [cx*8, cx*8+8), y in
+        [cy*8, cy*8+8) (y south)."""
+        return cx * CHUNK * TILE, (self.map_h - cy * CHUNK) * TILE
+
+    def _chunk_shown(self, cx: int, cy: int) -> bool:
+        """Whether any square of chunk (cx, cy) has been seen (a chunk of unseen squares is all transparent: not
+        drawn, so the software rasterizer does not blend it over the screen)."""
+        w, h = self.state.tilemap.width, self.state.tilemap.height
+        levels = self._levels
+        x0, x1 = cx * CHUNK, min(w, cx * CHUNK + CHUNK)
+        return any(v < UNSEEN for y in range(cy * CHUNK, min(h, cy * CHUNK + CHUNK))
+                   for v in levels[y * w + x0:y * w + x1])
 
     def _paint_chunk(self, cx: int, cy: int) -> None:
         image = self.textures.chunk_image(self.state.tilemap, self._levels, cx, cy)
@@ -783,11 +908,7 @@ class MapRender:
         if sprite is None:
             tex = _texture(image, f"chunk-{cx}-{cy}-{id(self)}-{self.textures.px}")
             sprite = arcade.Sprite(tex, scale=TILE / self.textures.px)
-            # chunk (cx, cy) covers squares x in [cx*8, cx*8+8), y in [cy*8, cy*8+8) (y south)
-            left = cx * CHUNK * TILE
-            top = (self.map_h - cy * CHUNK) * TILE
-            sprite.left = left
-            sprite.top = top
+            sprite.left, sprite.top = self._chunk_corner(cx, cy)
             self._chunk_sprites[(cx, cy)] = sprite
             self.chunks.append(sprite)
         else:
@@ -796,6 +917,7 @@ class MapRender:
             atlas = self.chunks.atlas
             if atlas is not None and atlas.has_texture(tex):
                 atlas.update_texture_image(tex)
+        sprite.visible = self._chunk_shown(cx, cy)
 
     # --- indicators ---------------------------------------------------------------------------------------
     def set_indicators(self, indicators: Indicators) -> None:

@@ -56,6 +56,7 @@ from game.view.animation import Animator
 from game.view.arrow_pad import ArrowPad
 from game.view.choice_prompt import ChoicePrompt
 from game.view.combat_log import CombatLog
+from game.view.default_ahead import DefaultAhead
 from game.view.edge_pointer import EdgePointers
 from game.view.glyphs import WARMER
 from game.view.hud import FigureTip, Hud, IncomingShots, PartyPanel, Toast, vitals
@@ -64,6 +65,7 @@ from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
+from game.view.levels_ahead import LevelsAhead
 from game.view.maneuver_menu import MENU_W, ManeuverMenu, MenuModel
 from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
 from game.view.modes import (
@@ -157,6 +159,8 @@ class GameView(arcade.View):
         self.shake = Shake()  # the screen's jolt on a heavy wound (game.view.shake)
         self.animator.on_heavy = self._heavy_blow
         self._drawn_level = _level_key(self.state)  # the depth the map view draws (a run changes it)
+        self.levels_ahead = LevelsAhead()  # the next depths made in a background thread (the stairs' frame)
+        self.levels_ahead.ask(self.state)
         self.camera = Camera2D()
         self.camera.zoom = self.render.zoom
         self._cam_offset = (0.0, 0.0)
@@ -191,6 +195,10 @@ class GameView(arcade.View):
         self._pv_key: Hashable = None
         self._pv: PlayerView | None = None
         self._decision_key: Hashable = None
+        # the menu's preselected declaration worked out off the main thread first, the menu opening when it is
+        # done (the app turns it on; off, the menu opens in the tick's frame, as tests driving keys expect)
+        self.prepare_defaults = False
+        self._default_ahead: DefaultAhead | None = None
         self._aid_answered: int | None = None
         self._bump_fled: str | None = None
         self._toast_time = 0.0
@@ -307,17 +315,20 @@ class GameView(arcade.View):
         self.animator.fast_forward()
         self.animator.cosmetic.fast_forward()
         self.pop(TravelMode)  # the route was on the other depth's map
-        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all)
+        self.render = MapRender(self.state, self.palette, self.render.zoom, reveal_all=self.reveal_all,
+                                previous=self.render)
         self.animator = Animator(self.render, self.settings.animation_speed, sound=self.play_sound)
         self.animator.on_heavy = self._heavy_blow
         self.frames = 0  # the camera snaps to the leader on the next frame
         for panel in (self.hud, self.inspect, self.party, self.incoming):
             panel.invalidate()
+        self.levels_ahead.ask(self.state)
         return True
 
     def apply(self, command: Command) -> list[wev.WorldEvent]:
         """Send one command to the world (fast-forwarding animation first) and show what it caused. A
         command that starts a tick carries the CP chosen against a shot at the leader, if he chose."""
+        self._open_prepared(wait=True)  # nothing changes the bout while the menu's default is worked out
         self.animator.fast_forward()
         chosen = self.incoming.cp
         if chosen is not None and self.incoming.shooters and isinstance(command, TICK_COMMANDS) \
@@ -586,7 +597,15 @@ class GameView(arcade.View):
         if decision.kind == "target":
             self.open_prompt(TargetPrompt(s, self.palette, decision.options, decision.default))
         elif decision.kind == "declare":
-            source = declaration_source(s)
+            ahead, self._default_ahead = self._default_ahead, None
+            if ahead is not None:
+                ahead.wait()  # (done already but for a menu wanted at once: the work is not done twice)
+            source = declaration_source(s) if ahead is None or ahead.key != key else ahead.source
+            if source is not None and self.prepare_defaults and (ahead is None or ahead.key != key):
+                self._default_ahead = DefaultAhead(key, source, self._arrow_reserve())
+                self._decision_key = None  # looked at again once it is done (on_update) or input comes
+                self._close_prompt()
+                return
             if source is not None:
                 names = {a.id: a.name for a in s.actors.values()}
                 model = MenuModel(source, names, reserve=self._arrow_reserve())
@@ -601,6 +620,21 @@ class GameView(arcade.View):
             self.open_prompt(FirstAidPrompt(s, self.palette))
         else:
             self._close_prompt()
+
+    @property
+    def preparing(self) -> bool:
+        """The menu's preselected declaration is being worked out (``game.view.default_ahead``): it opens soon."""
+        return self._default_ahead is not None
+
+    def _open_prepared(self, wait: bool) -> None:
+        """Open the menu whose default was worked out ahead: when it is done, or (``wait``) now."""
+        ahead = self._default_ahead
+        if ahead is None or not (wait or ahead.done):
+            return
+        ahead.wait()
+        self._sync_decision()
+        if self._default_ahead is ahead:  # the decision went another way meanwhile: nothing waits for it
+            self._default_ahead = None
 
     def open_prompt(self, prompt: Prompt) -> None:
         self.push(PromptMode(self, prompt))
@@ -618,6 +652,7 @@ class GameView(arcade.View):
 
     # ----- input: keys --------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self._open_prepared(wait=True)  # a key answers the menu as the player will see it
         # the keys every mode shares
         if modifiers & arcade.key.MOD_CTRL and symbol == arcade.key.Q:
             self.exit("quit")
@@ -916,6 +951,7 @@ class GameView(arcade.View):
 
     # ----- input: pointer -----------------------------------------------------------------------------------
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self._open_prepared(wait=True)
         if self.find(TravelMode) is not None:  # any click stops a walk (and does nothing else)
             self.stop_travel(Stop("click", "Stopped"))
             return
@@ -1009,6 +1045,7 @@ class GameView(arcade.View):
         self.on_exit(reason)
 
     def on_update(self, delta_time: float) -> None:
+        self._open_prepared(wait=False)
         self.animator.update(delta_time)
         self._drain()
         self._advance_travel()
@@ -1243,7 +1280,7 @@ class GameView(arcade.View):
 
     def refresh_indicators(self) -> Indicators:
         key = self._indicator_key()
-        if key != self._ind_key:
+        if key != self._ind_key and self._default_ahead is None:  # (the menu's default first: the marks show it)
             self._ind_key = key
             selected, candidate = self._selection()
             menu = self.menu_model.base if self.menu_model is not None else None
