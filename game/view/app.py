@@ -28,6 +28,7 @@ import arcade
 from game import logs, paths
 from game.view import startup
 from game.view.gui_compat import apply_headless_workaround
+from game.view.renderer import is_software
 from game.view.settings import Settings, SettingsStore
 from game.view.sound import SoundBank
 
@@ -460,9 +461,22 @@ def _clock_seed() -> int:
 ICON_SIZES = (16, 32, 48, 64, 128)  # the window manager picks one; pyglet converts every pixel in Python
 
 
-def make_window(visible: bool = True, antialiasing: bool = True, icon: bool = True) -> arcade.Window:
-    """The game's window; ``icon=False`` leaves the icon for `set_window_icon` (after the first frame)."""
-    window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=antialiasing)
+def make_window(visible: bool = True, antialiasing: bool | None = None, icon: bool = True) -> arcade.Window:
+    """The game's window; ``icon=False`` leaves the icon for `set_window_icon` (after the first frame).
+
+    ``antialiasing=None`` (the game's): 4x multisampling on a graphics card, none on a software rasterizer
+    (``game.view.renderer``: there it made every frame two and a half times as long); the window is made
+    hidden, asked which renderer it got, and made again without multisampling if it is a software one."""
+    window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible and antialiasing is not None,
+                           antialiasing=antialiasing is not False)
+    if antialiasing is None:
+        renderer = window.ctx.info.RENDERER
+        if is_software(renderer):
+            log.info("renderer %s runs on the CPU: the window is made without multisampling", renderer)
+            window.close()
+            window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=False)
+        elif visible:
+            window.set_visible(True)
     try:
         window.set_minimum_size(800, 450)
     except Exception as exc:  # some platforms (headless) cannot do this

@@ -193,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=120)
     parser.add_argument("--window", action="store_true", help="use a real (visible) window")
     parser.add_argument("--zoom", type=float, default=1.0)
+    parser.add_argument("--antialiasing", action="store_true",
+                        help="4x multisampling, as the game's window asks for (the software rasterizer's cost of it)")
     parser.add_argument("--ticks", action="store_true",
                         help="instead: the tick in a scripted new run (game.view.tick_bench)")
     parser.add_argument("--seeds", default="1-3", help="--ticks: the runs' seeds (default 1-3)")
@@ -215,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.view.views.game import GameView
 
     apply_headless_workaround()
-    window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False, antialiasing=False)
+    window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False,
+                           antialiasing=args.antialiasing)
     window._enable_event_queue = False
     from game.view.glyphs import WARMER
     from game.view.views.title import TITLE_WARM_BUDGET

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from game.sim.commands import Step
 from game.sim.world import World
-from game.view.map_render import CHUNK, NEW_CHUNK_COST, MapRender
+from game.view.map_render import BACKGROUND, CHUNK, NEW_CHUNK_COST, REMEMBERED, UNSEEN, MapRender
 from game.view.palette import palette
 from game.view.session import Session
 from game.view.settings import Settings
@@ -168,3 +168,36 @@ def test_a_chunk_not_made_yet_costs_more_of_the_budget_and_warming_goes_nearest_
     assert not render.painting
     render._dirty_chunks.update(list(render._chunk_sprites)[:3])  # three chunks, all made by now, to repaint
     assert render.paint_pending(2) == 2 and len(render._dirty_chunks) == 1  # made ahead: a repaint costs 1
+
+
+def test_the_squares_are_opaque_so_the_chunks_draw_without_blending(window: arcade.Window, helpers: ModuleType,
+                                                                      show: Callable[[arcade.View], arcade.View]
+                                                                      ) -> None:
+    """The squares are painted over the map's background colour (their translucent grid and wall foot blended
+    once, in the image), so the chunks draw with blending off: the same picture over any clear colour."""
+    world = world_from_ascii(ROOMS)
+    render = MapRender(world.state, palette(), 1.0)
+    _walk_east(world, 12)  # through the door: remembered squares behind, lit ones ahead
+    render.update_fov()
+    levels = set(render._levels)
+    assert {0, REMEMBERED, UNSEEN} <= levels  # lit, remembered and never-seen squares are all painted
+    assert render.chunks.blend is False
+    shown = [s for s in render.chunks if s.visible]
+    assert shown and all(s.texture.image.getextrema()[3] == (255, 255) for s in shown)
+
+    def over(clear: tuple[int, int, int, int]) -> Image.Image:
+        window.clear(color=clear)
+        window.default_camera.use()
+        render.chunks.draw(pixelated=True)
+        return helpers.grab().convert("RGB").crop(_shown_box(render, window))
+
+    assert _same(over((255, 0, 255, 255)), over(BACKGROUND))
+
+
+def _shown_box(render: MapRender, window: arcade.Window) -> tuple[int, int, int, int]:
+    """The screen box (PIL: left, top, right, bottom) of the shown chunks, clipped to the window."""
+    shown = [s for s in render.chunks if s.visible]
+    left, right = min(s.left for s in shown), max(s.right for s in shown)
+    bottom, top = min(s.bottom for s in shown), max(s.top for s in shown)
+    h = window.height
+    return (max(0, int(left)), max(0, int(h - top)), min(window.width, int(right)), min(h, int(h - bottom)))
