@@ -624,6 +624,7 @@ DESCRIPTION_H = 100.0  # px at scale 1: the description box under the odds
 DESCRIPTION_CHARS = 220  # the most the description box holds (six lines at the smallest scale)
 WARNING = (255, 176, 96, 255)  # the menu's warning (a short pool, no dice left for e2)
 WARNING_LINE = 17.0  # px at scale 1 a line of the warning takes
+SUMMARY_H = 40.0  # px at scale 1 the menu keeps under its rows for the summary (two lines of it)
 WARNING_CHAR_W = 8.2  # px at scale 1: a bold 11 pt character, on average (to reserve the warning's lines)
 
 
@@ -678,7 +679,7 @@ class ManeuverMenu(Panel):
         list_w = LIST_W * k
         width = MENU_W * k
         header = 44 * k
-        summary_h = 40 * k
+        summary_h = SUMMARY_H * k
         lines = len(rows) - (1 if Row("reflex") in rows else 0)  # terrain and reflex share a line
         height = header + lines * pitch + summary_h + 16 * k
         # the right column's list shows at least LIST_MIN_ROWS choices: a declaration of Do Nothing has two
@@ -686,9 +687,17 @@ class ManeuverMenu(Panel):
         height = max(height, header + 20 * k + (DESCRIPTION_H + ODDS_H + LIST_TOP + LIST_MIN_ROWS * LIST_ROW) * k)
         left = self.x_for(width, 12 * k)
         top = (self.top_limit or self.height) - 10 * k
+        x = left + 12 * k
+        # the declaration summary (the planner's line while the default stands): laid out first, for its height
+        why = "" if m.message else m.why()
+        summary = elide(m.message or (f"Suggested: {why}" if why else m.summary()), 150)
+        summary_text = self.texts.put("summary", summary, x, 0, size=11 * k,
+                                      colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom",
+                                      width=int(col_w), multiline=True)
+        summary_top = 14 * k + (summary_text.content_height if summary and summary_text.visible else 0)
         warning, over_summary = self._warning(m, top - 12 * k - height)
-        if over_summary:
-            height += _warning_lines(warning) * WARNING_LINE * k
+        if over_summary:  # above the summary's lines, however many it wraps to
+            height += _warning_lines(warning) * WARNING_LINE * k + max(0.0, summary_top + 4 * k - SUMMARY_H * k)
         bottom = max(12 * k, top - height)
         self.rect = (left, bottom, width, top - bottom)
         self.box(self.rect, PANEL, 12, edge=PANEL_EDGE, shadow=True)
@@ -706,7 +715,6 @@ class ManeuverMenu(Panel):
         self.texts.put("hint", hint, left + width - 14 * k, top - header / 2, size=10 * k, colour=TEXT_DIM,
                        anchor_x="right", anchor_y="center")
         y = top - header - 8 * k
-        x = left + 12 * k
         opp = m.opponent
         focused = m.row
         half = (col_w - ROW_GAP * k) / 2
@@ -725,16 +733,14 @@ class ManeuverMenu(Panel):
                 self._row(m, opp, row, index, rect, hit_band, is_focus)
             y -= pitch
         # declaration summary and messages
-        why = "" if m.message else m.why()
-        summary = m.message or (f"Suggested: {why}" if why else m.summary())
-        if warning and not over_summary:
-            summary = ""  # no room for both: the warning takes the summary's line
-        self.texts.put("summary", elide(summary, 150), x, bottom + 14 * k, size=11 * k,
-                       colour=(255, 160, 120, 255) if m.message else TEXT, anchor_y="bottom", width=int(col_w),
-                       multiline=True)
+        if warning and not over_summary:  # no room for both: the warning takes the summary's line
+            summary_text.visible = False
+        elif summary_text.visible and summary_text.position != (x, bottom + 14 * k):
+            summary_text.position = (x, bottom + 14 * k)
         if warning:  # a short pool, or no dice left for e2 (issue 11): above the summary, or in its place
-            self.texts.put("warning", warning, x, bottom + (40 if over_summary else 14) * k, size=11 * k, bold=True,
-                           colour=WARNING, anchor_y="bottom", width=int(col_w), multiline=True)
+            self.texts.put("warning", warning, x, bottom + (summary_top + 4 * k if over_summary else 14 * k),
+                           size=11 * k, bold=True, colour=WARNING, anchor_y="bottom", width=int(col_w),
+                           multiline=True)
         # right: the focused row's options (for the mouse), the focused choice's odds, the entry's description
         desc_h, odds_h = DESCRIPTION_H * k, ODDS_H * k
         rx = x + col_w + 12 * k

@@ -107,12 +107,28 @@ def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.W
         texts = view.menu.texts._texts
         assert texts["warning"].visible and texts["warning"].text == E2_NOTE
         assert texts["summary"].visible and texts["summary"].text  # room for both at 1280x720
-        warn_bottom = texts["warning"].y
-        assert warn_bottom > texts["summary"].y  # over the summary, not on it
-        _left, bottom, _width, height = view.menu.rect
-        assert bottom <= texts["summary"].y and warn_bottom + texts["warning"].content_height <= bottom + height
+        _assert_warning_over_summary(view)
+        # a summary that wraps (the planner's line on a long suggestion, as in a playtest): the warning rises
+        # over both of its lines, the menu grows by them (the warning was drawn on its second line)
+        menu.summary = lambda: "Swing at III with 14 dice: >99% to land, Giant Rat 3 kept 3 CP. " * 2  # type: ignore[method-assign]
+        view.menu.invalidate()
+        helpers.advance(window, 4)
+        assert texts["summary"].content_height > 1.5 * texts["warning"].content_height  # two lines or more
+        _assert_warning_over_summary(view)
     finally:
         window.hide_view()
+
+
+def _assert_warning_over_summary(view: GameView) -> None:
+    texts = view.menu.texts._texts
+    summary, warning = texts["summary"], texts["warning"]
+    assert warning.visible and summary.visible
+    assert warning.y >= summary.y + summary.content_height  # over the summary's lines, not on them
+    _left, bottom, _width, height = view.menu.rect
+    assert bottom <= summary.y and warning.y + warning.content_height <= bottom + height
+    rows_bottom = min(h.rect[1] for h in view.menu.hits if isinstance(h.action, tuple) and h.action[0] == "menu"
+                      and h.rect[0] < summary.x + 10)
+    assert warning.y + warning.content_height <= rows_bottom  # under the rows (the buttons), not on them
 
 
 def test_a_hurt_foe_fleeing_the_leaders_bout_is_told_in_his_log_and_his_bout() -> None:
