@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.bout import DEFENCE_ACTIONS, Action, Bout
+from rules.bout import AGGRESSIVE, DEFENCE_ACTIONS, Action, Bout
 from rules.odds import chance_text, declaration_odds
 from rules.planner.rollout import Tally
 
@@ -22,6 +22,11 @@ def describe(bout: Bout, fid: str, actions: Sequence[Action], tally: Tally) -> s
         return "Do Nothing: no CP left this round"
     if not actions:
         incoming = bout.declared_attacks_on(fid)
+        if fid in bout.arrivals:  # the menu offers him no plain attack this exchange (rules.menu's docstring)
+            why = "you joined mid-exchange, with no initiative to attack with"
+            if incoming and bout.orientation.get(fid) == AGGRESSIVE:
+                why += "; Aggressive cannot defend"
+            return f"Do Nothing: {why}; keeps {me.cp} CP"
         if incoming:
             return f"Do Nothing: no defence was worth its CP; keeps {me.cp} CP"
         return f"Do Nothing: keeps {me.cp} CP for what comes next"

@@ -16,6 +16,8 @@ from rules.exchange import resolve_exchange
 from rules.fighter import FighterSheet
 from rules.planner import Budget, Planner, bench
 from rules.planner.clone import clone_bout, snapshot
+from rules.planner.explain import describe
+from rules.planner.rollout import Tally
 from tests.rules.planner_helpers import INITIATIVE_MODELS, random_bout
 
 QUICK = Budget(rounds=(1, 1), keep=(3,), orientation_samples=1, target_samples=1)
@@ -204,3 +206,21 @@ def test_never_an_orientation_that_cannot_defend_against_two_foes(model: str) ->
     never = {"aggressive", "red"}
     assert picked[3] and not picked[3] & never, picked
     assert picked[2] & never, picked  # (the duel still weighs it, and takes it sometimes)
+
+
+def test_a_do_nothing_for_one_who_joined_mid_exchange_says_why() -> None:
+    """A newcomer who joins a bout mid-round is offered no plain attack that exchange; when the suggestion is
+    Do Nothing, its line says so (a playtest: "Do Nothing: keeps 12 CP", and no why)."""
+    for seed in range(4):
+        bout = random_bout(seed + 60, 2, 2)
+        _start(bout, Planner(QUICK), SeededStream(seed, "planner"))
+        newcomer = random_bout(seed + 61, 1, 1).fighters["f0"].sheet
+        bout.arrive(FighterSheet.build(bout.catalog, id="late", side="s1", weapon=newcomer.weapon.id if
+                                       newcomer.weapon else None, proficiencies=dict(newcomer.proficiencies),
+                                       attributes=newcomer.attributes))
+        assert "late" in bout.arrivals
+        cp = bout.fighters["late"].cp
+        text = describe(bout, "late", [], Tally())
+        assert text.startswith("Do Nothing: you joined mid-exchange, with no initiative to attack with")
+        assert text.endswith(f"keeps {cp} CP")
+        assert "joined" not in describe(bout, "f0", [], Tally())  # one who was there from the start
