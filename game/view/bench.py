@@ -100,6 +100,31 @@ frame) and the maneuver menu's first draw (``ManeuverMenu.draw``, 14 ms once).
 At load average 1.5 (before this work) a static frame took 12.6 ms wall (median; p90 15.2) of which 2.7 ms is the
 main thread and the rest llvmpipe's rasterizing: the frame after a tick now adds about 5 ms of main-thread work
 to that (median), so on a quiet machine it sits near the 16.7 ms line, not under it in every frame.
+
+Session 10 (main 1dbed3a and after, load average under 1, no other process of ours running). The game's window
+asked for 4x multisampling, which this bench (headless, none) never measured: on llvmpipe it multiplies the
+pixels to fill by four. ``python -m game.view.bench --window [--antialiasing]`` under Xvfb, two runs each:
+
+    real window, standard scene         --antialiasing (the window before)    without (the window now)
+    static frame, median / max          20.3 / 29.5, 19.9 / 30.4 ms           9.5 / 19.5, 8.6 / 17.4 ms
+    animating frame, median / max       19.8 / 39.5, 22.0 / 33.9 ms           11.0 / 20.4, 9.6 / 15.9 ms
+    frame after a tick, max             33.4, 30.9 ms                         15.3, 15.1 ms
+    legend frame, median / max          27.4 / 37.4, 31.2 / 47.6 ms           12.8 / 20.0, 11.7 / 23.3 ms
+    frames over 16.7 ms                 293 and 304 of 306                    12 and 3 of 306
+
+So the window is now made without multisampling on a software rasterizer (``game.view.renderer``,
+``game.view.app.make_window``: asked, hidden, which renderer it got). Headless (``python -m game.view.bench``,
+three runs): static frame median 7.4-7.9 ms, max 13.1-16.6; animating max 15.3-29.1; the frame after a tick
+max 13.1-29.1; legend max 17.6-25.2; frames over 16.7 ms 2-8 of 306. ``--ticks`` (seeds 1-3, 8127 frames):
+every frame wall median 10.5 ms, p99 22.6, 525 over 16.7 ms (6.5 %); main-thread CPU median 3.3, 29 over.
+
+What the rest of a frame is, measured up to ``ctx.finish()`` part by part in the real game (seed 1 after 400
+frames): the map's chunks 3.7 ms (a full-screen textured pass costs about 2 ms on llvmpipe with a one-line
+shader, 3.3 with the sprite shader), the maneuver menu 2.2, the HUD 1.1, the pad 0.6, the clear 0.5, the
+sprites and marks about 1.2: a quiet frame is 9-10 ms of which 3 are the main thread. What is still over the
+line: the llvmpipe tail on a shared 2-core machine (wall p99 22.6 ms with a main thread at 11.5) and, in
+main-thread CPU, the world's tick when AIs decide (``Session.apply`` up to 39 ms in 19 frames: the player's
+command goes in first, so it is not worked out ahead) and first builds of panels (a draw up to 54 ms once).
 """
 
 from __future__ import annotations
