@@ -183,13 +183,14 @@ def test_the_squares_are_opaque_so_the_chunks_draw_without_blending(window: arca
     assert {0, REMEMBERED, UNSEEN} <= levels  # lit, remembered and never-seen squares are all painted
     assert render.chunks.blend is False
     shown = [s for s in render.chunks if s.visible]
-    assert shown and all(s.texture.image.getextrema()[3] == (255, 255) for s in shown)
+    assert shown and all(s.texture.image.getchannel("A").getextrema() == (255, 255) for s in shown)
 
     def over(clear: tuple[int, int, int, int]) -> Image.Image:
         window.clear(color=clear)
         window.default_camera.use()
         render.chunks.draw(pixelated=True)
-        return helpers.grab().convert("RGB").crop(_shown_box(render, window))
+        grabbed: Image.Image = helpers.grab().convert("RGB")
+        return grabbed.crop(_shown_box(render, window))
 
     assert _same(over((255, 0, 255, 255)), over(BACKGROUND))
 
