@@ -12,6 +12,7 @@ import arcade
 import pytest
 
 from game.sim.commands import Confirm, Step
+from game.sim.world import World
 from game.view import widgets
 from game.view.bench import build_world
 from game.view.combat_log import LAYOUTS_PER_BUILD, CombatLog
@@ -173,8 +174,10 @@ def test_glyphs_are_warmed_within_a_budget_and_kept(window: arcade.Window) -> No
     assert warmer.pending == 0  # warm already
 
 
-def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.Window, helpers: ModuleType,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def _ten_bouts_counting_clock_labels(window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch
+                                     ) -> tuple[World, GameView, list[str]]:
+    """The bench's scene (ten bouts: their clocks step together) on screen, and the list every clock label made
+    from now on goes into (the map's labels batch)."""
     world, events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None, reveal_all=True)
     view.log.add_events(world.state, events)
@@ -184,11 +187,17 @@ def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.
     real_text = arcade.Text
 
     def counting_text(label: str, *args: object, **kwargs: object) -> object:
-        if kwargs.get("batch") is view.render.labels_batch:  # the map's clock labels
+        if kwargs.get("batch") is view.render.labels_batch:
             made.append(label)
         return real_text(label, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(arcade, "Text", counting_text)
+    return world, view, made
+
+
+def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.Window, helpers: ModuleType,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    world, view, made = _ten_bouts_counting_clock_labels(window, helpers, monkeypatch)
     status_sprites = dict(view.render._status_sprites)
     changed = 0
     for tick in range(24):
@@ -212,20 +221,7 @@ def test_clock_labels_and_status_marks_are_reused_not_made_again(window: arcade.
 
 def test_new_clock_labels_are_made_a_few_a_frame_and_all_catch_up(window: arcade.Window, helpers: ModuleType,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    world, events = build_world()  # ten bouts: their clocks step together
-    view = GameView(Session(world), Settings(animation_speed="instant"), lambda _r: None, reveal_all=True)
-    view.log.add_events(world.state, events)
-    window.show_view(view)
-    helpers.advance(window, 2)
-    made: list[str] = []
-    real_text = arcade.Text
-
-    def counting_text(label: str, *args: object, **kwargs: object) -> object:
-        if kwargs.get("batch") is view.render.labels_batch:
-            made.append(label)
-        return real_text(label, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(arcade, "Text", counting_text)
+    world, view, made = _ten_bouts_counting_clock_labels(window, helpers, monkeypatch)
     busiest = 0
     for _tick in range(8):
         pending = world.state.pending

@@ -6,13 +6,12 @@ from __future__ import annotations
 import pytest
 
 from game.sim.commands import Declare
-from game.sim.declaring import declaration_source
 from game.sim.world import World
-from game.view.maneuver_menu import MenuModel, Row
+from game.view.maneuver_menu import Row
 from rules.bout import DO_NOTHING
 from rules.menu import available_actions
 
-from .worlds import DUEL, aggressive_waits, defensive_waits, play_until, world_from_ascii
+from .worlds import DUEL, aggressive_waits, defensive_waits, menu_model, play_until, world_from_ascii
 
 THREE = """\
 #######
@@ -30,16 +29,10 @@ def _declaring(rows: str, seed: int, choose=defensive_waits) -> World:  # type: 
     return world
 
 
-def _model(world: World) -> MenuModel:
-    source = declaration_source(world.state)
-    assert source is not None
-    return MenuModel(source, {a.id: a.name for a in world.state.actors.values()})
-
-
 @pytest.mark.parametrize(("rows", "seed"), [(DUEL, 1), (DUEL, 5), (THREE, 5), (THREE, 2)])
 def test_default_is_the_rules_default(rows: str, seed: int) -> None:
     world = _declaring(rows, seed)
-    model = _model(world)
+    model = menu_model(world)
     bout = world.state.bout_of("player")
     assert bout is not None
     assert model.declaration() == available_actions(bout.rules, "player").default
@@ -53,7 +46,7 @@ def test_menu_offers_only_what_available_actions_offers(rows: str, seed: int, ag
     world = _declaring(rows, seed, aggressive_waits if aggressive else defensive_waits)
     bout = world.state.bout_of("player")
     assert bout is not None
-    model = _model(world)
+    model = menu_model(world)
     assert model.opponents == [o.opponent for o in available_actions(bout.rules, "player").opponents]
     checked = 0
     for opp in model.opponents:
@@ -89,7 +82,7 @@ def test_menu_offers_only_what_available_actions_offers(rows: str, seed: int, ag
 
 def test_dice_are_clamped_and_zones_cycle() -> None:
     world = _declaring(DUEL, 5, choose=aggressive_waits)
-    model = _model(world)
+    model = menu_model(world)
     opp = model.opponents[0]
     actions = [a.action for a in model.actions(opp)]
     attack = next((a for a in actions if a not in (DO_NOTHING, "defend", "defend_preemptive", "quick_defense")),
@@ -118,7 +111,7 @@ def test_dice_are_clamped_and_zones_cycle() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_built_declarations_are_accepted_by_the_world(seed: int) -> None:
     world = _declaring(THREE, seed)
-    model = _model(world)
+    model = menu_model(world)
     # walk to some non-default choice on every opponent: the next action type, the next maneuver
     for opp in model.opponents:
         model.select_opponent(opp)
@@ -135,7 +128,7 @@ def test_built_declarations_are_accepted_by_the_world(seed: int) -> None:
 
 def test_nothing_and_reset() -> None:
     world = _declaring(DUEL, 1)
-    model = _model(world)
+    model = menu_model(world)
     default = model.declaration()
     model.nothing()
     assert model.declaration() == ()
@@ -151,7 +144,7 @@ def test_a_force_enter_preselects_terrain_dice_and_the_world_accepts_it() -> Non
     from tests.world.test_world_force_enter import _to_declaration
 
     world = _to_declaration(1)
-    model = _model(world)
+    model = menu_model(world)
     model.set_action("b1", "buy_initiative")
     choice = model.choices["b1"]
     assert choice.terrain_dice == 2  # two dice at TN 7 fail 36% of the time

@@ -14,7 +14,6 @@ import pytest
 
 from game.sim import events as wev
 from game.sim.commands import Declare
-from game.sim.declaring import declaration_source
 from game.sim.log import describe
 from game.sim.world import World
 from game.view.maneuver_menu import ManeuverMenu, MenuModel, Row
@@ -28,13 +27,9 @@ from rules.log import describe as describe_rules
 from tests.world.test_world_force_enter import _to_declaration
 from tests.world.worlds import under_fire
 
+from .worlds import menu_model
+
 Show = Callable[[arcade.View], arcade.View]
-
-
-def _model(w: World, reserve: int = 0) -> MenuModel:
-    source = declaration_source(w.state)
-    assert source is not None
-    return MenuModel(source, {a.id: a.name for a in w.state.actors.values()}, reserve=reserve)
 
 
 def _bout(w: World) -> Bout:
@@ -46,7 +41,7 @@ def _bout(w: World) -> Bout:
 def _force_entering(seed: int = 1) -> tuple[World, MenuModel]:
     """The leader arrived mid-round next to the bandit (e2s2) and picks the force-enter buy."""
     w = _to_declaration(seed)
-    model = _model(w)
+    model = menu_model(w)
     model.set_action("b1", BUY_INITIATIVE)
     assert model.force_enter("b1")
     return w, model
@@ -111,10 +106,10 @@ def test_other_actions_have_no_force_enter_rows() -> None:
 
 def test_the_menu_leaves_out_the_cp_kept_for_the_arrow() -> None:
     w = under_fire()
-    plain = _model(w)
+    plain = menu_model(w)
     opp = plain.opponents[0]
     lo, hi, _ = plain.dice_range(opp)
-    kept = _model(w, reserve=3)
+    kept = menu_model(w, reserve=3)
     assert kept.base.cp == plain.base.cp - 3  # and the default is planned on that
     assert kept.dice_range(opp)[1] == max(lo, hi - 3)
     plain.set_dice(opp, 99)
@@ -227,7 +222,7 @@ def test_the_menu_shows_and_keeps_the_arrow_cp(window: arcade.Window, game: Call
     assert m.reserve == suggested
     opp = m.opponent
     assert opp is not None
-    full = _model(w)
+    full = menu_model(w)
     hi_full = full.dice_range(opp)[1]
     helpers.press(window, arcade.key.BRACKETRIGHT)  # one more CP against the arrow
     assert m.reserve == suggested + 1 and m.base.cp == full.base.cp - suggested - 1

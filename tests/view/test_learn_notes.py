@@ -10,17 +10,15 @@ import arcade
 
 from game.sim.breath import pool_back
 from game.sim.commands import Step
-from game.sim.declaring import declaration_source
 from game.sim.world import World
 from game.view.combat_log import LogFilter, LogModel
-from game.view.maneuver_menu import MenuModel
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView
 from rules.fighter import Wound
 from tests.world.worlds import world
 
-from .worlds import DUEL, aggressive_waits, play_until, world_from_ascii
+from .worlds import DUEL, aggressive_waits, menu_model, play_until, world_from_ascii
 
 WALLED = ["#########", "#@...#..#", "#....#.g#", "#########"]  # the goblin cannot reach him
 E2_NOTE = "Leaves no dice for exchange 2: you cannot defend at e2."
@@ -67,16 +65,10 @@ def _declaring(cp: int | None, seed: int) -> World:
     return w
 
 
-def _model(w: World) -> MenuModel:
-    source = declaration_source(w.state)
-    assert source is not None
-    return MenuModel(source, {a.id: a.name for a in w.state.actors.values()})
-
-
 def test_a_fight_begun_on_a_short_pool_says_why_and_an_all_in_e1_warns() -> None:
     for seed in (1, 2, 3):
         w = _declaring(5, seed)
-        m = _model(w)
+        m = menu_model(w)
         full = w.state.actors["player"].fighter.rested_cp()
         assert m.source.exchange == 1
         assert m.warnings()[0] == (f"CP 5 of {full}: this fight began before your pool refilled "
@@ -94,7 +86,7 @@ def test_a_fight_begun_on_a_short_pool_says_why_and_an_all_in_e1_warns() -> None
 def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.Window,
                                                                 helpers: ModuleType) -> None:
     w = _declaring(None, 2)
-    m = _model(w)
+    m = menu_model(w)
     assert not m.warnings()[:1] or m.warnings() == [E2_NOTE]  # no short-pool note on a rested pool
     view = _open(w, window, helpers)
     try:

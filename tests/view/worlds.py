@@ -9,8 +9,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from game.sim.commands import Command, Confirm, Step, Target
+from game.sim.declaring import declaration_source
 from game.sim.scenario_file import load_scenario
 from game.sim.world import World
+from game.view.maneuver_menu import MenuModel
 
 DUEL = """\
 #########
@@ -92,3 +94,10 @@ def aggressive_waits(world: World) -> Command:
     if pending.kind == "step" and pending.orientation_due:
         return Step(None, "aggressive")
     return defensive_waits(world)
+
+
+def menu_model(world: World, reserve: int = 0) -> MenuModel:
+    """The maneuver menu's model of the leader's pending declaration (``reserve``: CP kept for an arrow)."""
+    source = declaration_source(world.state)
+    assert source is not None
+    return MenuModel(source, {a.id: a.name for a in world.state.actors.values()}, reserve=reserve)
