@@ -638,10 +638,12 @@ class ManeuverMenu(Panel):
         self.top_limit = 0.0
         self.tracks: dict[int, tuple[float, float, int, int]] = {}  # part -> (x0, x1, min, max)
         self.visible = False
+        self._opened_as: Hashable = None  # the content the menu opened on (its builds spread while it stands)
 
     def open(self, model: MenuModel) -> None:
         self.model = model
         self.visible = True
+        self._opened_as = None
         self.hold_until_whole()  # its texts laid out over a frame or two (the frame after a tick), shown whole
 
     def close(self) -> None:
@@ -669,7 +671,11 @@ class ManeuverMenu(Panel):
         m = self.model
         if m is None:
             return
-        self.texts.budget = None if self.shown_whole else LAYOUTS_PER_BUILD  # a key press's rebuild is whole
+        key = self.content_key()
+        if self._opened_as is None:
+            self._opened_as = key
+        # the opening's builds make and lay out a few texts a frame; a key press's rebuild is whole
+        self.texts.budget = None if self.shown_whole or key != self._opened_as else LAYOUTS_PER_BUILD
         k = self.scale
         self.tracks = {}
         rows = m.rows()

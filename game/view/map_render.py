@@ -62,7 +62,7 @@ from game.view.legend import (
     MarkKey,
 )
 from game.view.mesh import dash_segments
-from game.view.palette import ORIENTATION_TONE, RGBA, ArcState, Glyph, Palette, Stroke
+from game.view.palette import ORIENTATION_ICON, ORIENTATION_TONE, RGBA, ArcState, Glyph, Palette, Stroke
 from game.view.system_marks import MarkLayer
 from game.view.traces import TraceLayer
 
@@ -262,6 +262,30 @@ class Textures:
         small = img.resize((max(1, img.width // _SS), max(1, img.height // _SS)), Image.Resampling.LANCZOS)
         tex = self._cache[key] = self._named(small, name)
         return tex
+
+    def has(self, key: object) -> bool:
+        """Whether the image cached under ``key`` (a maker's first line) is made."""
+        return key in self._cache
+
+    def mark_makers(self) -> list[tuple[object, Callable[[], arcade.Texture]]]:
+        """Every indicator image of a fixed set (a maker's cache key and the call that makes it), the likeliest
+        last: :meth:`MapRender.warm_step` makes them ahead from the end of the list. Health pips, which depend
+        on an actor's figures, are not among them."""
+        makers: list[tuple[object, Callable[[], arcade.Texture]]] = []
+        makers += [(("route", last), functools.partial(self.route_dot, last)) for last in (True, False)]
+        makers += [(("mobility", kind), functools.partial(self.mobility, kind)) for kind in ("thread", "flank")]
+        makers += [(("planned", wait), functools.partial(self.planned, wait)) for wait in (True, False)]
+        makers += [(("side", name), functools.partial(self.side_mark, name))
+                   for name in ("neutral", "ally", "hostile", "leader")]
+        makers += [(("pill", mine), functools.partial(self.pill, mine)) for mine in (False, True)]
+        makers += [(("mark", mark), functools.partial(self.mark, mark)) for mark in Mark]
+        makers += [(("icon", name), functools.partial(self.icon, name)) for name in ORIENTATION_ICON]
+        makers += [(("footbase", kind, faded), functools.partial(self.footbase, kind, faded))
+                   for kind in ("secondary", "primary") for faded in (True, False)]
+        makers += [(("arc", state, side), functools.partial(self.arc, state, side))
+                   for state in ArcState for side in (-1, 1)]
+        makers += [(("shadow", party), functools.partial(self.shadow, party)) for party in (False, True)]
+        return makers
 
     def shadow(self, party: bool) -> arcade.Texture:
         key = ("shadow", party)
@@ -633,6 +657,7 @@ class MapRender:
         self._unmade_chunks.sort(key=self._nearness, reverse=True)  # made from the end: the nearest first
         kinds = sorted(set(state.tilemap.tiles) | {int(Tile.FLOOR)})  # (an opened chest shows the floor)
         self._unmade_tiles = [(kind, level) for level in range(UNSEEN - 1, -1, -1) for kind in kinds]
+        self._unmade_marks = self.textures.mark_makers()  # the indicators' images, made ahead in quiet frames
         self.floor_items = FloorItems(TILE, self.textures.px, state.tilemap.height)  # a run's piles
         self.ground: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # shadows, footbases, planned steps
         self.route: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the leader's travel route
@@ -875,9 +900,15 @@ class MapRender:
         return (chunk[0] - ox) ** 2 + (chunk[1] - oy) ** 2, chunk
 
     def warm_step(self) -> bool:
-        """Make one thing a later repaint would otherwise make in its frame (a quiet frame's work): a chunk's
-        sprite not yet in the atlas, else a square image of a tile kind on this map at a light level not yet
-        drawn. False when nothing is left to make."""
+        """Make one thing a later repaint would otherwise make in its frame (a quiet frame's work): an indicator's
+        image not drawn yet (the first arcs and marks of a fight cost 20-30 ms in the frame they first showed),
+        else a chunk's sprite not yet in the atlas, else a square image of a tile kind on this map at a light
+        level not yet drawn. False when nothing is left to make."""
+        while self._unmade_marks:  # first: a fight can start at any step, and shows them at once
+            mark_key, make = self._unmade_marks.pop()
+            if not self.textures.has(mark_key):
+                make()
+                return True
         while self._unmade_chunks:
             key = self._unmade_chunks.pop()
             if key not in self._chunk_sprites:

@@ -78,7 +78,7 @@ class TextPool:
     A hidden text is reused for the next new key of the same make (a new log line takes the place of one that
     scrolled away): changing a text's string costs a fraction of making a new ``arcade.Text``, and a hidden
     text that already shows the string wanted is taken first, with no layout at all. With a ``budget``, a build
-    lays out at most that many texts: the rest stay hidden (``deferred``) for the next build to lay out."""
+    lays out (or makes) at most that many texts: the rest stay hidden (``deferred``) for the next build to lay out."""
 
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
@@ -89,6 +89,7 @@ class TextPool:
         self.layouts = 0  # texts laid out (made, or given another string) since :meth:`begin`
         self.budget: int | None = None  # layouts a build may make (None: all)
         self.deferred = 0  # texts left hidden by the budget since :meth:`begin`
+        self._stand_in: arcade.Text | None = None  # what a deferred new make returns (:meth:`_placeholder`)
 
     def begin(self) -> None:
         self._used = set()
@@ -125,6 +126,9 @@ class TextPool:
             if t.visible:
                 t.visible = False
             return t
+        if t is None and self.budget is not None and self.layouts >= self.budget:
+            self.deferred += 1  # a new make over the budget too (a panel's first build: 20-30 ms at once)
+            return self._placeholder()
         if t is None:
             WARMER.want(size, bold)  # a make the warmer did not know: its other glyphs later, in quiet frames
             self.layouts += 1
@@ -145,6 +149,13 @@ class TextPool:
         if not t.visible:
             t.visible = True
         return t
+
+    def _placeholder(self) -> arcade.Text:
+        """A hidden text in no batch, returned for a make the budget defers (the caller may move or hide it)."""
+        if self._stand_in is None:
+            self._stand_in = arcade.Text("", 0, 0, TEXT, font_name=self.font)
+        self._stand_in.visible = False
+        return self._stand_in
 
     def stock(self, text: str, *, size: float = 13, bold: bool = False, anchor_x: str = "left",
               anchor_y: str = "baseline", width: int | None = None, multiline: bool = False) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from game.sim.commands import Step
 from game.sim.world import World
-from game.view.maneuver_menu import MenuModel, Row
+from game.view.maneuver_menu import LAYOUTS_PER_BUILD, MenuModel, Row
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView
@@ -38,8 +38,11 @@ def menu(window: arcade.Window, show: Show, helpers: ModuleType) -> Iterator[Cal
     def make(world: World) -> GameView:
         view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
         show(view)
-        helpers.advance(window, 2)
-        assert view.menu_model is not None
+        for _ in range(20):  # the menu's opening makes its texts a few a frame; it is drawn once whole
+            helpers.advance(window, 1)
+            if view.menu.shown_whole and view.menu_model is not None:
+                break
+        assert view.menu_model is not None and view.menu.shown_whole
         return view
 
     yield make
@@ -145,3 +148,36 @@ def test_maneuvers_are_named_in_plain_words() -> None:
     off = plain_label(option(cost=1, conditional_cost=2, hand="off"))
     assert off == "Swing (off hand) · TN 6 · 1 CP · ~2 CP if used"
     assert "tn" not in plain_label(option()).replace("TN", "")
+
+
+def test_the_menu_opens_making_a_few_texts_a_frame_and_is_drawn_whole(
+        window: arcade.Window, show: Show, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game view's first menu has no spare texts to take: its first build made some 30 at once (a 20-30 ms
+    frame in the tick bench). It makes at most LAYOUTS_PER_BUILD a frame, is drawn only once whole, and a key
+    press's rebuild is whole at once."""
+    world = _declaring(DUEL, 1)
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
+    made: list[str] = []
+    real_text = arcade.Text
+
+    def counting_text(label: str, *args: object, **kwargs: object) -> object:
+        if kwargs.get("batch") is view.menu.texts.batch:
+            made.append(label)
+        return real_text(label, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(arcade, "Text", counting_text)
+    show(view)
+    per_frame: list[int] = []
+    while not (view.menu.shown_whole and view.menu_model is not None) and len(per_frame) < 30:
+        made.clear()
+        helpers.advance(window, 1)
+        per_frame.append(len(made))
+    assert view.menu.shown_whole and view.menu.visible
+    assert max(per_frame) <= LAYOUTS_PER_BUILD
+    assert sum(per_frame) > 2 * LAYOUTS_PER_BUILD  # more than a frame's budget: the spread was needed
+    m = view.menu_model
+    assert m is not None and m.opponent is not None
+    m.focus_row(Row("zone", 0))
+    helpers.press(window, arcade.key.RIGHT)  # another zone: the rebuild is whole in the next frame
+    helpers.advance(window, 1)
+    assert view.menu.shown_whole and not view.menu.incomplete

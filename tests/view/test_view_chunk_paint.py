@@ -202,3 +202,17 @@ def _shown_box(render: MapRender, window: arcade.Window) -> tuple[int, int, int,
     bottom, top = min(s.bottom for s in shown), max(s.top for s in shown)
     h = window.height
     return (max(0, int(left)), max(0, int(h - top)), min(window.width, int(right)), min(h, int(h - bottom)))
+
+
+def test_quiet_frames_make_every_indicator_image_ahead(window: arcade.Window) -> None:
+    """The arcs, marks, icons, footbases, badges and shadows a fight shows are made in quiet frames before it:
+    the first arcs and marks of a run cost 20-30 ms in the frame they first showed (the tick bench)."""
+    render = MapRender(world_from_ascii(ROOMS).state, palette(), 1.0)
+    makers = render.textures.mark_makers()
+    assert len(makers) > 20 and not all(render.textures.has(key) for key, _ in makers)
+    made = 0
+    while render.warm_step():
+        made += 1
+        assert made < 1000
+    assert all(render.textures.has(key) for key, _ in makers)  # each under the key its maker caches it by
+    assert not render.warm_step()  # and nothing is made twice
