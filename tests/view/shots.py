@@ -73,6 +73,11 @@ def main(width: int, height: int) -> int:
                       choose=aggressive_waits)
     game.show_events([])
     helpers.advance(window, 8)
+    for _ in range(30):  # the menu's opening makes its texts a few a frame and is drawn once whole
+        if game.menu_model is not None and game.menu.shown_whole:
+            break
+        helpers.advance(window, 1)
+    helpers.advance(window, 1)
     shot("menu")
     _rect("menu", game.menu.rect)
     game.open_legend()
