@@ -21,6 +21,7 @@ from game.view.assets import load_ui_fonts
 from game.view.input_map import Intent
 from game.view.mesh import Mesh, Point, rounded_rect_points
 from game.view.palette import DEFAULT, Initiative, Outline, Palette, Stroke
+from game.view.panel_picture import Bounds, PanelPicture, mesh_box, union
 
 MIN_HIT = 72  # px: smallest touch target, whatever the UI scale
 
@@ -116,6 +117,8 @@ class ArrowPad:
         self._size = (0, 0)
         self._shape: Shape | None = None
         self._shape_key: object = None
+        self._bounds: Bounds | None = None
+        self.picture = PanelPicture()  # the pad from one texture while nothing on it changes
         self._texts: dict[Direction, arcade.Text] = {}
         self._text_sizes: dict[Direction, float] = {}
 
@@ -268,10 +271,18 @@ class ArrowPad:
             self.indicators = indicators
         key = (self.indicators, self.pressed, self.centre, self.scale, self.handedness, self.palette.name, self._size)
         if key != self._shape_key or self._shape is None:
-            self._shape = self.build_mesh().shape()
+            mesh = self.build_mesh()
+            self._shape = mesh.shape()
             self._shape_key = key
+            box = mesh_box(mesh.data)  # the marks lie on their badges, inside it
+            self._bounds = union([box] if box is not None else [], *self._size)
+        self.picture.draw(key, lambda: self._bounds, self._draw_shape, self._draw_marks)
+
+    def _draw_shape(self) -> None:
+        assert self._shape is not None
+        ctx = self._shape.ctx
+        ctx.enable(ctx.BLEND)  # pyglet's text batches leave it off; the buttons are see-through
         self._shape.draw()
-        self._draw_marks()
 
     @property
     def mark_size(self) -> float:

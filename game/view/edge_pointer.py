@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 
-import arcade
-
 from game.view.widgets import Panel, Rect
 
 EDGE = (250, 204, 36, 255)
@@ -23,6 +21,8 @@ INSET = 26.0  # px at scale 1 between the pointer's tip and the edge
 
 class EdgePointers(Panel):
     """Hit actions: none (the pointers only point)."""
+
+    cached = False  # their names lie on see-through plates, and they move with the camera
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,17 +51,6 @@ class EdgePointers(Panel):
 
     def content_key(self) -> Hashable:
         return (self.pointers, self.region)
-
-    def draw(self, *, fresh: bool = True) -> None:
-        if not self.visible:
-            return
-        if fresh:
-            self.refresh()
-        if self._shape is not None:
-            ctx = arcade.get_window().ctx
-            ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the plate is see-through
-            self._shape.draw()
-        self.texts.draw()
 
     def build(self) -> None:
         k = self.scale

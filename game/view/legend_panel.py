@@ -29,6 +29,7 @@ from game.view.legend import Kind, LegendEntry, MarkKey, entries
 from game.view.map_render import Textures
 from game.view.mesh import rounded_rect_points
 from game.view.palette import ArcState, Initiative, Outline, Palette
+from game.view.panel_picture import Bounds, union
 from game.view.widgets import (
     ACCENT,
     PANEL,
@@ -320,14 +321,19 @@ class LegendPanel(Panel):
         elif entry.colour is not None:
             self.mesh.disc(cx, cy, 9 * k, entry.colour)
 
-    def draw(self, *, fresh: bool = True) -> None:
-        if not self.visible:
-            return
-        if fresh:
-            self.refresh()
+    def paint_under(self) -> None:
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through
             self._shape.draw()
+
+    def paint_over(self) -> None:
         self.sprites.draw()
         self.texts.draw()
+
+    def picture_bounds(self) -> Bounds | None:
+        base = super().picture_bounds()
+        boxes = [(s.left, s.bottom, s.right, s.top) for s in self.sprites]
+        if base is not None:
+            boxes.append(base)
+        return union(boxes, self.width, self.height)

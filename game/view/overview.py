@@ -42,6 +42,9 @@ MAX_CELL = 14.0  # px per square at scale 1: a small level is not blown up
 class OverviewPanel(Panel):
     """The overview's drawing (see the module docstring)."""
 
+    cached = False  # its squares are sprites sampled pixel by pixel at fractional places: a picture of them
+    # would move an edge by a pixel here and there (tests/view/test_panel_picture.py); it is open seldom
+
     def __init__(self) -> None:
         super().__init__()
         self.visible = False
@@ -219,16 +222,15 @@ class OverviewPanel(Panel):
             self.mesh.convex([(x - r * 1.1, y - pointing * r * 0.8), (x + r * 1.1, y - pointing * r * 0.8),
                               (x, y + pointing * r * 1.1)], STAIRS)
 
-    def draw(self, *, fresh: bool = True) -> None:
-        if not self.visible:
-            return
-        if fresh:
-            self.refresh()
+    def paint_under(self) -> None:
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through
             self._shape.draw()
+
+    def paint_over(self) -> None:
         self.sprites.draw(pixelated=True)
         if self._over is not None:
             self._over.draw()
         self.texts.draw()
+

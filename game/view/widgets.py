@@ -1,8 +1,9 @@
 """Small retained-mode HUD toolkit: text pools in one pyglet batch, panels drawn as one mesh, hit regions.
 
 A panel rebuilds its geometry and texts only when the content key it was built from changes
-(:meth:`Panel.refresh`), so a static HUD costs one shape draw and one batch draw per frame, which is what
-software GL can afford (tech_notes §3.3). Coordinates are window pixels, bottom-left origin.
+(:meth:`Panel.refresh`), and between rebuilds it is drawn from its picture (one textured quad a frame:
+:mod:`game.view.panel_picture`), which is what software GL can afford (tech_notes §3.3). Coordinates are
+window pixels, bottom-left origin.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from game.view.assets import load_ui_fonts
 from game.view.glyphs import WARMER
 from game.view.mesh import Mesh, corner_steps, rounded_rect_points
 from game.view.palette import RGBA
+from game.view.panel_picture import Bounds, PanelPicture, mesh_box, text_boxes, union
 
 MIN_TOUCH = 72  # px: the smallest hit area of a primary (touch) control, whatever the UI scale
 
@@ -90,8 +92,10 @@ class TextPool:
         self.budget: int | None = None  # layouts a build may make (None: all)
         self.deferred = 0  # texts left hidden by the budget since :meth:`begin`
         self._stand_in: arcade.Text | None = None  # what a deferred new make returns (:meth:`_placeholder`)
+        self.version = 0  # counts what changed the texts shown (a panel's picture is kept while it stays)
 
     def begin(self) -> None:
+        self.version += 1
         self._used = set()
         self.layouts = 0
         self.deferred = 0
@@ -111,6 +115,10 @@ class TextPool:
         width: int | None = None,
         multiline: bool = False,
     ) -> arcade.Text:
+        """Show ``text`` under ``key`` this build; returns its ``arcade.Text``. The anchor is rounded to a whole
+        pixel: glyph edges on pixel boundaries, never on pixel centres, where the window's framebuffer (drawn
+        upside down by the driver) and a panel's picture would round them to different rows."""
+        x, y = round(x), round(y)
         self._used.add(key)
         t = self._texts.get(key)
         spec = (size, bold, anchor_x, anchor_y, width, multiline)
@@ -182,6 +190,7 @@ class TextPool:
 
     def end(self) -> None:
         """Hide the texts this build did not put; they wait, by make, to be reused for new keys."""
+        self.version += 1
         for key in [k for k in self._texts if k not in self._used]:
             t = self._texts.pop(key)
             if t.visible:
@@ -189,9 +198,14 @@ class TextPool:
             self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
 
     def clear(self) -> None:
+        self.version += 1
         for t in self._texts.values():
             t.visible = False
         self._used = set()
+
+    def shown(self) -> list[arcade.Text]:
+        """The texts on screen."""
+        return [t for t in self._texts.values() if t.visible]
 
     def draw(self) -> None:
         self.batch.draw()
@@ -199,6 +213,8 @@ class TextPool:
 
 class Panel:
     """Base for HUD panels: subclasses implement :meth:`content_key` and :meth:`build`."""
+
+    cached = True  # drawn from a picture between rebuilds (False: what it draws over its shapes is see-through)
 
     def __init__(self) -> None:
         self.mesh = Mesh()
@@ -213,6 +229,8 @@ class Panel:
         self._key: object = object()
         self.incomplete = False  # the last build stopped early (a layout budget): the next refresh goes on
         self.shown_whole = True  # False from :meth:`hold_until_whole` until a build is complete
+        self.picture = PanelPicture()
+        self._built = 0  # builds so far (with the texts' version: what the picture shows)
 
     def layout(self, width: int, height: int, scale: float) -> None:
         self.width, self.height, self.scale = width, height, scale
@@ -250,6 +268,7 @@ class Panel:
         if key == self._key and not self.incomplete:
             return False
         self._key = key
+        self._built += 1
         self.incomplete = False
         self.mesh = Mesh()
         self.hits = []
@@ -265,18 +284,39 @@ class Panel:
 
     def draw(self, *, fresh: bool = True) -> None:
         """Draw, rebuilt first if its content changed (``fresh=False``: as last built, to spread the rebuilds
-        after a tick over two frames)."""
+        after a tick over two frames); from its picture once it has stayed the same a few frames
+        (:class:`~game.view.panel_picture.PanelPicture`)."""
         if not self.visible:
             return
         if fresh:
             self.refresh()
         if not self.shown_whole:
             return
+        if self.cached:
+            self.picture.draw((self._built, self.texts.version), self.picture_bounds, self.paint_under,
+                              self.paint_over)
+        else:
+            self.paint_under()
+            self.paint_over()
+
+    def paint_under(self) -> None:
+        """The panel's shapes (its outline, shadow and fills: what its picture's alpha comes from)."""
         if self._shape is not None:
             ctx = arcade.get_window().ctx
             ctx.enable(ctx.BLEND)  # a lone Shape does not set it, and pyglet's text batches leave it off:
             self._shape.draw()  # without it a shadow is black and a translucent fill hides what is under it
+
+    def paint_over(self) -> None:
+        """What lies on the shapes' opaque parts (the texts)."""
         self.texts.draw()
+
+    def picture_bounds(self) -> Bounds | None:
+        """The window pixels the panel paints (its picture's size)."""
+        boxes = text_boxes(self.texts.shown())
+        shape = mesh_box(self.mesh.data)
+        if shape is not None:
+            boxes.append(shape)
+        return union(boxes, self.width, self.height)
 
     def hit_test(self, x: float, y: float) -> Hashable | None:
         if not self.visible:

@@ -82,6 +82,7 @@ from game.view.modes import (
 )
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
+from game.view.panel_picture import paint_due
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
@@ -1380,6 +1381,7 @@ class GameView(arcade.View):
             self._sync_legend()
             self.legend.draw()
         self.animator.frame_drawn()  # the field of view a tick asked for repaints in the next frame
+        paint_due()  # the panels' pictures that came due, after the frame's drawing
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
