@@ -29,6 +29,7 @@ from game.sim.event_codec import EventDecodeError, decode, encode
 from game.sim.fold import fold
 from game.sim.genesis import initial_state, world_catalog
 from game.sim.recording import RecordingError, RunHeader, parse_header
+from game.sim.runfile import accepted_content_hashes
 from game.sim.scenario_file import setup_from_origin
 from game.sim.state import WorldState
 from game.sim.world import World
@@ -119,9 +120,9 @@ def _json(path: Path, number: int, line: str) -> Any:
 
 def starting_state(header: RunHeader) -> WorldState:
     """The world a run file's header describes, before its first event."""
-    catalog = default_catalog()
-    if header.content_hash != catalog.content_hash:
+    if header.content_hash not in accepted_content_hashes():
         raise HistoryError("the run was made with other game content (content hash differs)")
+    catalog = default_catalog()
     data = dict(header.setup)
     data.pop("player_ai", None)
     try:

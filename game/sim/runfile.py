@@ -42,6 +42,7 @@ from game.sim.scenario_file import WorldSetup, setup_from_origin
 from game.sim.world import World
 from rules.content import ContentErrors, default_catalog, with_house_rules
 from rules.content.layout import content_hash, default_root
+from rules.content.parsed_hash import older_hashes
 from rules.systems import DEFAULT_SYSTEM
 
 MAX_SEED = 2**63  # a header's seed is a whole number of at most this size
@@ -164,10 +165,12 @@ def _one_line(text: str) -> str:
 
 
 @functools.cache
-def accepted_content_hashes() -> tuple[str, str]:
-    """The shipped content's hash, then the hash of its raw bytes that older run files carry (before
-    the hash was over the parsed content): both name the same content."""
-    return default_catalog().content_hash, content_hash(default_root())
+def accepted_content_hashes() -> tuple[str, ...]:
+    """The shipped content's hash, then the hashes older run files carry for the same content: of its
+    raw bytes (before the hash was over the parsed content), and of version 1 of the parsed hash (before
+    display text was left out) while the rules data is still that of the version 1 content."""
+    current = default_catalog().content_hash
+    return current, content_hash(default_root()), *older_hashes(current)
 
 
 def replay(

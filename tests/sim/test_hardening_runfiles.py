@@ -21,6 +21,7 @@ from game.sim.world import World
 from rules.bout import Action, PartChoice
 from rules.content import default_catalog
 from rules.content.layout import content_hash, default_root
+from rules.content.parsed_hash import OLDER_HASHES, OlderHash
 
 
 @pytest.fixture(scope="module")
@@ -154,13 +155,36 @@ def test_a_torn_last_line_is_refused_by_replay_and_dropped_by_the_autosave_reade
 
 
 def test_old_raw_byte_content_hashes_still_load(tmp_path: Path, run_file: bytes) -> None:
-    parsed, raw = accepted_content_hashes()
+    parsed, raw, *_ = accepted_content_hashes()
     assert parsed == default_catalog().content_hash and raw == content_hash(default_root()) and parsed != raw
     path = tmp_path / "run.jsonl"
     path.write_bytes(_with_header(run_file, content_hash=raw))
     assert replay(path).ticks == 12
     path.write_bytes(_with_header(run_file, content_hash="ab" * 32))
     assert "the content changed" in _refusal(path)
+
+
+@pytest.mark.parametrize("older", OLDER_HASHES, ids=lambda o: o.commit[:12])
+def test_version_1_content_hashes_load_while_the_rules_data_is_theirs(
+    tmp_path: Path, run_file: bytes, older: OlderHash
+) -> None:
+    """A run saved before display text left the hash carries version 1 of it (`OLDER_HASHES`, proven in
+    tests/content/test_content_hash_versions.py): it loads, replays and continues as an autosave while
+    the content's rules data is still that of its commit, and is refused once a rules value changed."""
+    current = default_catalog().content_hash
+    assert older.hash != current
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(_with_header(run_file, content_hash=older.hash))
+    if older.rules != current:
+        assert older.hash not in accepted_content_hashes()
+        assert "the content changed" in _refusal(path)
+        return
+    assert older.hash in accepted_content_hashes()
+    assert replay(path).ticks == 12
+    assert replay(path, torn_tail=True).ticks == 12
+    world = replay(path).world
+    save_run(world, path)  # saved again, it carries today's hash
+    assert json.loads(path.read_bytes().split(b"\n")[0])["content_hash"] == current
 
 
 # ---- commands -----------------------------------------------------------------------------------

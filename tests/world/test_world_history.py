@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,17 @@ from game.sim import events as ev
 from game.sim.commands import Confirm
 from game.sim.digest import checksum, digest, snapshot
 from game.sim.fold import fold
-from game.sim.history import EventLogWriter, History, HistoryError, _link, fold_events, read_event_log, record
-from game.sim.runfile import header_for
+from game.sim.history import (
+    EventLogWriter,
+    History,
+    HistoryError,
+    _link,
+    fold_events,
+    read_event_log,
+    record,
+    starting_state,
+)
+from game.sim.runfile import accepted_content_hashes, header_for
 from game.sim.scenario_file import dungeon_setup, load_named_scenario
 from game.sim.state import WorldState
 from game.sim.world import World
@@ -236,6 +246,17 @@ def test_a_rechained_log_with_an_altered_event_does_not_fold_quietly(tmp_path: P
         except HistoryError:
             refused += 1
     assert refused >= 2  # the moved step and the declaration's CP break the tick checksums
+
+
+def test_an_event_log_with_an_older_hash_of_the_same_content_folds() -> None:
+    """The event log's header accepts what a run file's does (`accepted_content_hashes`): a log written
+    before display text left the content hash still folds; other content is refused."""
+    world = World(load_named_scenario("arena_three_way"), seed=7, player_ai=True)
+    header = header_for(world)
+    for accepted in accepted_content_hashes():
+        assert digest(starting_state(replace(header, content_hash=accepted))) == digest(world.starting_state())
+    with pytest.raises(HistoryError, match="other game content"):
+        starting_state(replace(header, content_hash="ab" * 32))
 
 
 def test_read_event_log_refuses_what_is_not_one(tmp_path: Path) -> None:
