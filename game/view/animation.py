@@ -329,16 +329,17 @@ class Animator:
             if self.on_settled is not None:
                 self.on_settled()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, *, idle: bool = True) -> None:
         """One frame: the work handed over from the last frame, the map's pending repaints (a few), the tweens;
-        in a frame with none of these, one thing made ahead for a later repaint (``MapRender.warm_step``)."""
+        in a frame with none of these (and ``idle``: the caller has no other quiet-frame work), one thing made
+        ahead for a later repaint (``MapRender.warm_step``)."""
         had_due = bool(self.due)
         self._run_due()
         painted = self.render.paint_pending(PAINT_BUDGET) if not had_due else 0
         self.tweens.update(dt)
         self._start_ready()
         self.cosmetic.update(dt)
-        if not had_due and not painted and not self.busy:
+        if idle and not had_due and not painted and not self.busy:
             self.render.warm_step()
 
     def fast_forward(self) -> None:

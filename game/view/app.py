@@ -27,6 +27,7 @@ import arcade
 
 from game import logs, paths
 from game.view import startup
+from game.view.frame_pacing import GameWindow
 from game.view.gui_compat import apply_headless_workaround
 from game.view.renderer import is_software
 from game.view.settings import Settings, SettingsStore
@@ -467,14 +468,14 @@ def make_window(visible: bool = True, antialiasing: bool | None = None, icon: bo
     ``antialiasing=None`` (the game's): 4x multisampling on a graphics card, none on a software rasterizer
     (``game.view.renderer``: there it made every frame two and a half times as long); the window is made
     hidden, asked which renderer it got, and made again without multisampling if it is a software one."""
-    window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible and antialiasing is not None,
-                           antialiasing=antialiasing is not False)
+    window = GameWindow(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible and antialiasing is not None,
+                        antialiasing=antialiasing is not False)
     if antialiasing is None:
         renderer = window.ctx.info.RENDERER
         if is_software(renderer):
             log.info("renderer %s runs on the CPU: the window is made without multisampling", renderer)
             window.close()
-            window = arcade.Window(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=False)
+            window = GameWindow(WIDTH, HEIGHT, TITLE, resizable=True, visible=visible, antialiasing=False)
         elif visible:
             window.set_visible(True)
     try:

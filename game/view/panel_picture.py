@@ -61,6 +61,11 @@ _programs: dict[int, tuple[Program, Geometry]] = {}
 _due: list[tuple[PanelPicture, Hashable, Callable[[], Bounds | None], Painter, Painter]] = []
 
 
+def due() -> bool:
+    """A picture waits to be painted (:func:`paint_due`)."""
+    return bool(_due)
+
+
 def paint_due() -> None:
     """Paint a picture that came due (one a frame: a paint costs its panel's drawing and a wait for the software
     rasterizer; a tick makes several panels due at once); call it after the frame's drawing. Drawing into a
@@ -151,12 +156,11 @@ class PanelPicture:
         self._due = False
         if stamp != self._stamp:
             return False
-        self._bounds = bounds()
-        if self._bounds is None:
+        self._painted, self._bounds = stamp, bounds()
+        if self._bounds is None:  # nothing inside the window (an empty panel): drawn as it is, not due again
             return False
         window.default_camera.use()  # panels are drawn in window coordinates
         self._paint(window, self._bounds, int(window.get_pixel_ratio()), under, over)
-        self._painted = stamp
         return True
 
     def _target(self, ctx: ArcadeContext, width: int, height: int) -> Framebuffer:

@@ -82,6 +82,7 @@ from game.view.modes import (
 )
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
+from game.view.panel_picture import due as pictures_due
 from game.view.panel_picture import paint_due
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.rebuilds import Rebuilds
@@ -207,6 +208,8 @@ class GameView(arcade.View):
         self._exited = False
         self.frames = 0
         self._rebuilds = Rebuilds(("decision", "indicators", "hud", "log"))  # one heavy rebuild a frame
+        self._paint_pictures = False  # this quiet frame paints a panel's picture after its drawing
+        self._camera_moving = True  # the camera moved in the last update (the screen is not idle)
         self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
@@ -1047,7 +1050,7 @@ class GameView(arcade.View):
 
     def on_update(self, delta_time: float) -> None:
         self._open_prepared(wait=False)
-        self.animator.update(delta_time)
+        self.animator.update(delta_time, idle=not pictures_due())  # a panel's picture first: it saves every frame
         self._drain()
         self._advance_travel()
         if self._toast_time > 0:
@@ -1149,6 +1152,13 @@ class GameView(arcade.View):
                 bottom = max(bottom, pad_top - 30 * k)
         return left, bottom, right, top
 
+    def idle(self) -> bool:
+        """Nothing on screen moves by itself and no work waits for a frame: the animations are settled, the
+        camera has arrived, no walk is under way, the last frame had nothing to rebuild and no panel's picture
+        waits (the window then draws fewer frames: ``game.view.frame_pacing``)."""
+        return (self.frames > 2 and self.animator.settled and not self._camera_moving and not self.shake.active
+                and self._rebuilds.quiet and not pictures_due() and self.find(TravelMode) is None)
+
     def _update_camera(self, dt: float) -> None:
         leader = self.render.actors.get(self.state.leader)
         if leader is None:
@@ -1170,7 +1180,9 @@ class GameView(arcade.View):
         jx, jy = self.shake.offset
         cx = fx - (self._cam_offset[0] + jx) / z
         cy = fy - (self._cam_offset[1] + jy) / z
-        self.camera.position = (round(cx * z) / z, round(cy * z) / z)
+        moved = (round(cx * z) / z, round(cy * z) / z)
+        self._camera_moving = moved != tuple(self.camera.position)
+        self.camera.position = moved
 
     def _framed(self, leader: ActorView) -> tuple[tuple[float, float], list[tuple[float, float]]]:
         """What the camera frames (world points): the middle of the leader's bout (its members he can see); out
@@ -1308,8 +1320,10 @@ class GameView(arcade.View):
             dirty["indicators"] = False
             return self._rebuilds.plan(dirty) | {"indicators"}
         chosen = self._rebuilds.plan(dirty)
-        if self._rebuilds.quiet:  # glyphs first; then the legend's texts and swatches
-            if WARMER.pending or not self.interactive:
+        if self._rebuilds.quiet:  # a panel's picture (after the frame); else glyphs; then the legend's texts
+            if pictures_due():
+                self._paint_pictures = True
+            elif WARMER.pending or not self.interactive:
                 WARMER.step(WARM_BUDGET)
             else:
                 self.legend.warm(self.palette, self.render.textures, self.legend_marks, WARM_BUDGET)
@@ -1381,7 +1395,9 @@ class GameView(arcade.View):
             self._sync_legend()
             self.legend.draw()
         self.animator.frame_drawn()  # the field of view a tick asked for repaints in the next frame
-        paint_due()  # the panels' pictures that came due, after the frame's drawing
+        if self._paint_pictures:  # a quiet frame's: a panel's picture that came due, after the frame's drawing
+            self._paint_pictures = False
+            paint_due()
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
