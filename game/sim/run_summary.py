@@ -162,7 +162,8 @@ def replayed_events(world: World) -> list[WorldEvent]:
     from game.sim.world import World
 
     again = World(world.setup, seed=world.seed, house_rules=world.overrides, creatures=world.creatures,
-                  relations=world.state.relations, player_ai=world.player_ai, combat_system=world.system.name)
+                  relations=world.state.relations, player_ai=world.player_ai, combat_system=world.system.name,
+                  difficulty=world.deciding.difficulty)  # the enemies' decision-maker: the same decisions
     events = list(again.opening)
     for _tick, command in world.commands:
         events += again.apply(from_dict(dict(command)))

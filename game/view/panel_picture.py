@@ -4,7 +4,7 @@ On the software rasterizer a panel costs its triangles' setup and every glyph's 
 2.5 ms, the HUD 0.8, the pad 0.9), though it changes only when it is rebuilt. :class:`PanelPicture` draws the
 panel straight to the screen in the frames its content changes (no extra cost in the frame that is already the
 heavy one); once it has stayed the same for :data:`STEADY_FRAMES` frames, it is painted once into an offscreen
-texture the size of its bounds, after the frame's drawing (:func:`paint_due`), and drawn from that texture.
+texture the size of its bounds, after the frame's drawing (:func:`end_frame`), and drawn from that texture.
 
 The picture is the same as the panel drawn directly: the texture holds premultiplied colour (the shapes are painted
 with a separate alpha blend, so a translucent shadow keeps its own alpha) and is drawn with the premultiplied blend;
@@ -61,17 +61,29 @@ _programs: dict[int, tuple[Program, Geometry]] = {}
 _due: list[tuple[PanelPicture, Hashable, Callable[[], Bounds | None], Painter, Painter]] = []
 
 
+_frame = 0  # frames ended (:func:`end_frame`): a due picture whose panel was not drawn in the last is dropped
+
+
 def due() -> bool:
-    """A picture waits to be painted (:func:`paint_due`)."""
+    """A picture of a panel drawn in the last frame waits to be painted (:func:`end_frame`)."""
     return bool(_due)
 
 
-def paint_due() -> None:
-    """Paint a picture that came due (one a frame: a paint costs its panel's drawing and a wait for the software
-    rasterizer; a tick makes several panels due at once); call it after the frame's drawing. Drawing into a
-    texture makes the rasterizer finish what the window's frame drew so far, and wait for it: after the frame
+def end_frame(*, paint: bool) -> None:
+    """Call after each frame's drawing. The due pictures of panels this frame did not draw (closed, or another
+    screen's) are dropped; with ``paint``, one due picture is painted (one a frame: a paint costs its panel's
+    drawing and a wait for the software rasterizer, and a tick makes several panels due at once). Drawing into a
+    texture makes the rasterizer finish what the window's frame drew so far and wait for it: after the frame
     that costs nothing extra, in the middle of it a few ms. Until its picture is painted a panel is drawn
     directly; one that changed since it came due waits to be steady again."""
+    global _frame
+    for entry in _due:
+        if entry[0]._drawn != _frame:
+            entry[0]._due = False
+    _due[:] = [entry for entry in _due if entry[0]._due]
+    _frame += 1
+    if not paint:
+        return
     window = arcade.get_window()
     while _due:
         picture, stamp, bounds, under, over = _due.pop(0)
@@ -125,18 +137,20 @@ class PanelPicture:
         self._bounds: Bounds | None = None
         self._texture: Texture2D | None = None  # the picture, copied from the framebuffer's own texture
         self._fbo: Framebuffer | None = None
-        self._due = False  # in the list :func:`paint_due` paints
+        self._due = False  # in the list :func:`end_frame` paints
+        self._drawn = -1  # the frame it was last drawn in
         self.paints = 0  # pictures painted (tests, benches)
         self.shows = 0  # frames drawn from the picture
 
     def draw(self, stamp: Hashable, bounds: Callable[[], Bounds | None], under: Painter, over: Painter) -> None:
         """Show the panel: from its picture if it shows ``stamp``, else directly (``under`` then ``over``); once
-        the stamp has held :data:`STEADY_FRAMES` frames, its picture is due (painted by :func:`paint_due` after
+        the stamp has held :data:`STEADY_FRAMES` frames, its picture is due (painted by :func:`end_frame` after
         the frame). ``under`` paints the shapes that make the panel's outline (their alpha counts), ``over``
         what lies on them."""
         if stamp != self._stamp:
             self._stamp, self._steady = stamp, 0
         self._steady += 1
+        self._drawn = _frame
         window = arcade.get_window()
         ratio = window.get_pixel_ratio()
         whole = ratio == int(ratio)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.sim import events as ev
 from game.sim.commands import Confirm
+from game.sim.difficulty import DIFFICULTIES
 from game.sim.run_summary import replayed_events, summarize, summary_of
 from game.sim.run_world import run_setup
 from game.sim.world import World
@@ -31,3 +32,15 @@ def test_a_knocked_out_leader_has_a_cause() -> None:
     s = summarize([ev.KnockedOut("hero", "pain"), ev.GameOver("death", 9)], party={"hero"}, leader="hero",
                   factions={"hero": "player"})
     assert s.cause_of_death == "knocked out" and s.outcome == "death" and s.turns == 9
+
+
+def test_the_summary_replays_a_run_with_its_difficulty() -> None:
+    # the enemies' decision-maker comes with the difficulty: a replay on the old game's baseline drifted from
+    # the first fight on, and the end screen of every run with a difficulty crashed
+    for difficulty in DIFFICULTIES:
+        world = World(run_setup(3), seed=3, player_ai=True, difficulty=difficulty)
+        live = list(world.opening)
+        while world.state.tick < 120 and world.state.over is None:
+            live += world.apply(Confirm())
+        assert any(isinstance(e, ev.BoutStarted) for e in live), difficulty  # decisions in a fight were made
+        assert [e.to_dict() for e in replayed_events(world)] == [e.to_dict() for e in live], difficulty

@@ -103,7 +103,7 @@ def test_a_panel_that_changes_every_frame_is_drawn_directly(window: arcade.Windo
 
     def frame(stamp: object) -> None:
         picture.draw(stamp, lambda: (0, 0, 10, 10), lambda: calls.append("under"), lambda: calls.append("over"))
-        panel_picture.paint_due()
+        panel_picture.end_frame(paint=True)
 
     for stamp in range(8):
         frame(stamp)
@@ -114,3 +114,20 @@ def test_a_panel_that_changes_every_frame_is_drawn_directly(window: arcade.Windo
     # directly while it might still change, then painted once after a frame, then shown from the picture
     assert picture.paints == 1 and picture.shows == 3
     assert calls == ["under", "over"] * (panel_picture.STEADY_FRAMES + 1)
+
+
+def test_a_picture_due_for_a_panel_no_longer_drawn_is_dropped(window: arcade.Window, pictures_on: None) -> None:
+    picture = panel_picture.PanelPicture()
+    window.default_camera.use()
+    panel_picture.end_frame(paint=False)  # whatever earlier tests left due: not drawn in this frame, dropped
+    assert not panel_picture.due()
+    for _ in range(panel_picture.STEADY_FRAMES - 1):
+        picture.draw("same", lambda: (0, 0, 10, 10), lambda: None, lambda: None)
+        panel_picture.end_frame(paint=False)
+    assert not panel_picture.due()
+    picture.draw("same", lambda: (0, 0, 10, 10), lambda: None, lambda: None)
+    assert panel_picture.due()  # steady: its picture is due
+    panel_picture.end_frame(paint=False)  # a busy frame that drew it: it waits for a quiet one
+    assert panel_picture.due()
+    panel_picture.end_frame(paint=False)  # a frame without it (its panel closed, or another screen)
+    assert not panel_picture.due() and picture.paints == 0

@@ -396,3 +396,21 @@ def test_a_run_lost_to_a_knockout_says_so_not_that_he_died() -> None:
     dead = RunSummary(**common)  # type: ignore[arg-type]
     assert dead.headline == HEADLINES["death"] and dead.message == LINES["death"]
     assert ("Cause of death", "knocked out by Bandit 4") in dead.lines()
+
+
+def test_the_end_screen_shows_without_numbers_when_its_replay_drifts(monkeypatch: pytest.MonkeyPatch,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    from game.view.views.game_over import summarize
+
+    world = World(run_setup(2), seed=2, player_ai=True)
+    for _ in range(30):
+        world.apply(Confirm())
+
+    def drifted(_world: World) -> None:
+        raise ValueError("the run's commands do not give the same world again")
+
+    monkeypatch.setattr("game.sim.run_summary.summary_of", drifted)
+    summary = summarize(Session(world))  # the end screen, not a crash (a drift once crashed every run's end)
+    assert summary.ticks == world.state.tick and summary.kills_by_faction == {} and summary.best_blow is None
+    assert world.state.run is not None and summary.depth == world.state.run.deepest
+    assert "do not give the same world again" in caplog.text

@@ -83,7 +83,7 @@ from game.view.modes import (
 from game.view.overview import OverviewPanel
 from game.view.palette import palette as make_palette
 from game.view.panel_picture import due as pictures_due
-from game.view.panel_picture import paint_due
+from game.view.panel_picture import end_frame
 from game.view.prompts import BumpPrompt, FirstAidPrompt, Prompt, TargetPrompt, key_label
 from game.view.rebuilds import Rebuilds
 from game.view.run_buttons import RunButtons
@@ -1395,9 +1395,8 @@ class GameView(arcade.View):
             self._sync_legend()
             self.legend.draw()
         self.animator.frame_drawn()  # the field of view a tick asked for repaints in the next frame
-        if self._paint_pictures:  # a quiet frame's: a panel's picture that came due, after the frame's drawing
-            self._paint_pictures = False
-            paint_due()
+        end_frame(paint=self._paint_pictures)  # a quiet frame's: a panel's picture that came due, after drawing
+        self._paint_pictures = False
 
 
 def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

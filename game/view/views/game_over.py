@@ -4,6 +4,7 @@ faction, wounds taken, best blow, cause of death), who fell, and where to go nex
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -102,17 +103,23 @@ def summarize(session: Session, recording: Path | None = None) -> RunSummary:
         for a in sorted(s.actors.values(), key=lambda a: (not a.party, a.name))
         if not a.alive
     )
-    sums = summary_of(world)
     origin = world.setup.origin
     scenario = origin.get("scenario") if origin.get("kind") == "scenario" else None
     place = "A run of the dungeon" if s.run is not None else world.setup.name
-    return RunSummary(
-        s.over or "over", s.tick, world.seed, place, fallen, recording, depth=sums.depth,
-        depths=s.run.plan.last if s.run is not None else None, kills_by_faction=dict(sums.kills_by_faction),
-        wounds_taken=sums.wounds_taken, best_blow=sums.best_blow, cause_of_death=sums.cause_of_death,
+    summary = RunSummary(
+        s.over or "over", s.tick, world.seed, place, fallen, recording,
+        depth=s.run.deepest if s.run is not None else 1, depths=s.run.plan.last if s.run is not None else None,
         scenario=scenario if isinstance(scenario, str) else None,
         leader_dead=s.leader not in s.actors or s.actors[s.leader].dead,
     )
+    try:
+        sums = summary_of(world)
+    except ValueError as exc:  # a replay that drifts (a bug): the end screen still shows, without its numbers
+        log.error("the end screen's summary: %s", exc)
+        return summary
+    return dataclasses.replace(summary, depth=sums.depth, kills_by_faction=dict(sums.kills_by_faction),
+                               wounds_taken=sums.wounds_taken, best_blow=sums.best_blow,
+                               cause_of_death=sums.cause_of_death)
 
 
 def record_run(summary: RunSummary, folder: Path) -> str | None:
