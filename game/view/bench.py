@@ -125,6 +125,23 @@ sprites and marks about 1.2: a quiet frame is 9-10 ms of which 3 are the main th
 line: the llvmpipe tail on a shared 2-core machine (wall p99 22.6 ms with a main thread at 11.5) and, in
 main-thread CPU, the world's tick when AIs decide (``Session.apply`` up to 39 ms in 19 frames: the player's
 command goes in first, so it is not worked out ahead) and first builds of panels (a draw up to 54 ms once).
+
+Session 11 (main f12ad22 -> this; load average under 1.5). Panels are drawn from a picture between rebuilds
+(``game.view.panel_picture``: the HUD, the maneuver menu, the log, the legend, the pad and the smaller panels cost one
+textured quad a frame once steady; measured part by part, the whole ``on_draw`` went from 7.1 to 4.4 ms up to
+``ctx.finish()``). Two llvmpipe traps found on the way: drawing with a texture a framebuffer draws into makes it
+finish the frame so far and wait (5 ms in the middle of a frame: the picture is copied to a plain texture), and
+switching to a framebuffer mid-frame does the same (pictures are painted after the frame, one a quiet frame).
+Standard scene, compiled, three headless runs before / after: static frame median 9.9 / 6.4-7.8 ms; frame after a
+tick max 17.4 / 11.9-13.9; legend frame median 12.7 / 7.2-9.5; frames over 16.7 ms 12 / 4-9 of 306. Real window
+under Xvfb (``--window``), two runs: static median 6.3-6.7 ms (8.6-9.5 before), 7 and 7 of 306 over (12 and 3).
+``--ticks`` (pure, seeds 1-3, 8128 frames): every frame wall median 7.9 ms (10.6), p99 18.6 (23.0), frames over
+16.7 ms 137 (611) in wall time and 21 (26) in main-thread CPU. Still over: the first legend frame (its build,
+11-14 ms of main thread), frames that rebuild the menu or the log after a tick in this 30-actor scene (3-5 ms of
+build on top of 3 ms of drawing and 4-6 ms of rasterizing), and, in real play, ``Session.apply`` when the planner
+decides for AIs (up to 30 ms pure, 14 compiled: its rollouts; not movable off the main thread without a
+snapshot of the world for the view). A still screen now draws one frame in six (``game.view.frame_pacing``): a
+still game under Xvfb used 58 % of a core, now 12 %.
 """
 
 from __future__ import annotations
