@@ -22,12 +22,13 @@ import time
 from collections.abc import Callable, Collection, Hashable, Sequence
 
 import arcade
+from arcade.shape_list import Shape
 
 from game.view.arrow_pad import Mark
 from game.view.floor_items import floor_texture
 from game.view.legend import Kind, LegendEntry, MarkKey, entries
 from game.view.map_render import Textures
-from game.view.mesh import rounded_rect_points
+from game.view.mesh import Mesh, rounded_rect_points
 from game.view.palette import ArcState, Initiative, Outline, Palette
 from game.view.panel_picture import Bounds, union
 from game.view.widgets import (
@@ -71,6 +72,7 @@ class LegendPanel(Panel):
         self._warm_texts: tuple[object, list[tuple[str, float, bool, str, str]]] | None = None  # (for, to make)
         self.warm_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # never drawn: the atlas holds
         self._warm_swatches: tuple[object, list[LegendEntry]] | None = None  # (for whose textures, to make)
+        self._dim: Shape | None = None  # the screen dimmed around the panel (drawn each frame, not in its picture)
 
     def open(self, entries: Sequence[LegendEntry], palette: Palette, textures: Textures) -> None:
         self.entries = list(entries)
@@ -173,6 +175,7 @@ class LegendPanel(Panel):
                 None if self.palette is None else self.palette.name)
 
     def build(self) -> None:
+        self._dim = None
         pal, tex = self.palette, self.textures
         if pal is None or tex is None:
             return
@@ -185,10 +188,13 @@ class LegendPanel(Panel):
         bottom = 12 * k
         self.rect = (left, bottom, width, top - bottom)
         # the live screen dimmed around the panel (not under it: the panel is opaque, and every dimmed pixel
-        # costs the software rasterizer; the edge's outline, as Panel.box draws it)
+        # costs the software rasterizer; the edge's outline, as Panel.box draws it). A shape of its own, drawn
+        # each frame: the panel's picture is then the panel alone, not a screenful to paint and to blend
         height = top - bottom
-        self.mesh.surround((-10, -10, w + 10, h + 10), left + width / 2, bottom + height / 2, width + 2 * k,
-                           height + 2 * k, 13 * k, DIM)
+        dim = Mesh()
+        dim.surround((-10, -10, w + 10, h + 10), left + width / 2, bottom + height / 2, width + 2 * k,
+                     height + 2 * k, 13 * k, DIM)
+        self._dim = dim.shape()
         self.box(self.rect, PANEL, 12, edge=PANEL_EDGE, shadow=True)
         header = 48 * k
         self.box((left, top - header, width, header), PANEL_HEADER, 12)
@@ -320,6 +326,17 @@ class LegendPanel(Panel):
                         self.mesh.disc(x, cy, 3.8 * k, ACCENT)
         elif entry.colour is not None:
             self.mesh.disc(cx, cy, 9 * k, entry.colour)
+
+    def draw(self, *, fresh: bool = True) -> None:
+        if not self.visible:
+            return
+        if fresh:
+            self.refresh()
+        if self._dim is not None and self.shown_whole:
+            ctx = arcade.get_window().ctx
+            ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through
+            self._dim.draw()
+        super().draw(fresh=False)
 
     def paint_under(self) -> None:
         if self._shape is not None:

@@ -142,6 +142,11 @@ class PanelPicture:
         self.paints = 0  # pictures painted (tests, benches)
         self.shows = 0  # frames drawn from the picture
 
+    @property
+    def bounds(self) -> Bounds | None:
+        """The window pixels the last painted picture covers (None: none painted, or nothing to paint)."""
+        return self._bounds
+
     def draw(self, stamp: Hashable, bounds: Callable[[], Bounds | None], under: Painter, over: Painter) -> None:
         """Show the panel: from its picture if it shows ``stamp``, else directly (``under`` then ``over``); once
         the stamp has held :data:`STEADY_FRAMES` frames, its picture is due (painted by :func:`end_frame` after

@@ -92,6 +92,8 @@ def test_panels_from_their_pictures_look_as_drawn_directly(window: arcade.Window
     view.open_legend()
     helpers.advance(window, 6)
     _assert_same_picture(window, helpers, view, {"legend"}, f"legend_{ui_scale}")
+    box = view.legend.picture.bounds  # the panel alone: the screen dimmed around it is drawn each frame
+    assert box is not None and (box[2] - box[0]) * (box[3] - box[1]) < 0.6 * window.width * window.height
     view.close_legend()
     window.hide_view()
 

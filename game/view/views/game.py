@@ -540,8 +540,10 @@ class GameView(arcade.View):
     def open_legend(self) -> None:
         """Show the legend of the marks on screen (the legend mode, on top of every other)."""
         self.push(LegendMode(self))
-        self._legend_key = None
-        self.legend.open(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
+        marks = self.legend_marks()
+        # looked up now: the first frame's sync need not look again (3 ms) unless something still moves
+        self._legend_key = self._legend_sync_key() if self.animator.settled else None
+        self.legend.open(legend_for(marks, self.palette), self.palette, self.render.textures)
         self.play_sound(MENU_SELECT)
 
     def close_legend(self) -> None:
@@ -571,7 +573,7 @@ class GameView(arcade.View):
         """Keep the open legend to the marks on screen (an animation ending can show or hide some): looked at
         again every frame while anything animates, else only when the world, a selection or the layout
         changed."""
-        key = (self._version, self._ind_key, self.pad_shown, self.layout_size, self.palette.name)
+        key = self._legend_sync_key()
         if self.animator.settled and key == self._legend_key:
             return
         self._legend_key = key if self.animator.settled else None
@@ -579,6 +581,10 @@ class GameView(arcade.View):
         if [e.key for e in entries] != [e.key for e in self.legend.entries]:
             self.legend.entries = entries
             self.legend.invalidate()
+
+    def _legend_sync_key(self) -> Hashable:
+        """What the legend's entries were looked up for: the world, the map's marks, the pad, the layout."""
+        return (self._version, self._ind_key, self.pad_shown, self.layout_size, self.palette.name)
 
     # ----- decisions -> prompts -----------------------------------------------------------------------------
     def _sync_decision(self) -> None:
