@@ -136,7 +136,8 @@ Standard scene, compiled, three headless runs before / after: static frame media
 tick max 17.4 / 11.9-13.9; legend frame median 12.7 / 7.2-9.5; frames over 16.7 ms 12 / 4-9 of 306. Real window
 under Xvfb (``--window``), two runs: static median 6.3-6.7 ms (8.6-9.5 before), 7 and 7 of 306 over (12 and 3).
 ``--ticks`` (pure, seeds 1-3, 8128 frames): every frame wall median 7.9 ms (10.6), p99 18.6 (23.0), frames over
-16.7 ms 137 (611) in wall time and 21 (26) in main-thread CPU. Still over: the first legend frame (its build,
+16.7 ms 137 (611) in wall time and 21 (26) in main-thread CPU; two later runs at c40f2ff: 235 and 99 in wall
+time, 26 and 18 in main-thread CPU (the spread is the shared machine's). Still over: the first legend frame (its build,
 11-14 ms of main thread), frames that rebuild the menu or the log after a tick in this 30-actor scene (3-5 ms of
 build on top of 3 ms of drawing and 4-6 ms of rasterizing), and, in real play, ``Session.apply`` when the planner
 decides for AIs (up to 30 ms pure, 14 compiled: its rollouts; not movable off the main thread without a
