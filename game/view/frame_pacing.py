@@ -30,8 +30,6 @@ class FramePacer:
         self.clock = clock
         self.last_event = clock()
         self._skipped = 0
-        self.drawn = 0  # frames drawn and skipped (tests, benches)
-        self.skipped = 0
 
     def event(self) -> None:
         """Something came from outside (input, a resize, an expose): the full rate, now."""
@@ -42,10 +40,8 @@ class FramePacer:
         """Whether to draw this frame; ``still``: the view has nothing moving by itself."""
         if still and self.clock() - self.last_event >= IDLE_AFTER and self._skipped < IDLE_EVERY - 1:
             self._skipped += 1
-            self.skipped += 1
             return False
         self._skipped = 0
-        self.drawn += 1
         return True
 
 

@@ -338,12 +338,6 @@ class LegendPanel(Panel):
             self._dim.draw()
         super().draw(fresh=False)
 
-    def paint_under(self) -> None:
-        if self._shape is not None:
-            ctx = arcade.get_window().ctx
-            ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through
-            self._shape.draw()
-
     def paint_over(self) -> None:
         self.sprites.draw()
         self.texts.draw()

@@ -222,12 +222,6 @@ class OverviewPanel(Panel):
             self.mesh.convex([(x - r * 1.1, y - pointing * r * 0.8), (x + r * 1.1, y - pointing * r * 0.8),
                               (x, y + pointing * r * 1.1)], STAIRS)
 
-    def paint_under(self) -> None:
-        if self._shape is not None:
-            ctx = arcade.get_window().ctx
-            ctx.enable(ctx.BLEND)  # a lone Shape does not set blending: the dimmed screen must show through
-            self._shape.draw()
-
     def paint_over(self) -> None:
         self.sprites.draw(pixelated=True)
         if self._over is not None:

@@ -17,7 +17,7 @@ On a window whose pixel ratio is not a whole number, and with ``enabled`` False,
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import arcade
@@ -59,8 +59,6 @@ _PREMULTIPLIED = (arcade.gl.ONE, arcade.gl.ONE_MINUS_SRC_ALPHA)
 
 _programs: dict[int, tuple[Program, Geometry]] = {}
 _due: list[tuple[PanelPicture, Hashable, Callable[[], Bounds | None], Painter, Painter]] = []
-
-
 _frame = 0  # frames ended (:func:`end_frame`): a due picture whose panel was not drawn in the last is dropped
 
 
@@ -79,8 +77,8 @@ def end_frame(*, paint: bool) -> None:
     global _frame
     for entry in _due:
         if entry[0]._drawn != _frame:
-            entry[0]._due = False
-    _due[:] = [entry for entry in _due if entry[0]._due]
+            entry[0]._queued = False
+    _due[:] = [entry for entry in _due if entry[0]._queued]
     _frame += 1
     if not paint:
         return
@@ -113,12 +111,11 @@ def union(boxes: Iterable[tuple[float, float, float, float]], width: int, height
     return box if box[2] > box[0] and box[3] > box[1] else None
 
 
-def mesh_box(data: Iterable[float] | None) -> tuple[float, float, float, float] | None:
+def mesh_box(data: Sequence[float]) -> tuple[float, float, float, float] | None:
     """The box around a mesh's flat vertex data (x, y, r, g, b, a per vertex)."""
     if not data:
         return None
-    values = data if isinstance(data, list) else list(data)
-    xs, ys = values[0::6], values[1::6]
+    xs, ys = data[0::6], data[1::6]
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -137,7 +134,7 @@ class PanelPicture:
         self._bounds: Bounds | None = None
         self._texture: Texture2D | None = None  # the picture, copied from the framebuffer's own texture
         self._fbo: Framebuffer | None = None
-        self._due = False  # in the list :func:`end_frame` paints
+        self._queued = False  # in the list of due pictures (:func:`end_frame`)
         self._drawn = -1  # the frame it was last drawn in
         self.paints = 0  # pictures painted (tests, benches)
         self.shows = 0  # frames drawn from the picture
@@ -165,14 +162,14 @@ class PanelPicture:
             return
         under()
         over()
-        if enabled and whole and self._steady >= STEADY_FRAMES and self._painted != stamp and not self._due:
-            self._due = True
+        if enabled and whole and self._steady >= STEADY_FRAMES and self._painted != stamp and not self._queued:
+            self._queued = True
             _due.append((self, stamp, bounds, under, over))
 
     def _paint_due(self, window: arcade.Window, stamp: Hashable, bounds: Callable[[], Bounds | None],
                    under: Painter, over: Painter) -> bool:
         """Paint the picture due for ``stamp`` if the panel still shows it; True if it painted."""
-        self._due = False
+        self._queued = False
         if stamp != self._stamp:
             return False
         self._painted, self._bounds = stamp, bounds()
@@ -208,10 +205,11 @@ class PanelPicture:
                 over()
             finally:
                 gl.glColorMask(True, True, True, True)
+            # copied to a texture nothing draws into: asked to draw with a framebuffer's own texture, the
+            # software rasterizer first finishes the whole frame so far and waits for it (5 ms mid-frame)
             assert self._texture is not None
-            self._texture.use(0)  # copied to a texture never drawn into: the software rasterizer, asked to draw
-            gl.glCopyTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, 0, 0, width, height)  # with a texture a framebuffer
-            # draws into, first finishes the whole frame so far and waits for it (5 ms in the middle of a frame)
+            self._texture.use(0)
+            gl.glCopyTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, 0, 0, width, height)
         ctx.blend_func = blend
         self.paints += 1
 

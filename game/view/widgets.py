@@ -116,8 +116,8 @@ class TextPool:
         multiline: bool = False,
     ) -> arcade.Text:
         """Show ``text`` under ``key`` this build; returns its ``arcade.Text``. The anchor is rounded to a whole
-        pixel: glyph edges on pixel boundaries, never on pixel centres, where the window's framebuffer (drawn
-        upside down by the driver) and a panel's picture would round them to different rows."""
+        pixel: glyph edges on pixel boundaries, never on pixel centres, where the window and a panel's picture
+        (a framebuffer of its own) round them to different rows."""
         x, y = round(x), round(y)
         self._used.add(key)
         t = self._texts.get(key)
