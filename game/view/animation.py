@@ -75,6 +75,7 @@ class Animator:
         self.on_settled: Callable[[], None] | None = None
         self.on_heavy: Callable[[], None] | None = None  # a heavy wound lands (the game view shakes the screen)
         self._pending_snap = False
+        self.warmed = False  # the last update made something ahead for the map (a quiet frame's one job)
         # work a tick's frame hands to the next frame (issue 11: the frame right after a tick): ``later`` holds
         # what was asked for before this frame was drawn, ``due`` what runs at the next update
         self.later: list[Callable[[], None]] = []
@@ -332,15 +333,14 @@ class Animator:
     def update(self, dt: float, *, idle: bool = True) -> None:
         """One frame: the work handed over from the last frame, the map's pending repaints (a few), the tweens;
         in a frame with none of these (and ``idle``: the caller has no other quiet-frame work), one thing made
-        ahead for a later repaint (``MapRender.warm_step``)."""
+        ahead for a later repaint (``MapRender.warm_step``; :attr:`warmed` says whether it made one)."""
         had_due = bool(self.due)
         self._run_due()
         painted = self.render.paint_pending(PAINT_BUDGET) if not had_due else 0
         self.tweens.update(dt)
         self._start_ready()
         self.cosmetic.update(dt)
-        if idle and not had_due and not painted and not self.busy:
-            self.render.warm_step()
+        self.warmed = idle and not had_due and not painted and not self.busy and self.render.warm_step()
 
     def fast_forward(self) -> None:
         """Finish every world-lagging animation now (cosmetic overlays keep playing)."""

@@ -9,6 +9,7 @@ from the :mod:`palette`, and every tone also has its own stroke and glyph.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -24,6 +25,7 @@ from game.view.palette import DEFAULT, Initiative, Outline, Palette, Stroke
 from game.view.panel_picture import Bounds, PanelPicture, mesh_box, union
 
 MIN_HIT = 72  # px: smallest touch target, whatever the UI scale
+SHAPES_KEPT = 12  # the pad's last looks kept as shapes (a fight's pad goes back to a look it had)
 
 
 class Mark(StrEnum):
@@ -117,6 +119,7 @@ class ArrowPad:
         self._size = (0, 0)
         self._shape: Shape | None = None
         self._shape_key: object = None
+        self._made: dict[Hashable, tuple[Shape, Bounds | None]] = {}  # the last looks' shapes, by key (oldest first)
         self._bounds: Bounds | None = None
         self.picture = PanelPicture()  # the pad from one texture while nothing on it changes
         self._texts: dict[Direction, arcade.Text] = {}
@@ -271,11 +274,16 @@ class ArrowPad:
             self.indicators = indicators
         key = (self.indicators, self.pressed, self.centre, self.scale, self.handedness, self.palette.name, self._size)
         if key != self._shape_key or self._shape is None:
-            mesh = self.build_mesh()
-            self._shape = mesh.shape()
+            made = self._made.pop(key, None)  # a fight's pad goes back and forth between a few looks
+            if made is None:
+                mesh = self.build_mesh()  # (1,600 triangles with dashed outlines: 2-3 ms with the shape)
+                box = mesh_box(mesh.data)  # the marks lie on their badges, inside it
+                made = (mesh.shape(), union([box] if box is not None else [], *self._size))
+            self._made[key] = made
+            while len(self._made) > SHAPES_KEPT:
+                del self._made[next(iter(self._made))]
+            self._shape, self._bounds = made
             self._shape_key = key
-            box = mesh_box(mesh.data)  # the marks lie on their badges, inside it
-            self._bounds = union([box] if box is not None else [], *self._size)
         self.picture.draw(key, lambda: self._bounds, self._draw_shape, self._draw_marks)
 
     def _draw_shape(self) -> None:

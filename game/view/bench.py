@@ -263,14 +263,14 @@ def main(argv: list[str] | None = None) -> int:
     window = arcade.Window(1280, 720, "Steelstep bench", visible=args.window, vsync=False,
                            antialiasing=args.antialiasing)
     window._enable_event_queue = False
+    from game.view.gl_warm import PICTURE_WARM
     from game.view.glyphs import WARMER
-    from game.view.views.title import TITLE_WARM_BUDGET
+    from game.view.views.title import warm_for_game
     from game.view.widgets import panel_scale_for
 
-    WARMER.want_scale(panel_scale_for(1280, 720, 1.0))  # as the title screen does in its frames (2 s of them)
-    title_frames = 0
-    while WARMER.pending and title_frames < 120:
-        WARMER.step(TITLE_WARM_BUDGET)
+    title_frames = 0  # the title screen's work ahead, as in its frames (2 s of them), at the zoom measured
+    while (WARMER.pending or PICTURE_WARM.pending(window) or not title_frames) and title_frames < 120:
+        warm_for_game(window, panel_scale_for(1280, 720, 1.0), args.zoom)
         title_frames += 1
     if args.ticks:
         from game.sim.seed_range import parse_seeds

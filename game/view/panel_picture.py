@@ -84,8 +84,12 @@ def end_frame(*, paint: bool) -> None:
         return
     window = arcade.get_window()
     while _due:
-        picture, stamp, bounds, under, over = _due.pop(0)
-        if picture._paint_due(window, stamp, bounds, under, over):
+        entry = _due.pop(0)
+        picture, stamp, bounds, under, over = entry
+        spent = picture._paint_due(window, stamp, bounds, under, over)
+        if picture._queued:  # its textures were made: painted in the next quiet frame
+            _due.insert(0, entry)
+        if spent:
             return
 
 
@@ -168,23 +172,49 @@ class PanelPicture:
 
     def _paint_due(self, window: arcade.Window, stamp: Hashable, bounds: Callable[[], Bounds | None],
                    under: Painter, over: Painter) -> bool:
-        """Paint the picture due for ``stamp`` if the panel still shows it; True if it painted."""
-        self._queued = False
+        """Paint the picture due for ``stamp`` if the panel still shows it; True if that spent the frame's paint.
+        A picture bigger than its textures first makes them (1-3 ms for a large panel on the software
+        rasterizer) and stays due: it is painted in the next quiet frame."""
         if stamp != self._stamp:
+            self._queued = False
             return False
-        self._painted, self._bounds = stamp, bounds()
-        if self._bounds is None:  # nothing inside the window (an empty panel): drawn as it is, not due again
+        box = bounds()
+        if box is None:  # nothing inside the window (an empty panel): drawn as it is, not due again
+            self._queued = False
+            self._painted, self._bounds = stamp, None
             return False
+        ratio = int(window.get_pixel_ratio())
+        width, height = (box[2] - box[0]) * ratio, (box[3] - box[1]) * ratio
+        if not self._fits(width, height):
+            self._target(window.ctx, width, height)
+            return True
+        self._queued = False
+        self._painted, self._bounds = stamp, box
         window.default_camera.use()  # panels are drawn in window coordinates
-        self._paint(window, self._bounds, int(window.get_pixel_ratio()), under, over)
+        self._paint(window, box, ratio, under, over)
         return True
+
+    def paint_now(self, window: arcade.Window, box: Bounds, ratio: int, under: Painter, over: Painter) -> None:
+        """Paint ``box`` of the panel into the picture at once, whatever its stamp (``game.view.gl_warm``)."""
+        self._paint(window, box, ratio, under, over)
+        self._bounds = box
+
+    def show_now(self, window: arcade.Window, box: Bounds, ratio: int) -> None:
+        """Draw the painted picture at ``box`` (after :meth:`paint_now`)."""
+        self._show(window.ctx, box, ratio)
+
+    def _fits(self, width: int, height: int) -> bool:
+        """The textures hold a picture of ``width`` x ``height`` pixels."""
+        return self._texture is not None and self._fbo is not None and self._texture.width >= width \
+            and self._texture.height >= height
 
     def _target(self, ctx: ArcadeContext, width: int, height: int) -> Framebuffer:
         """The offscreen framebuffer and the picture's texture, at least ``width`` x ``height`` pixels."""
-        if self._texture is None or self._fbo is None or self._texture.width < width or self._texture.height < height:
+        if not self._fits(width, height):
             size = (-(-width // GRAIN) * GRAIN, -(-height // GRAIN) * GRAIN)
             self._fbo = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
             self._texture = ctx.texture(size, components=4, filter=(ctx.NEAREST, ctx.NEAREST))
+        assert self._fbo is not None
         return self._fbo
 
     def _paint(self, window: arcade.Window, box: Bounds, ratio: int, under: Painter, over: Painter) -> None:
@@ -197,7 +227,9 @@ class PanelPicture:
         blend = ctx.blend_func
         fbo.viewport = (-left * ratio, -bottom * ratio, window.width * ratio, window.height * ratio)
         with fbo.activate():
-            fbo.clear(color=(0, 0, 0, 0))
+            # the whole texture: a clear of part of it (the viewport's, moved by the box's corner) is drawn as a
+            # quad by the software rasterizer, whose first costs 4 ms of compiling; a whole one is a fill
+            fbo.clear(color=(0, 0, 0, 0), viewport=(0, 0, *fbo.size))
             ctx.blend_func = _SEPARATE_ALPHA
             under()
             gl.glColorMask(True, True, True, False)  # texts and sprites: on opaque parts, the alpha stays

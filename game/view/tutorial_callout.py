@@ -19,7 +19,8 @@ from game.view.arrow_pad import ArrowPad
 from game.view.combat_log import CombatLog
 from game.view.hud import Hud
 from game.view.maneuver_menu import ManeuverMenu, MenuModel
-from game.view.map_render import TILE, MapRender
+from game.view.map_render import MapRender
+from game.view.map_scale import TILE
 from game.view.prompts import Prompt
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Panel, Rect
 

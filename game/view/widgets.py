@@ -75,6 +75,41 @@ class Hit:
     action: Hashable
 
 
+Spec = tuple[float, bool, str, str, int | None, bool]  # a text's make: size, bold, anchors, width, multiline
+
+
+class _Spares:
+    """A text pool's hidden texts, by make and by the string each showed when it was hidden: one that shows the
+    string wanted is found without reading every spare's text (pyglet's ``text`` is a property: the legend's
+    opening, with its texts made ahead, spent 5 ms reading them)."""
+
+    def __init__(self) -> None:
+        self._by: dict[object, dict[str, list[arcade.Text]]] = {}
+
+    def add(self, spec: object, text: arcade.Text) -> None:
+        self._by.setdefault(spec, {}).setdefault(text.text, []).append(text)
+
+    def has(self, spec: object, string: str) -> bool:
+        return string in self._by.get(spec, {})
+
+    def any(self, spec: object) -> bool:
+        return bool(self._by.get(spec))
+
+    def take(self, spec: object, string: str) -> arcade.Text:
+        """A hidden text of this make, one that shows ``string`` already if there is one (laying a text out
+        again is what a rebuild after a tick spends its time on; a string that comes back costs nothing), else
+        the one hidden last."""
+        by = self._by[spec]
+        shown = string if string in by else next(reversed(by))
+        texts = by[shown]
+        text = texts.pop()
+        if not texts:
+            del by[shown]
+        if not by:
+            del self._by[spec]
+        return text
+
+
 class TextPool:
     """Reusable ``arcade.Text`` objects in one batch; :meth:`put` creates or updates, :meth:`end` hides the rest.
     A hidden text is reused for the next new key of the same make (a new log line takes the place of one that
@@ -85,12 +120,13 @@ class TextPool:
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
         self._texts: dict[Hashable, arcade.Text] = {}
-        self._spare: dict[object, list[arcade.Text]] = {}  # hidden texts by make (size, bold, anchors, width)
+        self._spare = _Spares()  # hidden texts by make (size, bold, anchors, width) and by the string shown
         self._used: set[Hashable] = set()
         self.font = load_ui_fonts()
         self.layouts = 0  # texts laid out (made, or given another string) since :meth:`begin`
         self.budget: int | None = None  # layouts a build may make (None: all)
         self.deferred = 0  # texts left hidden by the budget since :meth:`begin`
+        self.wanted: list[tuple[str, Spec]] = []  # what the deferred texts were to show (:meth:`stock_wanted`)
         self._stand_in: arcade.Text | None = None  # what a deferred new make returns (:meth:`_placeholder`)
         self.version = 0  # counts what changed the texts shown (a panel's picture is kept while it stays)
 
@@ -99,6 +135,7 @@ class TextPool:
         self._used = set()
         self.layouts = 0
         self.deferred = 0
+        self.wanted = []
 
     def put(
         self,
@@ -121,21 +158,23 @@ class TextPool:
         x, y = round(x), round(y)
         self._used.add(key)
         t = self._texts.get(key)
-        spec = (size, bold, anchor_x, anchor_y, width, multiline)
+        spec: Spec = (size, bold, anchor_x, anchor_y, width, multiline)
         respec = t is not None and getattr(t, "_spec", None) != spec
-        if t is not None and (respec or (t.text != text and self._has_spare(spec, text))):
+        if t is not None and (respec or (t.text != text and self._spare.has(spec, text))):
             t.visible = False  # another make, or a spare already shows the new string: swap, no relayout
-            self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
+            self._spare.add(getattr(t, "_spec", None), t)
             t = None
-        if t is None and self._spare.get(spec):
-            t = self._texts[key] = self._take_spare(spec, text)  # of the same make: relaid, not made anew
+        if t is None and self._spare.any(spec):
+            t = self._texts[key] = self._spare.take(spec, text)  # of the same make: relaid, not made anew
         if t is not None and t.text != text and self.budget is not None and self.layouts >= self.budget:
             self.deferred += 1  # over the budget: hidden until a later build lays it out
+            self.wanted.append((text, spec))
             if t.visible:
                 t.visible = False
             return t
         if t is None and self.budget is not None and self.layouts >= self.budget:
             self.deferred += 1  # a new make over the budget too (a panel's first build: 20-30 ms at once)
+            self.wanted.append((text, spec))
             return self._placeholder()
         if t is None:
             WARMER.want(size, bold)  # a make the warmer did not know: its other glyphs later, in quiet frames
@@ -165,28 +204,28 @@ class TextPool:
         self._stand_in.visible = False
         return self._stand_in
 
+    def stock_wanted(self, limit: int) -> None:
+        """Make up to ``limit`` of the texts the last build deferred (:attr:`wanted`) as spares, so that a later
+        build takes them with no layout (a panel opening over frames lays its texts out without building itself
+        again in each)."""
+        made = 0
+        while self.wanted and made < limit:
+            text, spec = self.wanted.pop(0)
+            if not self._spare.has(spec, text):
+                self.stock(text, size=spec[0], bold=spec[1], anchor_x=spec[2], anchor_y=spec[3], width=spec[4],
+                           multiline=spec[5])
+                made += 1
+
     def stock(self, text: str, *, size: float = 13, bold: bool = False, anchor_x: str = "left",
               anchor_y: str = "baseline", width: int | None = None, multiline: bool = False) -> None:
         """Make a hidden spare text of this make showing ``text`` ahead (in a quiet frame): a later :meth:`put` of
         that string and make takes it with no layout."""
-        spec = (size, bold, anchor_x, anchor_y, width, multiline)
+        spec: Spec = (size, bold, anchor_x, anchor_y, width, multiline)
         t = arcade.Text(text, 0, 0, TEXT, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
                         anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch)
         t._spec = spec  # type: ignore[attr-defined]
         t.visible = False
-        self._spare.setdefault(spec, []).append(t)
-
-    def _has_spare(self, spec: object, text: str) -> bool:
-        return any(t.text == text for t in self._spare.get(spec, ()))
-
-    def _take_spare(self, spec: object, text: str) -> arcade.Text:
-        """A hidden text of this make, one that shows ``text`` already if there is one (laying a text out
-        again is what a rebuild after a tick spends its time on; a string that comes back costs nothing)."""
-        spares = self._spare[spec]
-        for i in range(len(spares) - 1, -1, -1):
-            if spares[i].text == text:
-                return spares.pop(i)
-        return spares.pop()
+        self._spare.add(spec, t)
 
     def end(self) -> None:
         """Hide the texts this build did not put; they wait, by make, to be reused for new keys."""
@@ -195,7 +234,7 @@ class TextPool:
             t = self._texts.pop(key)
             if t.visible:
                 t.visible = False
-            self._spare.setdefault(getattr(t, "_spec", None), []).append(t)
+            self._spare.add(getattr(t, "_spec", None), t)
 
     def clear(self) -> None:
         self.version += 1
@@ -263,10 +302,15 @@ class Panel:
         return self.incomplete or self._full_key() != self._key
 
     def refresh(self) -> bool:
-        """Rebuild if the content changed (or the last build stopped early); True if it did."""
+        """Rebuild if the content changed (or the last build stopped early); True if it did. While the last build
+        of unchanged content left texts to lay out (a layout budget), those are made instead, up to the budget a
+        frame, and the build runs again once they all wait as spares."""
         key = self._full_key()
         if key == self._key and not self.incomplete:
             return False
+        if key == self._key and self.texts.wanted:
+            self.texts.stock_wanted(self.texts.budget or len(self.texts.wanted))
+            return True
         self._key = key
         self._built += 1
         self.incomplete = False

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import arcade
 from arcade.gui import UIFlatButton, UILabel, UIWidget
 
-from game.view.map_render import TILE
+from game.view.map_scale import TILE
 from game.view.tutorial_callout import nearest_foe
 from game.view.views.common import MenuView
 from game.view.views.game import GameView

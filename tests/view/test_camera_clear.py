@@ -12,7 +12,7 @@ from types import ModuleType
 import arcade
 import pytest
 
-from game.view.map_render import TILE
+from game.view.map_scale import TILE
 from game.view.session import Session
 from game.view.settings import Settings
 from game.view.views.game import GameView

@@ -111,10 +111,17 @@ def test_a_panel_that_changes_every_frame_is_drawn_directly(window: arcade.Windo
         frame(stamp)
     assert picture.paints == 0 and calls == ["under", "over"] * 8
     calls.clear()
-    for _ in range(panel_picture.STEADY_FRAMES + 3):
+    for _ in range(panel_picture.STEADY_FRAMES + 4):
         frame("same")
-    # directly while it might still change, then painted once after a frame, then shown from the picture
+    # directly while it might still change; once steady, its textures made after one frame and the picture
+    # painted after the next (a quiet frame's work each: the paint draws it too); then shown from the picture
     assert picture.paints == 1 and picture.shows == 3
+    assert calls == ["under", "over"] * (panel_picture.STEADY_FRAMES + 2)
+    calls.clear()
+    for stamp in ("changed", "changed", "changed", "changed"):
+        frame(stamp)
+    # changed: drawn directly until steady, then painted at once into the textures it has (the paint draws it)
+    assert picture.paints == 2 and picture.shows == 5
     assert calls == ["under", "over"] * (panel_picture.STEADY_FRAMES + 1)
 
 

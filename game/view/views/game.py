@@ -67,7 +67,8 @@ from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_mark
 from game.view.legend_panel import LegendPanel
 from game.view.levels_ahead import LevelsAhead
 from game.view.maneuver_menu import MENU_W, ManeuverMenu, MenuModel
-from game.view.map_render import BACKGROUND, TILE, ActorView, MapRender
+from game.view.map_render import BACKGROUND, ActorView, MapRender
+from game.view.map_scale import BASE_ZOOM, TILE
 from game.view.modes import (
     LEGEND_KEYS,
     InspectMode,
@@ -101,7 +102,6 @@ from game.view.widgets import TextPool, inside, panel_scale_for
 
 log = logging.getLogger(__name__)
 KNOWN_MARKS = frozenset(CATALOGUE)
-BASE_ZOOM = 2.0  # screen pixels per world unit at UI scale 1 (64 px squares)
 GAME_OVER_HOLD = 0.8  # seconds the last frame stays before on_exit("game_over")
 TOAST_SECONDS = 3.0
 WARM_BUDGET = 0.003  # seconds of glyph warming in a quiet frame (see game.view.glyphs)
@@ -1326,9 +1326,11 @@ class GameView(arcade.View):
             dirty["indicators"] = False
             return self._rebuilds.plan(dirty) | {"indicators"}
         chosen = self._rebuilds.plan(dirty)
-        if self._rebuilds.quiet:  # a panel's picture (after the frame); else glyphs; then the legend's texts
-            if pictures_due():
+        if self._rebuilds.quiet:  # one job: a panel's picture (after the frame); else the map's (made in the
+            if pictures_due():  # update); else glyphs; then the legend's texts
                 self._paint_pictures = True
+            elif self.animator.warmed:
+                pass
             elif WARMER.pending or not self.interactive:
                 WARMER.step(WARM_BUDGET)
             else:

@@ -14,7 +14,9 @@ from game import paths
 from game.paths import autosave_state
 from game.run_history import Listing, RunHistory, RunRecord
 from game.view.assets import texture
+from game.view.gl_warm import PICTURE_WARM
 from game.view.glyphs import WARMER
+from game.view.map_scale import BASE_ZOOM, label_font_sizes
 from game.view.views.common import FONT, MenuView, SeedInput
 from game.view.widgets import panel_scale_for
 
@@ -47,6 +49,18 @@ def random_seed() -> int:
 
 
 TITLE_WARM_BUDGET = 0.004  # seconds of glyph warming a title frame
+
+
+def warm_for_game(window: arcade.Window, scale: float, zoom: float) -> None:
+    """One title frame's work ahead for the game screen at panel ``scale`` and map ``zoom``: its glyphs (the
+    panels' sizes and the map's labels), then the first draws of its panels' pictures."""
+    WARMER.want_scale(scale)
+    for size in label_font_sizes(zoom):
+        WARMER.want(size, True)
+    if WARMER.pending:
+        WARMER.step(TITLE_WARM_BUDGET)
+    else:
+        PICTURE_WARM.step(window)
 
 
 class TitleView(MenuView):
@@ -146,10 +160,11 @@ class TitleView(MenuView):
             self.scene.append(a)
 
     def on_update(self, delta_time: float) -> None:
-        """The title's idle frames make the game screen's glyphs ahead (game.view.glyphs)."""
+        """The title's idle frames make the game screen's glyphs ahead (game.view.glyphs), then the first draws of
+        its panels' pictures (game.view.gl_warm)."""
         w, h = self.window.get_size()
-        WARMER.want_scale(panel_scale_for(w, h, float(self.app.settings.ui_scale)))
-        WARMER.step(TITLE_WARM_BUDGET)
+        ui_scale = float(self.app.settings.ui_scale)
+        warm_for_game(self.window, panel_scale_for(w, h, ui_scale), BASE_ZOOM * ui_scale)
 
     def on_draw_after_ui(self) -> None:  # after the UI: its layout has placed the space this frame
         space = getattr(self, "scene_space", None)

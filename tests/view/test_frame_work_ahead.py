@@ -1,0 +1,211 @@
+"""Work a frame no longer does (issue 11: no frame over 16.7 ms): the first draws of the panels' pictures made on
+the title (invisibly), a picture's textures made in a quiet frame of their own, one quiet job a frame, the map's
+overlay laid out only when something it follows moved, a panel opening over frames laying out only the texts it
+deferred, and the arrow pad's looks kept."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import arcade
+import pytest
+
+from game.view import panel_picture
+from game.view.bench import build_world
+from game.view.gl_warm import PictureWarm
+from game.view.glyphs import WARMER
+from game.view.maneuver_menu import ManeuverMenu
+from game.view.session import Session
+from game.view.settings import Settings
+from game.view.views.game import GameView
+from game.view.views.title import warm_for_game
+from game.view.widgets import Panel, TextPool
+
+
+def test_the_picture_warm_paints_and_shows_a_probe_once_per_context_and_leaves_the_screen_as_it_was(
+        window: arcade.Window, helpers: ModuleType) -> None:
+    warm = PictureWarm()
+    window.default_camera.use()
+    window.clear(color=(40, 60, 80, 255))
+    before = helpers.grab().convert("RGB")
+    assert warm.pending(window)
+    assert warm.step(window)  # the paint into a picture
+    assert not warm.step(window)  # the show: done
+    assert not warm.pending(window) and not warm.step(window)  # nothing more for this context
+    after = helpers.grab().convert("RGB")
+    assert before.tobytes() == after.tobytes()  # every colour of the probe is fully transparent
+
+
+def test_the_title_warms_glyphs_first_then_the_pictures(window: arcade.Window,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view.views import title
+
+    calls: list[str] = []
+    monkeypatch.setattr(title.WARMER, "step", lambda budget: calls.append("glyphs") or 0)
+    monkeypatch.setattr(title.PICTURE_WARM, "step", lambda w: calls.append("pictures") or False)
+    monkeypatch.setattr(type(title.WARMER), "pending", property(lambda self: 1))
+    warm_for_game(window, 1.0, 2.0)
+    monkeypatch.setattr(type(title.WARMER), "pending", property(lambda self: 0))
+    warm_for_game(window, 1.0, 2.0)
+    assert calls == ["glyphs", "pictures"]
+
+
+def test_the_title_wants_the_map_labels_at_the_zoom_the_game_opens_with(window: arcade.Window,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view.views import title
+
+    wanted: list[tuple[float, bool]] = []
+    monkeypatch.setattr(title.WARMER, "want", lambda size, bold: wanted.append((size, bold)))
+    monkeypatch.setattr(title.WARMER, "want_scale", lambda scale: None)
+    monkeypatch.setattr(title.PICTURE_WARM, "step", lambda w: False)
+    warm_for_game(window, 1.0, 1.5)
+    world, _events = build_world()
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None, zoom=1.5)
+    assert view.render.zoom == 1.5
+    assert (view.render.clock_font_size, True) in wanted and (view.render.floater_font_size, True) in wanted
+
+
+def test_a_picture_bigger_than_its_textures_makes_them_in_one_quiet_frame_and_paints_in_the_next(
+        window: arcade.Window) -> None:
+    picture = panel_picture.PanelPicture()
+    window.default_camera.use()
+    panel_picture.end_frame(paint=False)  # whatever earlier tests left due
+    for _ in range(panel_picture.STEADY_FRAMES):
+        picture.draw("same", lambda: (0, 0, 300, 200), lambda: None, lambda: None)
+        panel_picture.end_frame(paint=False)
+    assert panel_picture.due() and picture.paints == 0
+    picture.draw("same", lambda: (0, 0, 300, 200), lambda: None, lambda: None)
+    panel_picture.end_frame(paint=True)  # a quiet frame: the textures are made, the picture still due
+    assert panel_picture.due() and picture.paints == 0
+    picture.draw("same", lambda: (0, 0, 300, 200), lambda: None, lambda: None)
+    panel_picture.end_frame(paint=True)  # the next: painted
+    assert not panel_picture.due() and picture.paints == 1
+
+
+def _view(window: arcade.Window) -> GameView:
+    world, events = build_world()
+    view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None, zoom=1.0,
+                    reveal_all=True)
+    view.log.add_events(world.state, events)
+    window.show_view(view)
+    return view
+
+
+def test_a_quiet_frame_does_one_job_the_map_s_warming_before_the_glyphs(
+        window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view(window)
+    helpers.advance(window, 30)  # the opening's rebuilds and pictures done
+    jobs: list[str] = []
+    real_warm = view.render.warm_step
+    monkeypatch.setattr(view.render, "warm_step", lambda: jobs.append("map") or real_warm())
+    monkeypatch.setattr(WARMER, "step", lambda budget: jobs.append("glyphs") or 0)
+    monkeypatch.setattr(view.legend, "warm", lambda *args: jobs.append("legend"))
+    view.render._unmade_marks = [(("not made", i), lambda: None) for i in range(3)]  # three things to make
+    warmed = 0
+    for _ in range(300):  # until the map has nothing left to make (a process's first map: tiles too)
+        if warmed >= 3 and ("legend" in jobs or "glyphs" in jobs):
+            break
+        before = len(jobs)
+        helpers.advance(window, 1)
+        made = jobs[before:]
+        assert made in ([], ["map"], ["map", "legend"], ["map", "glyphs"], ["legend"], ["glyphs"]), made
+        if view.animator.warmed:
+            warmed += 1
+            assert made == ["map"]  # the map made one thing: nothing else in that frame
+    assert warmed >= 3 and ("legend" in jobs or "glyphs" in jobs)
+    window.hide_view()
+
+
+def test_the_overlay_is_laid_out_again_only_when_something_it_follows_changed(
+        window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view(window)
+    helpers.advance(window, 10)
+    render = view.render
+    placed: list[str] = []
+    real_place = render._place
+    monkeypatch.setattr(render, "_place", lambda v: placed.append(v.id) or real_place(v))
+    helpers.advance(window, 3)
+    assert placed == []  # a still screen: no layout
+    actor = render.actors["player"]
+    actor.gx += 0.5  # a tween moves him: the whole overlay follows in the next frame
+    helpers.advance(window, 1)
+    assert "player" in placed and render.actors["player"].sprite.center_x == pytest.approx(
+        render.foot_xy(*actor.pos)[0])
+    placed.clear()
+    actor.flash = 0.5  # a flash recolours him
+    helpers.advance(window, 1)
+    assert "player" in placed
+    window.hide_view()
+
+
+def test_a_panel_opening_over_frames_builds_twice_and_lays_out_each_deferred_text_once(
+        window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view(window)
+    helpers.advance(window, 12)
+    model = view.menu_model
+    assert model is not None
+    menu = ManeuverMenu()
+    menu.layout(1280, 720, 1.0)
+    builds: list[int] = []
+    real_build = ManeuverMenu.build
+    monkeypatch.setattr(ManeuverMenu, "build", lambda self: builds.append(self.texts.layouts) or real_build(self))
+    menu.open(model)
+    frames = 0
+    while menu.refresh() and frames < 30:
+        frames += 1
+    assert menu.shown_whole and not menu.incomplete and len(menu.texts.shown()) > 10
+    # the first build, the deferred texts made over frames (no build in those), the last build
+    assert frames >= 3 and len(builds) < frames and len(builds) <= 3
+    window.hide_view()
+
+
+def test_the_spares_are_found_by_the_string_they_show(window: arcade.Window) -> None:
+    pool = TextPool()
+    pool.stock("Thrust", size=12)
+    pool.stock("Cut", size=12)
+    pool.stock("Cut", size=14)
+    pool.begin()
+    cut = pool.put("a", "Cut", 0, 0, size=12)
+    thrust = pool.put("b", "Thrust", 0, 0, size=12)
+    pool.end()
+    assert pool.layouts == 0 and cut.text == "Cut" and thrust.text == "Thrust"  # taken, not laid out
+
+
+def test_the_pad_keeps_its_last_looks(window: arcade.Window, helpers: ModuleType,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view(window)
+    helpers.advance(window, 6)
+    pad = view.pad
+    made: list[object] = []
+    real = type(pad).build_mesh
+    monkeypatch.setattr(type(pad), "build_mesh", lambda self: made.append(self.indicators) or real(self))
+    first = pad.indicators
+    other = type(first)()
+    pad.draw(other)
+    pad.draw(first)  # back to a look it had: its shape is kept
+    pad.draw(other)
+    assert made == [other]
+    window.hide_view()
+
+
+def test_a_panel_stocks_wanted_texts_only_while_its_content_stands(window: arcade.Window) -> None:
+    class Many(Panel):
+        def __init__(self) -> None:
+            super().__init__()
+            self.words = [f"word {i}" for i in range(9)]
+            self.builds = 0
+
+        def content_key(self) -> object:
+            return tuple(self.words)
+
+        def build(self) -> None:
+            self.builds += 1
+            self.texts.budget = 3
+            for i, word in enumerate(self.words):
+                self.texts.put(i, word, 0, 20 * i)
+
+    panel = Many()
+    assert panel.refresh() and panel.incomplete and panel.texts.layouts == 3
+    assert panel.refresh() and panel.builds == 1  # three more made as spares, no build
+    panel.words[0] = "changed"  # the content changed: built again at once
+    assert panel.refresh() and panel.builds == 2
