@@ -75,17 +75,24 @@ class LegendPanel(Panel):
         self._dim: Shape | None = None  # the screen dimmed around the panel (drawn each frame, not in its picture)
 
     def open(self, entries: Sequence[LegendEntry], palette: Palette, textures: Textures) -> None:
+        """Show these entries (built now unless :meth:`prepare` built them already)."""
+        self._set(entries, palette, textures)
+        self.visible = True
+
+    def prepare(self, entries: Sequence[LegendEntry], palette: Palette, textures: Textures) -> None:
+        """Build these entries' first page while the legend is closed (a quiet frame's work): an opening that
+        shows them then has nothing to build (its first frame cost 12 ms of the main thread)."""
+        self._set(entries, palette, textures)
+        self.refresh()
+
+    def _set(self, entries: Sequence[LegendEntry], palette: Palette, textures: Textures) -> None:
         self.entries = list(entries)
         self.palette = palette
         self.textures = textures
         self.page = 0
-        self.visible = True
-        self.invalidate()
 
     def close(self) -> None:
         self.visible = False
-        self.sprites.clear()
-        self.invalidate()
 
     def turn(self, delta: int) -> None:
         self.page = (self.page + delta) % max(1, self.pages)
@@ -126,13 +133,17 @@ class LegendPanel(Panel):
         return self._warm_text(palette, on_screen) or self._warm_swatch(palette, textures, on_screen)
 
     def warm(self, palette: Palette, textures: Textures, on_screen: Callable[[], Collection[MarkKey]],
-             budget: float) -> None:
+             budget: float) -> bool:
         """:meth:`warm_step` while less than a third of ``budget`` seconds has gone (a step takes 0.8 ms on
         average, 3 ms at most: the frame stays within about the budget): about 160 things to make, so a legend
-        opened a second or two after the screen appeared has them all."""
+        opened a second or two after the screen appeared has them all. False when nothing was left to make."""
         start = time.perf_counter()
-        while self.warm_step(palette, textures, on_screen) and time.perf_counter() - start < budget / 3:
-            pass
+        made = False
+        while self.warm_step(palette, textures, on_screen):
+            made = True
+            if time.perf_counter() - start >= budget / 3:
+                break
+        return made
 
     @staticmethod
     def _catalogue(palette: Palette, on_screen: Callable[[], Collection[MarkKey]]) -> list[LegendEntry]:
@@ -172,7 +183,7 @@ class LegendPanel(Panel):
 
     def content_key(self) -> Hashable:
         return (tuple(e.key for e in self.entries), self.page, self.top_limit,
-                None if self.palette is None else self.palette.name)
+                None if self.palette is None else self.palette.name, id(self.textures))
 
     def build(self) -> None:
         self._dim = None

@@ -10,6 +10,7 @@ from types import ModuleType
 import arcade
 import pytest
 
+from game.sim.commands import Confirm, Step
 from game.view import panel_picture
 from game.view.bench import build_world
 from game.view.gl_warm import PictureWarm
@@ -209,3 +210,31 @@ def test_a_panel_stocks_wanted_texts_only_while_its_content_stands(window: arcad
     assert panel.refresh() and panel.builds == 1  # three more made as spares, no build
     panel.words[0] = "changed"  # the content changed: built again at once
     assert panel.refresh() and panel.builds == 2
+
+
+def test_the_closed_legend_is_built_ahead_for_the_marks_on_screen(
+        window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view.legend import legend_for
+    from game.view.legend_panel import LegendPanel
+
+    view = _view(window)
+    frames = 0  # quiet frames: glyphs (any this process still wants), the legend's texts and swatches, its build
+    while view._legend_prepared != view._legend_sync_key() and frames < 3000:
+        helpers.advance(window, 10)
+        frames += 10
+    assert not view.legend.visible and view.legend.entries, (frames, WARMER.pending)
+    builds: list[int] = []
+    real_build = LegendPanel.build
+    monkeypatch.setattr(LegendPanel, "build", lambda self: builds.append(1) or real_build(self))
+    view.open_legend()
+    helpers.advance(window, 1)
+    assert builds == []  # opened as built ahead
+    assert [e.key for e in view.legend.entries] == [e.key for e in legend_for(view.legend_marks(), view.palette)]
+    view.close_legend()
+    view.apply(Confirm() if view.state.pending is not None and view.state.pending.kind != "step" else Step(None))
+    view.open_legend()  # the screen changed since: looked up and built at once
+    helpers.advance(window, 1)
+    assert builds and [e.key for e in view.legend.entries] == [
+        e.key for e in legend_for(view.legend_marks(), view.palette)]
+    view.close_legend()
+    window.hide_view()

@@ -211,6 +211,7 @@ class GameView(arcade.View):
         self._paint_pictures = False  # this quiet frame paints a panel's picture after its drawing
         self._camera_moving = True  # the camera moved in the last update (the screen is not idle)
         self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
+        self._legend_prepared: Hashable = None  # what the closed legend was last built for (_prepare_legend)
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
         self.callout = Callout()
@@ -540,11 +541,23 @@ class GameView(arcade.View):
     def open_legend(self) -> None:
         """Show the legend of the marks on screen (the legend mode, on top of every other)."""
         self.push(LegendMode(self))
-        marks = self.legend_marks()
+        key = self._legend_sync_key()
+        if key == self._legend_prepared and self.animator.settled:  # built in a quiet frame for this screen
+            entries = self.legend.entries
+        else:
+            entries = legend_for(self.legend_marks(), self.palette)
         # looked up now: the first frame's sync need not look again (3 ms) unless something still moves
-        self._legend_key = self._legend_sync_key() if self.animator.settled else None
-        self.legend.open(legend_for(marks, self.palette), self.palette, self.render.textures)
+        self._legend_key = key if self.animator.settled else None
+        self.legend.open(entries, self.palette, self.render.textures)
         self.play_sound(MENU_SELECT)
+
+    def _prepare_legend(self) -> None:
+        """A quiet frame's last job: the closed legend built for the marks on screen, once they stand still."""
+        key = self._legend_sync_key()
+        if self.legend.visible or not self.animator.settled or key == self._legend_prepared:
+            return
+        self._legend_prepared = key
+        self.legend.prepare(legend_for(self.legend_marks(), self.palette), self.palette, self.render.textures)
 
     def close_legend(self) -> None:
         self.pop(LegendMode)
@@ -1333,8 +1346,8 @@ class GameView(arcade.View):
                 pass
             elif WARMER.pending or not self.interactive:
                 WARMER.step(WARM_BUDGET)
-            else:
-                self.legend.warm(self.palette, self.render.textures, self.legend_marks, WARM_BUDGET)
+            elif not self.legend.warm(self.palette, self.render.textures, self.legend_marks, WARM_BUDGET):
+                self._prepare_legend()
         return chosen
 
     def project(self, point: tuple[float, float]) -> tuple[float, float]:
