@@ -27,7 +27,8 @@ from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS
 MAX_LINES = 2000
 SIGHT_RADIUS = 8  # squares: the map's field of view (game.view.map_render.FOV_RADIUS)
 _BOUT_PREFIX = "[bout "
-LAYOUTS_PER_BUILD = 4  # new line layouts one build may make (a tick's burst of lines fills in over frames)
+LAYOUTS_PER_BUILD = 3  # new line layouts one build may make (a tick's burst of lines fills in over frames; a
+# wrapped line costs 0.7-1 ms to lay out; the panel's title and tabs, laid out once, do not count)
 
 
 class LogFilter(StrEnum):
@@ -197,7 +198,7 @@ class CombatLog(Panel):
         self.filter = LogFilter.ALL
         self.scroll = 0  # lines scrolled up from the newest
         self.mode = "normal"  # collapsed | normal | expanded
-        self.incremental = True  # a build lays out at most LAYOUTS_PER_BUILD texts; the rest in the next ones
+        self.incremental = True  # a build lays out at most LAYOUTS_PER_BUILD lines; the rest in the next ones
         self.rect = (0.0, 0.0, 0.0, 0.0)
         self.show_unseen = False  # also the lines the party could not see (a recording shown whole)
         self.right_limit = 0.0  # x the panel must stay left of (the arrow pad)
@@ -297,10 +298,11 @@ class CombatLog(Panel):
         view = self._view_key()
         # a first build too lays out a few lines a frame (about 0.8 ms each): the newest first, older ones above
         budget = self.incremental and (view == self._built_view or not self._built_view)
+        chrome = self.texts.layouts  # the title's and the tabs' (a first build's): not lines
         self._built_view = view
         for index in range(end - 1, -1, -1):
             line = lines[index]
-            if budget and self.texts.layouts >= LAYOUTS_PER_BUILD:
+            if budget and self.texts.layouts - chrome >= LAYOUTS_PER_BUILD:
                 self.incomplete = True  # the older lines next frame (a tick's burst of lines over a few frames)
                 break
             t = self.texts.put(("line", id(line)), line.text, left + 12 * k, y, size=11 * k,
