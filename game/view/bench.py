@@ -212,6 +212,17 @@ def scene_setup(seed: int = 1):  # type: ignore[no-untyped-def]  # -> WorldSetup
     return WorldSetup("bench", seed, parsed.tilemap, tuple(actors), {}, origin={"kind": "bench"})
 
 
+def reference_loop_ms() -> float:
+    """This machine's speed now: the main thread's CPU time of a fixed pure-Python loop, in ms (a quiet run of the
+    shared 2-core machine: about 100 ms; the same loop has taken 1.6 times that there, with no other process of
+    ours running: read the frame times against it)."""
+    start = time.thread_time()
+    total = 0
+    for i in range(600_000):
+        total += i * i % 7
+    return (time.thread_time() - start) * 1000 if total >= 0 else 0.0
+
+
 def build_world(seed: int = 1):  # type: ignore[no-untyped-def]
     """The bench world, played to ``s2`` of the first exchange (declarations in, arcs coloured)."""
     from game.sim.commands import Confirm, Step
@@ -280,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line, flush=True)
         window.close()
         return 0
+    speed_before = reference_loop_ms()
     world, events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda _reason: None, zoom=args.zoom,
                     reveal_all=True)
@@ -390,6 +402,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"legend frame ({legend_entries} entries): {stats(legend)}")
     print(f"legend frame, main thread CPU: {stats(legend_main)}; the first (the build): {legend_main[0]:.1f} ms")
     print(f"process start -> first game frame: {first_frame:.2f} s")
+    print(f"machine speed: reference loop {speed_before:.0f} ms before, {reference_loop_ms():.0f} ms after "
+          f"(game.view.bench.reference_loop_ms)")
     window.close()
     return 0
 

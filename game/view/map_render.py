@@ -685,7 +685,7 @@ class MapRender:
         self._clustered: set[str] = set()  # actors drawn apart on a shared square (`_cluster_places`)
         self._laid_out: tuple[object, ...] | None = None  # the last layout's key (`_layout_key`)
         self.floaters: list[Floater] = []
-        self._spare_texts: list[arcade.Text] = []
+        self._spare_texts: dict[str, list[arcade.Text]] = {}  # hidden floaters' texts by the label they show
         self.font = load_ui_fonts()
         self.traces = TraceLayer(self.world_xy, TILE)  # Dew's movement traces (game.view.traces)
         self.marks = MarkLayer(self.font)  # combat systems' marker tags (game.view.system_marks)
@@ -1370,8 +1370,9 @@ class MapRender:
             return None
         x, y = self.foot_xy(*view.pos)
         y += view.sprite.height * 0.9
-        if self._spare_texts:
-            text = self._spare_texts.pop()
+        spares = self._spare_texts.get(label) or next((texts for texts in self._spare_texts.values() if texts), None)
+        if spares:  # one that shows the label already if any (a tick floats the same few labels: no layout)
+            text = spares.pop()
             text.text = label
             text.color = colour
             text.visible = True
@@ -1386,7 +1387,7 @@ class MapRender:
         floater.text.visible = False
         if floater in self.floaters:
             self.floaters.remove(floater)
-            self._spare_texts.append(floater.text)
+            self._spare_texts.setdefault(floater.text.text, []).append(floater.text)
 
 
 def overlay_key(kind: str, extra: object) -> MarkKey | None:

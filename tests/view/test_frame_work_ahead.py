@@ -238,3 +238,19 @@ def test_the_closed_legend_is_built_ahead_for_the_marks_on_screen(
         e.key for e in legend_for(view.legend_marks(), view.palette)]
     view.close_legend()
     window.hide_view()
+
+
+def test_a_floating_label_reuses_a_hidden_one_that_shows_its_string(window: arcade.Window,
+                                                                    helpers: ModuleType) -> None:
+    view = _view(window)
+    render = view.render
+    miss = render.add_floater("player", "miss", (255, 255, 255, 255))
+    glance = render.add_floater("player", "glance", (255, 255, 255, 255))
+    assert miss is not None and glance is not None
+    render.remove_floater(glance)
+    render.remove_floater(miss)  # hidden last: taken first for any other label
+    again = render.add_floater("bandit_1", "glance", (200, 200, 255, 255))
+    assert again is not None and again.text is glance.text and again.text.text == "glance"
+    other = render.add_floater("bandit_1", "L2", (255, 80, 80, 255))
+    assert other is not None and other.text is miss.text and other.text.text == "L2"  # any spare, laid out again
+    window.hide_view()
