@@ -143,6 +143,30 @@ build on top of 3 ms of drawing and 4-6 ms of rasterizing), and, in real play, `
 decides for AIs (up to 30 ms pure, 14 compiled: its rollouts; not movable off the main thread without a
 snapshot of the world for the view). A still screen now draws one frame in six (``game.view.frame_pacing``): a
 still game under Xvfb used 58 % of a core, now 12 %.
+
+Session 12 (main a7bf6ac -> this). This machine's speed itself moves: the same pure-Python loop took 338-556 ms
+in five runs a minute apart, with nothing else of ours running; the bench now prints its reference loop's time
+before and after (``reference_loop_ms``: 31-34 ms when quiet, 51 seen in a slow spell). What went, frame by frame
+(per-frame timers on the bench's sequence): the opening frames' picture paints (first draws of the pictures' GL
+states, 5-9 ms, now made on the title: ``game.view.gl_warm``; a clear of part of a picture's texture compiled a
+shader, 4 ms: the whole texture is cleared; a picture's textures made in a quiet frame of their own, 1-3 ms);
+two quiet jobs in one frame (the map's and the glyphs'); glyph chunks of 12 characters (3-7 ms a step, now 4);
+the map's overlay laid out every frame of a still screen (1-3 ms) and each clock's declutter against every pip;
+the legend's opening (spares found by scanning every hidden text's string, 5 ms; its build, now made in a quiet
+frame for the marks on screen: 12 -> 4 ms of the main thread); the maneuver menu's opening building itself
+again in each of its frames (2.5 ms each, now only its deferred texts are made); the arrow pad's mesh rebuilt
+for a look it had (2.7 ms, now kept); four log lines a frame (now three). Headless, compiled, taken in turn with
+main a7bf6ac at the same load (reference loop 31-34 ms):
+
+    standard scene, headless          a7bf6ac (4 runs)          this (3 runs)
+    static frame, median / max        6.7-8.2 / 15.6-22.0 ms    4.4-5.1 / 11.4-12.7 ms
+    animating frame, main thread      median 6.7-7.7 ms         median 4.5-5.4 ms
+    legend's first frame, main        LEGEND_BASE ms                3.5-3.8 ms
+    frames over 16.7 ms               23-33 of 306              0, 2 and 0 of 306
+
+(a7bf6ac's runs were taken in a slower spell than its session-11 numbers above: 3-9 over then). ``--ticks``
+(pure, seeds 1-3, 8128 frames): 145 over in wall time, 17 in main-thread CPU (137-235 and 18-26 before): in real
+play the frames over the line are still ``Session.apply`` when the planner decides for AIs (up to 28 ms pure).
 """
 
 from __future__ import annotations

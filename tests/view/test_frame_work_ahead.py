@@ -6,14 +6,16 @@ deferred, and the arrow pad's looks kept."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import arcade
+import PIL.Image
 import pytest
 
 from game.sim.commands import Confirm, Step
 from game.view import panel_picture
 from game.view.bench import build_world
-from game.view.gl_warm import PictureWarm
+from game.view.gl_warm import PICTURE_WARM, PictureWarm
 from game.view.glyphs import WARMER
 from game.view.maneuver_menu import ManeuverMenu
 from game.view.session import Session
@@ -21,6 +23,12 @@ from game.view.settings import Settings
 from game.view.views.game import GameView
 from game.view.views.title import warm_for_game
 from game.view.widgets import Panel, TextPool
+
+
+def _note(log: list[Any], item: object) -> bool:
+    """Record ``item`` (in a stand-in's lambda: ``_note(log, x) or real()``); always False."""
+    log.append(item)
+    return False
 
 
 def test_the_picture_warm_paints_and_shows_a_probe_once_per_context_and_leaves_the_screen_as_it_was(
@@ -39,26 +47,22 @@ def test_the_picture_warm_paints_and_shows_a_probe_once_per_context_and_leaves_t
 
 def test_the_title_warms_glyphs_first_then_the_pictures(window: arcade.Window,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.view.views import title
-
     calls: list[str] = []
-    monkeypatch.setattr(title.WARMER, "step", lambda budget: calls.append("glyphs") or 0)
-    monkeypatch.setattr(title.PICTURE_WARM, "step", lambda w: calls.append("pictures") or False)
-    monkeypatch.setattr(type(title.WARMER), "pending", property(lambda self: 1))
+    monkeypatch.setattr(WARMER, "step", lambda budget: _note(calls, "glyphs") or 0)
+    monkeypatch.setattr(PICTURE_WARM, "step", lambda w: _note(calls, "pictures") or False)
+    monkeypatch.setattr(type(WARMER), "pending", property(lambda self: 1))
     warm_for_game(window, 1.0, 2.0)
-    monkeypatch.setattr(type(title.WARMER), "pending", property(lambda self: 0))
+    monkeypatch.setattr(type(WARMER), "pending", property(lambda self: 0))
     warm_for_game(window, 1.0, 2.0)
     assert calls == ["glyphs", "pictures"]
 
 
 def test_the_title_wants_the_map_labels_at_the_zoom_the_game_opens_with(window: arcade.Window,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.view.views import title
-
     wanted: list[tuple[float, bool]] = []
-    monkeypatch.setattr(title.WARMER, "want", lambda size, bold: wanted.append((size, bold)))
-    monkeypatch.setattr(title.WARMER, "want_scale", lambda scale: None)
-    monkeypatch.setattr(title.PICTURE_WARM, "step", lambda w: False)
+    monkeypatch.setattr(WARMER, "want", lambda size, bold: wanted.append((size, bold)))
+    monkeypatch.setattr(WARMER, "want_scale", lambda scale: None)
+    monkeypatch.setattr(PICTURE_WARM, "step", lambda w: False)
     warm_for_game(window, 1.0, 1.5)
     world, _events = build_world()
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None, zoom=1.5)
@@ -98,10 +102,11 @@ def test_a_quiet_frame_does_one_job_the_map_s_warming_before_the_glyphs(
     helpers.advance(window, 30)  # the opening's rebuilds and pictures done
     jobs: list[str] = []
     real_warm = view.render.warm_step
-    monkeypatch.setattr(view.render, "warm_step", lambda: jobs.append("map") or real_warm())
-    monkeypatch.setattr(WARMER, "step", lambda budget: jobs.append("glyphs") or 0)
-    monkeypatch.setattr(view.legend, "warm", lambda *args: jobs.append("legend"))
-    view.render._unmade_marks = [(("not made", i), lambda: None) for i in range(3)]  # three things to make
+    monkeypatch.setattr(view.render, "warm_step", lambda: _note(jobs, "map") or real_warm())
+    monkeypatch.setattr(WARMER, "step", lambda budget: _note(jobs, "glyphs") or 0)
+    monkeypatch.setattr(view.legend, "warm", lambda *args: _note(jobs, "legend"))
+    probe = arcade.Texture(PIL.Image.new("RGBA", (1, 1)), hash="frame-work-ahead-probe")
+    view.render._unmade_marks = [(("not made", i), lambda: probe) for i in range(3)]  # three things to make
     warmed = 0
     for _ in range(300):  # until the map has nothing left to make (a process's first map: tiles too)
         if warmed >= 3 and ("legend" in jobs or "glyphs" in jobs):
@@ -124,7 +129,7 @@ def test_the_overlay_is_laid_out_again_only_when_something_it_follows_changed(
     render = view.render
     placed: list[str] = []
     real_place = render._place
-    monkeypatch.setattr(render, "_place", lambda v: placed.append(v.id) or real_place(v))
+    monkeypatch.setattr(render, "_place", lambda v: _note(placed, v.id) or real_place(v))
     helpers.advance(window, 3)
     assert placed == []  # a still screen: no layout
     actor = render.actors["player"]
@@ -149,7 +154,7 @@ def test_a_panel_opening_over_frames_builds_twice_and_lays_out_each_deferred_tex
     menu.layout(1280, 720, 1.0)
     builds: list[int] = []
     real_build = ManeuverMenu.build
-    monkeypatch.setattr(ManeuverMenu, "build", lambda self: builds.append(self.texts.layouts) or real_build(self))
+    monkeypatch.setattr(ManeuverMenu, "build", lambda self: _note(builds, self.texts.layouts) or real_build(self))
     menu.open(model)
     frames = 0
     while menu.refresh() and frames < 30:
@@ -179,7 +184,7 @@ def test_the_pad_keeps_its_last_looks(window: arcade.Window, helpers: ModuleType
     pad = view.pad
     made: list[object] = []
     real = type(pad).build_mesh
-    monkeypatch.setattr(type(pad), "build_mesh", lambda self: made.append(self.indicators) or real(self))
+    monkeypatch.setattr(type(pad), "build_mesh", lambda self: _note(made, self.indicators) or real(self))
     first = pad.indicators
     other = type(first)()
     pad.draw(other)
@@ -225,7 +230,7 @@ def test_the_closed_legend_is_built_ahead_for_the_marks_on_screen(
     assert not view.legend.visible and view.legend.entries, (frames, WARMER.pending)
     builds: list[int] = []
     real_build = LegendPanel.build
-    monkeypatch.setattr(LegendPanel, "build", lambda self: builds.append(1) or real_build(self))
+    monkeypatch.setattr(LegendPanel, "build", lambda self: _note(builds, 1) or real_build(self))
     view.open_legend()
     helpers.advance(window, 1)
     assert builds == []  # opened as built ahead

@@ -118,8 +118,8 @@ def test_a_panel_that_changes_every_frame_is_drawn_directly(window: arcade.Windo
     assert picture.paints == 1 and picture.shows == 3
     assert calls == ["under", "over"] * (panel_picture.STEADY_FRAMES + 2)
     calls.clear()
-    for stamp in ("changed", "changed", "changed", "changed"):
-        frame(stamp)
+    for changed in ("changed", "changed", "changed", "changed"):
+        frame(changed)
     # changed: drawn directly until steady, then painted at once into the textures it has (the paint draws it)
     assert picture.paints == 2 and picture.shows == 5
     assert calls == ["under", "over"] * (panel_picture.STEADY_FRAMES + 1)
