@@ -155,18 +155,21 @@ the map's overlay laid out every frame of a still screen (1-3 ms) and each clock
 the legend's opening (spares found by scanning every hidden text's string, 5 ms; its build, now made in a quiet
 frame for the marks on screen: 12 -> 4 ms of the main thread); the maneuver menu's opening building itself
 again in each of its frames (2.5 ms each, now only its deferred texts are made); the arrow pad's mesh rebuilt
-for a look it had (2.7 ms, now kept); four log lines a frame (now three). Headless, compiled, taken in turn with
-main a7bf6ac at the same load (reference loop 31-34 ms):
+for a look it had (2.7 ms, now kept); four log lines a frame (now three). Headless, compiled, main a7bf6ac and
+this taken in turn, two runs each, once in a quick spell and once in a slow one (reference loop 31-53 ms):
 
-    standard scene, headless          a7bf6ac (4 runs)          this (3 runs)
-    static frame, median / max        6.7-8.2 / 15.6-22.0 ms    4.4-5.1 / 11.4-12.7 ms
-    animating frame, main thread      median 6.7-7.7 ms         median 4.5-5.4 ms
-    legend's first frame, main        LEGEND_BASE ms                3.5-3.8 ms
-    frames over 16.7 ms               23-33 of 306              0, 2 and 0 of 306
+    standard scene, headless          a7bf6ac                         this
+    quick spell: frames over 16.7 ms  5 and 5 of 306                  1 and 3 of 306
+      static frame, median / max      6.6-6.7 / 15.4-17.4 ms          5.6-5.7 / 12.4-18.1 ms
+      legend's first frame, main      10.0-10.2 ms                    5.0-6.1 ms
+    slow spell: frames over 16.7 ms   23-33 of 306 (four runs)        11-14 of 306 (before the legend's build
+                                                                      ahead and the log's three lines)
 
-(a7bf6ac's runs were taken in a slower spell than its session-11 numbers above: 3-9 over then). ``--ticks``
-(pure, seeds 1-3, 8128 frames): 145 over in wall time, 17 in main-thread CPU (137-235 and 18-26 before): in real
-play the frames over the line are still ``Session.apply`` when the planner decides for AIs (up to 28 ms pure).
+Three more runs of this alone, reference loop 31-34 ms: 0, 2 and 0 of 306 over; static median 4.4-5.1 ms, max
+11.4-12.7; animating frames' main thread median 4.5-5.4 ms; the legend's first frame 3.5-3.8 ms of main thread.
+``--ticks`` (pure, seeds 1-3, 8128 frames): 145 over in wall time, 17 in main-thread CPU (137-235 and 18-26 in
+session 11): in real play the frames over the line are still ``Session.apply`` when the planner decides for AIs
+(up to 28 ms pure).
 """
 
 from __future__ import annotations
@@ -237,9 +240,9 @@ def scene_setup(seed: int = 1):  # type: ignore[no-untyped-def]  # -> WorldSetup
 
 
 def reference_loop_ms() -> float:
-    """This machine's speed now: the main thread's CPU time of a fixed pure-Python loop, in ms (a quiet run of the
-    shared 2-core machine: about 100 ms; the same loop has taken 1.6 times that there, with no other process of
-    ours running: read the frame times against it)."""
+    """This machine's speed now: the main thread's CPU time of a fixed pure-Python loop, in ms (31-34 ms in a
+    quick spell of the shared 2-core machine, 51-53 in a slow one with no other process of ours running: read
+    the frame times against it)."""
     start = time.thread_time()
     total = 0
     for i in range(600_000):
