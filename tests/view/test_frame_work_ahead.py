@@ -144,7 +144,7 @@ def test_the_overlay_is_laid_out_again_only_when_something_it_follows_changed(
     window.hide_view()
 
 
-def test_a_panel_opening_over_frames_builds_twice_and_lays_out_each_deferred_text_once(
+def test_a_panel_opening_over_frames_makes_its_deferred_texts_without_building_again_each_frame(
         window: arcade.Window, helpers: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     view = _view(window)
     helpers.advance(window, 12)
