@@ -276,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--zoom", type=float, default=1.0)
     parser.add_argument("--antialiasing", action="store_true",
                         help="4x multisampling, as the game's window asks for (the software rasterizer's cost of it)")
+    parser.add_argument("--worst", type=int, default=0, help="also list the N slowest frames: kind, index, times")
     parser.add_argument("--ticks", action="store_true",
                         help="instead: the tick in a scripted new run (game.view.tick_bench)")
     parser.add_argument("--seeds", default="1-3", help="--ticks: the runs' seeds (default 1-3)")
@@ -413,6 +414,13 @@ def main(argv: list[str] | None = None) -> int:
         return percentiles(values, "frames")
 
     every = static + moving + legend
+    if args.worst:
+        kinds = [("static", i, t, m) for i, (t, m) in enumerate(zip(static, static_main, strict=True))]
+        kinds += [("legend", i, t, m) for i, (t, m) in enumerate(zip(legend, legend_main, strict=True))]
+        kinds += [("animating" if i % 9 else "after a tick", i, t, m)
+                  for i, (t, m) in enumerate(zip(moving, moving_main, strict=True))]
+        for kind, i, t, m in sorted(kinds, key=lambda k: -k[2])[:args.worst]:
+            print(f"slow frame: {kind} #{i}: {t:.1f} ms wall, {m:.1f} ms main thread")
 
     print(scene)
     print(f"static frame:    {stats(static)}")

@@ -22,6 +22,7 @@ from game.sim.geometry import Pos
 from game.sim.log import describe, known_names
 from game.sim.narration import Narrator
 from game.sim.state import WorldState
+from game.view.layout_clock import LAYOUT_CLOCK
 from game.view.widgets import ACCENT, PANEL, PANEL_EDGE, PANEL_HEADER, ROW_FOCUS, TEXT, TEXT_DIM, Hit, Panel
 
 MAX_LINES = 2000
@@ -302,7 +303,8 @@ class CombatLog(Panel):
         self._built_view = view
         for index in range(end - 1, -1, -1):
             line = lines[index]
-            if budget and self.texts.layouts - chrome >= LAYOUTS_PER_BUILD:
+            made = self.texts.layouts - chrome
+            if budget and (made >= LAYOUTS_PER_BUILD or (made > 0 and LAYOUT_CLOCK.over())):
                 self.incomplete = True  # the older lines next frame (a tick's burst of lines over a few frames)
                 break
             t = self.texts.put(("line", id(line)), line.text, left + 12 * k, y, size=11 * k,

@@ -76,7 +76,7 @@ def end_frame(*, paint: bool) -> None:
     directly; one that changed since it came due waits to be steady again."""
     global _frame
     for entry in _due:
-        if entry[0]._drawn != _frame:
+        if entry[0]._drawn != _frame and not entry[0]._ahead:
             entry[0]._queued = False
     _due[:] = [entry for entry in _due if entry[0]._queued]
     _frame += 1
@@ -140,6 +140,7 @@ class PanelPicture:
         self._fbo: Framebuffer | None = None
         self._queued = False  # in the list of due pictures (:func:`end_frame`)
         self._drawn = -1  # the frame it was last drawn in
+        self._ahead = False  # queued by :meth:`paint_ahead`: kept in the queue though the panel is not drawn
         self.paints = 0  # pictures painted (tests, benches)
         self.shows = 0  # frames drawn from the picture
 
@@ -148,6 +149,11 @@ class PanelPicture:
         """The window pixels the last painted picture covers (None: none painted, or nothing to paint)."""
         return self._bounds
 
+    @property
+    def texture_size(self) -> tuple[int, int] | None:
+        """The picture's texture's size in pixels (None: none made yet)."""
+        return None if self._texture is None else (self._texture.width, self._texture.height)
+
     def draw(self, stamp: Hashable, bounds: Callable[[], Bounds | None], under: Painter, over: Painter) -> None:
         """Show the panel: from its picture if it shows ``stamp``, else directly (``under`` then ``over``); once
         the stamp has held :data:`STEADY_FRAMES` frames, its picture is due (painted by :func:`end_frame` after
@@ -155,6 +161,7 @@ class PanelPicture:
         what lies on them."""
         if stamp != self._stamp:
             self._stamp, self._steady = stamp, 0
+            self._ahead = False
         self._steady += 1
         self._drawn = _frame
         window = arcade.get_window()
@@ -170,17 +177,30 @@ class PanelPicture:
             self._queued = True
             _due.append((self, stamp, bounds, under, over))
 
+    def paint_ahead(self, stamp: Hashable, bounds: Callable[[], Bounds | None], under: Painter,
+                    over: Painter) -> None:
+        """Have the picture of ``stamp`` painted by a later quiet frame's :func:`end_frame` though the panel is not
+        drawn (a closed panel built ahead: its opening then shows the picture in its first frame). A panel drawn
+        meanwhile with another stamp cancels it."""
+        if self._painted == stamp and self._texture is not None:
+            return
+        self._stamp, self._steady = stamp, STEADY_FRAMES
+        self._ahead = True
+        if not self._queued:
+            self._queued = True
+            _due.append((self, stamp, bounds, under, over))
+
     def _paint_due(self, window: arcade.Window, stamp: Hashable, bounds: Callable[[], Bounds | None],
                    under: Painter, over: Painter) -> bool:
         """Paint the picture due for ``stamp`` if the panel still shows it; True if that spent the frame's paint.
         A picture bigger than its textures first makes them (1-3 ms for a large panel on the software
         rasterizer) and stays due: it is painted in the next quiet frame."""
         if stamp != self._stamp:
-            self._queued = False
+            self._queued = self._ahead = False
             return False
         box = bounds()
         if box is None:  # nothing inside the window (an empty panel): drawn as it is, not due again
-            self._queued = False
+            self._queued = self._ahead = False
             self._painted, self._bounds = stamp, None
             return False
         ratio = int(window.get_pixel_ratio())
@@ -188,7 +208,7 @@ class PanelPicture:
         if not self._fits(width, height):
             self._target(window.ctx, width, height)
             return True
-        self._queued = False
+        self._queued = self._ahead = False
         self._painted, self._bounds = stamp, box
         window.default_camera.use()  # panels are drawn in window coordinates
         self._paint(window, box, ratio, under, over)

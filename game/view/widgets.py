@@ -17,6 +17,7 @@ from arcade.shape_list import Shape
 
 from game.view.assets import load_ui_fonts
 from game.view.glyphs import WARMER
+from game.view.layout_clock import LAYOUT_CLOCK
 from game.view.mesh import Mesh, corner_steps, rounded_rect_points
 from game.view.palette import RGBA
 from game.view.panel_picture import Bounds, PanelPicture, mesh_box, text_boxes, union
@@ -166,29 +167,31 @@ class TextPool:
             t = None
         if t is None and self._spare.any(spec):
             t = self._texts[key] = self._spare.take(spec, text)  # of the same make: relaid, not made anew
-        if t is not None and t.text != text and self.budget is not None and self.layouts >= self.budget:
+        if t is not None and t.text != text and self._over_budget():
             self.deferred += 1  # over the budget: hidden until a later build lays it out
             self.wanted.append((text, spec))
             if t.visible:
                 t.visible = False
             return t
-        if t is None and self.budget is not None and self.layouts >= self.budget:
+        if t is None and self._over_budget():
             self.deferred += 1  # a new make over the budget too (a panel's first build: 20-30 ms at once)
             self.wanted.append((text, spec))
             return self._placeholder()
         if t is None:
             WARMER.want(size, bold)  # a make the warmer did not know: its other glyphs later, in quiet frames
             self.layouts += 1
-            t = arcade.Text(
-                text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
-                anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch,
-            )
+            with LAYOUT_CLOCK.timing():
+                t = arcade.Text(
+                    text, x, y, colour, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
+                    anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch,
+                )
             t._spec = spec  # type: ignore[attr-defined]
             self._texts[key] = t
             return t
         if t.text != text:
             self.layouts += 1
-            t.text = text
+            with LAYOUT_CLOCK.timing():
+                t.text = text
         if t.position != (x, y):
             t.position = (x, y)
         if tuple(t.color) != tuple(colour):
@@ -196,6 +199,13 @@ class TextPool:
         if not t.visible:
             t.visible = True
         return t
+
+    def _over_budget(self) -> bool:
+        """A layout now would go over the build's budget: its count, or (after one of this build's own) the frame's
+        layout time (:mod:`game.view.layout_clock`)."""
+        if self.budget is None:
+            return False
+        return self.layouts >= self.budget or (self.layouts > 0 and LAYOUT_CLOCK.over())
 
     def _placeholder(self) -> arcade.Text:
         """A hidden text in no batch, returned for a make the budget defers (the caller may move or hide it)."""
@@ -209,7 +219,7 @@ class TextPool:
         build takes them with no layout (a panel opening over frames lays its texts out without building itself
         again in each)."""
         made = 0
-        while self.wanted and made < limit:
+        while self.wanted and made < limit and not (made and LAYOUT_CLOCK.over()):
             text, spec = self.wanted.pop(0)
             if not self._spare.has(spec, text):
                 self.stock(text, size=spec[0], bold=spec[1], anchor_x=spec[2], anchor_y=spec[3], width=spec[4],
@@ -221,8 +231,9 @@ class TextPool:
         """Make a hidden spare text of this make showing ``text`` ahead (in a quiet frame): a later :meth:`put` of
         that string and make takes it with no layout."""
         spec: Spec = (size, bold, anchor_x, anchor_y, width, multiline)
-        t = arcade.Text(text, 0, 0, TEXT, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
-                        anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch)
+        with LAYOUT_CLOCK.timing():
+            t = arcade.Text(text, 0, 0, TEXT, font_size=size, font_name=self.font, bold=bold, anchor_x=anchor_x,
+                            anchor_y=anchor_y, width=width, multiline=multiline, batch=self.batch)
         t._spec = spec  # type: ignore[attr-defined]
         t.visible = False
         self._spare.add(spec, t)
@@ -325,6 +336,13 @@ class Panel:
             self.shown_whole = True
         self._shape = self.mesh.shape() if len(self.mesh) else None
         return True
+
+    def paint_ahead(self) -> None:
+        """Built whole (:meth:`refresh`) but not shown yet: have its picture painted in a later quiet frame, so that
+        the frame that shows it draws one textured quad (a closed panel built ahead)."""
+        if self.cached and self.shown_whole and not self.incomplete:
+            self.picture.paint_ahead((self._built, self.texts.version), self.picture_bounds, self.paint_under,
+                                     self.paint_over)
 
     def draw(self, *, fresh: bool = True) -> None:
         """Draw, rebuilt first if its content changed (``fresh=False``: as last built, to spread the rebuilds

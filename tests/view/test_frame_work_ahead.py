@@ -13,10 +13,11 @@ import PIL.Image
 import pytest
 
 from game.sim.commands import Confirm, Step
-from game.view import panel_picture
+from game.view import panel_picture, widgets
 from game.view.bench import build_world
-from game.view.gl_warm import PICTURE_WARM, PictureWarm
+from game.view.gl_warm import PICTURE_WARM, SHOWN_SIZES, PictureWarm
 from game.view.glyphs import WARMER
+from game.view.layout_clock import LayoutClock
 from game.view.maneuver_menu import ManeuverMenu
 from game.view.session import Session
 from game.view.settings import Settings
@@ -39,10 +40,30 @@ def test_the_picture_warm_paints_and_shows_a_probe_once_per_context_and_leaves_t
     before = helpers.grab().convert("RGB")
     assert warm.pending(window)
     assert warm.step(window)  # the paint into a picture
-    assert not warm.step(window)  # the show: done
+    steps = 1
+    while warm.step(window):  # the shows, one a frame
+        steps += 1
+    assert steps == len(SHOWN_SIZES)  # one paint, then a show of each size (the last step returns False)
     assert not warm.pending(window) and not warm.step(window)  # nothing more for this context
     after = helpers.grab().convert("RGB")
     assert before.tobytes() == after.tobytes()  # every colour of the probe is fully transparent
+
+
+def _power_of_two(n: int) -> bool:
+    return n & (n - 1) == 0
+
+
+def test_the_picture_warm_shows_textures_of_every_power_of_two_kind(window: arcade.Window) -> None:
+    """The software rasterizer compiles a sampler variant for each pairing of "this side is a power of two"
+    (20-37 ms the first time a picture 192 px wide was shown): the probe shows all four."""
+    warm = PictureWarm()
+    while warm.step(window):
+        pass
+    ratio = int(window.get_pixel_ratio())
+    assert len(warm.shown) == len(SHOWN_SIZES)
+    kinds = {(_power_of_two(w), _power_of_two(h)) for w, h in warm.shown}
+    assert kinds == {(True, True), (False, True), (True, False), (False, False)}
+    assert warm.shown == [(w * ratio, h * ratio) for w, h in SHOWN_SIZES]
 
 
 def test_the_title_warms_glyphs_first_then_the_pictures(window: arcade.Window,
@@ -231,9 +252,16 @@ def test_the_closed_legend_is_built_ahead_for_the_marks_on_screen(
     builds: list[int] = []
     real_build = LegendPanel.build
     monkeypatch.setattr(LegendPanel, "build", lambda self: _note(builds, 1) or real_build(self))
+    for _ in range(60):  # and its picture painted in a later quiet frame, while it is still closed
+        if view.legend.picture.paints:
+            break
+        helpers.advance(window, 1)
+    assert view.legend.picture.paints == 1 and not view.legend.visible
+    shows = view.legend.picture.shows
     view.open_legend()
     helpers.advance(window, 1)
     assert builds == []  # opened as built ahead
+    assert view.legend.picture.shows == shows + 1  # its first frame drew the picture, not the panel
     assert [e.key for e in view.legend.entries] == [e.key for e in legend_for(view.legend_marks(), view.palette)]
     view.close_legend()
     view.apply(Confirm() if view.state.pending is not None and view.state.pending.kind != "step" else Step(None))
@@ -243,6 +271,87 @@ def test_the_closed_legend_is_built_ahead_for_the_marks_on_screen(
         e.key for e in legend_for(view.legend_marks(), view.palette)]
     view.close_legend()
     window.hide_view()
+
+
+def test_a_picture_painted_ahead_is_shown_in_the_panel_s_first_frame(window: arcade.Window) -> None:
+    picture = panel_picture.PanelPicture()
+    window.default_camera.use()
+    panel_picture.end_frame(paint=False)  # whatever earlier tests left due
+    picture.paint_ahead("built", lambda: (0, 0, 100, 60), lambda: None, lambda: None)
+    panel_picture.end_frame(paint=False)  # a busy frame: the panel not drawn, still due
+    assert panel_picture.due()
+    panel_picture.end_frame(paint=True)  # textures
+    panel_picture.end_frame(paint=True)  # the paint
+    assert picture.paints == 1 and not panel_picture.due()
+    picture.draw("built", lambda: (0, 0, 100, 60), lambda: None, lambda: None)
+    assert picture.shows == 1  # the first frame that draws it: the picture
+
+
+def test_a_picture_painted_ahead_is_dropped_when_the_panel_shows_something_else(window: arcade.Window) -> None:
+    picture = panel_picture.PanelPicture()
+    window.default_camera.use()
+    panel_picture.end_frame(paint=False)
+    picture.paint_ahead("built", lambda: (0, 0, 100, 60), lambda: None, lambda: None)
+    picture.draw("changed", lambda: (0, 0, 100, 60), lambda: None, lambda: None)
+    for _ in range(3):
+        panel_picture.end_frame(paint=True)
+    assert picture.paints == 0 and not panel_picture.due()
+
+
+class _Words(Panel):
+    """Nine texts, three a build."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = [f"word {i}" for i in range(9)]
+
+    def content_key(self) -> object:
+        return tuple(self.words)
+
+    def build(self) -> None:
+        self.texts.budget = 3
+        for i, word in enumerate(self.words):
+            self.texts.put(i, word, 0, 20 * i)
+
+
+def test_a_frame_s_layout_time_stops_budgeted_builds_after_one_layout_of_their_own(
+        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = LayoutClock(cap=0.002)
+    monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
+    clock.start_frame()
+    clock.spent = 0.003  # another panel's layouts used the frame's cap
+    panel = _Words()
+    assert panel.refresh() and panel.incomplete and panel.texts.layouts == 1  # one of its own, then it waits
+    panel.texts.stock_wanted(3)
+    assert len(panel.texts.wanted) == 7  # stocking ahead stops too, after one
+    clock.end_frame()
+    outside = _Words()  # outside a frame (a direct build): by the count alone, the same every run
+    assert outside.refresh() and outside.texts.layouts == 3
+    clock.start_frame()  # a new frame: the cap is the frame's again
+    fresh = _Words()
+    assert fresh.refresh() and fresh.texts.layouts == 3
+    assert clock.spent > 0  # its layouts were timed
+
+
+def test_the_log_lays_out_one_line_in_a_frame_whose_layout_time_is_spent(
+        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view import combat_log
+    from game.view.combat_log import CombatLog
+
+    clock = LayoutClock(cap=0.002)
+    monkeypatch.setattr(combat_log, "LAYOUT_CLOCK", clock)
+    monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
+    world, events = build_world()
+    log = CombatLog()
+    log.layout(1280, 720, 1.0)
+    log.add_events(world.state, events)
+    assert len(log.lines()) > 3
+    clock.start_frame()
+    clock.spent = 0.003
+    assert log.refresh() and log.incomplete
+    lines = [t for t in log.texts.shown() if t.multiline]  # (the title and tabs are single lines)
+    assert len(lines) == 1  # the newest line; the older ones in the next frames
+    clock.end_frame()
 
 
 def test_a_floating_label_reuses_a_hidden_one_that_shows_its_string(window: arcade.Window,

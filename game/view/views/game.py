@@ -63,6 +63,7 @@ from game.view.hud import FigureTip, Hud, IncomingShots, PartyPanel, Toast, vita
 from game.view.indicators import Indicators, compute, foe_in_direction
 from game.view.input_map import Context, Intent
 from game.view.inspect_panel import InspectPanel
+from game.view.layout_clock import LAYOUT_CLOCK
 from game.view.legend import CATALOGUE, MarkKey, hud_marks, legend_for, pad_marks
 from game.view.legend_panel import LegendPanel
 from game.view.levels_ahead import LevelsAhead
@@ -1357,6 +1358,13 @@ class GameView(arcade.View):
         return (point[0] - cx) * z + self.window.width / 2, (point[1] - cy) * z + self.window.height / 2
 
     def on_draw(self) -> None:
+        LAYOUT_CLOCK.start_frame()  # the log's and the menu's layouts stop for this frame at its cap
+        try:
+            self._draw_frame()
+        finally:
+            LAYOUT_CLOCK.end_frame()
+
+    def _draw_frame(self) -> None:
         self.frames += 1
         clear_colour(self.window, BACKGROUND)
         self.hud.state = self.state
