@@ -539,6 +539,7 @@ class Textures:
 
 
 MOBILITY_ALPHA = {"declared": 210, "committed": 210, "worked": 255, "failed": 90}  # a failed one fades
+BODY_UNDER_FEET = 0.3  # a body's opacity while someone stands on its square (his sprite stays clear over it)
 ARC_BULGE = 0.42  # squares
 MARK_SIZE = 0.26  # squares: the allegiance mark / crown over a sprite
 PIP_SIZE = 0.11  # squares per health pip
@@ -821,13 +822,21 @@ class MapRender:
             colour = (150, 140, 140)
         else:
             colour = (255, 255, 255)
-        alpha = round(255 * max(0.0, min(1.0, view.fade)) * (1.0 if view.seen else 0.0))
+        fade = view.fade
+        if view.dead and self._stood_on(gx, gy):
+            fade = min(fade, BODY_UNDER_FEET)
+        alpha = round(255 * max(0.0, min(1.0, fade)) * (1.0 if view.seen else 0.0))
         new = (*colour, alpha)
         if tuple(s.color) != new:
             s.color = new
         shadow = self._shadows[view.id]
         shadow.center_x, shadow.center_y = fx, fy
         shadow.visible = view.seen and not view.dead
+
+    def _stood_on(self, gx: float, gy: float) -> bool:
+        """Someone standing is on the square of a body lying at (gx, gy)."""
+        standing = self.state.at(Pos(round(gx), round(gy)))
+        return standing is not None and standing.alive
 
     # --- field of view ------------------------------------------------------------------------------------
     def update_fov(self, budget: int | None = None) -> None:

@@ -17,6 +17,7 @@ from game.view.app import App
 from game.view.session import Session
 from game.view.views import GameOverView, RecordingPicker, WatchView
 from game.view.views.common import item_rect
+from game.view.views.game_over import ARM_SECONDS
 
 from . import app_support
 from .app_support import MAP_GREEN, FakeGameView
@@ -67,6 +68,7 @@ def test_game_over_archives_the_run_and_watches_it(app: App, window: arcade.Wind
     view = window.current_view
     assert isinstance(view, GameOverView)
     assert view.focus_index == GameOverView.PLAY_AGAIN
+    helpers.advance(window, round(ARM_SECONDS * 60) + 1)  # its buttons act (Enter spam from the fight does not)
     helpers.press(window, K.RIGHT)
     assert view.focus_index == GameOverView.WATCH
     helpers.press(window, K.ENTER)
@@ -82,6 +84,7 @@ def test_title_after_a_finished_run_offers_no_continue(app: App, window: arcade.
     view = window.current_view
     assert isinstance(view, GameOverView)
     view.focus(GameOverView.TITLE)
+    helpers.advance(window, round(ARM_SECONDS * 60) + 1)
     helpers.press(window, K.ENTER)  # Title
     title = window.current_view
     helpers.advance(window, 1)

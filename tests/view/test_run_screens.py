@@ -23,6 +23,7 @@ from game.view.app import App
 from game.view.session import Session
 from game.view.views import GameOverView, TitleView
 from game.view.views.game import GameView
+from game.view.views.game_over import ARM_SECONDS
 from game.view.views.title import history_line
 
 from . import app_support
@@ -123,6 +124,13 @@ def test_play_again_is_preselected_and_starts_a_new_run(app: App, window: arcade
     helpers.advance(window, 2)
     assert view.focus_index == GameOverView.PLAY_AGAIN
     old = app.session
+    for _ in range(3):  # Enter pressed on and on from the last fight: the result stays on screen
+        helpers.press(window, K.ESCAPE)
+        helpers.press(window, K.ENTER)
+        helpers.advance(window, 10)
+    assert window.current_view is view and not view.armed and app.session is old
+    helpers.advance(window, round(ARM_SECONDS * 60) - 30)  # the buttons act from ARM_SECONDS on
+    assert view.armed
     helpers.press(window, K.ENTER)
     assert isinstance(window.current_view, FakeGameView)
     assert app.session is not None and app.session is not old

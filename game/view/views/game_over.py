@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +29,8 @@ LINES = {
 }
 SCENARIO_LINES = {"victory": "No one hostile is left standing."}
 KNOCKED_OUT = "Your leader lies senseless and no one is left to carry him out: the run is over."
+ARM_SECONDS = 0.8  # the buttons do nothing this long after the screen shows: Enter pressed again and again through
+# the last fight (on its preselected defaults) no longer goes straight on to "Play again" past the result
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,7 @@ class GameOverView(MenuView):
         super().__init__(app)
         self.summary = summary
         self.focus_index = self.PLAY_AGAIN
+        self.shown_for = 0.0  # seconds on screen (frames' time): its buttons act from ARM_SECONDS
         if summary.history_note:
             self.set_message(summary.history_note, "danger")
 
@@ -187,16 +190,35 @@ class GameOverView(MenuView):
         if sm.recording is not None:
             box.add(self.label(f"Recording saved as {sm.recording.name}", size=14, colour=t.muted))
         buttons = UIBoxLayout(vertical=False, space_between=self.px(16))
-        buttons.add(self.button("Play again", self._again, width=250, height=60))
-        buttons.add(self.button("Watch the recording", self._watch, width=320, height=60,
+        buttons.add(self.button("Play again", self._armed(self._again), width=250, height=60))
+        buttons.add(self.button("Watch the recording", self._armed(self._watch), width=320, height=60,
                                 disabled=sm.recording is None))
-        buttons.add(self.button("Title", self.app.show_title, width=170, height=60))
+        buttons.add(self.button("Title", self._armed(self.app.show_title), width=170, height=60))
         box.add(buttons)
         root.add(box, anchor_x="center", anchor_y="center", align_y=self.px(30))
         bottom = UIBoxLayout(vertical=True, space_between=self.px(4))
         bottom.add(self.status_label(width=1000, lines=1))
         bottom.add(self.key_hint())
         root.add(bottom, anchor_x="center", anchor_y="bottom", align_y=self.px(6))
+
+    @property
+    def armed(self) -> bool:
+        """Its buttons act (ARM_SECONDS after it showed)."""
+        return self.shown_for >= ARM_SECONDS
+
+    def _armed(self, action: Callable[[], object]) -> Callable[[], None]:
+        """``action`` once the screen is :attr:`armed`; before, nothing (a key or click left over from the fight)."""
+        def act() -> None:
+            if self.armed:
+                action()
+        return act
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.shown_for = 0.0
+
+    def on_update(self, delta_time: float) -> None:
+        self.shown_for += delta_time
 
     def _again(self) -> None:
         """A new run (a fresh seed; a scenario is played again with the next seed)."""
@@ -213,5 +235,10 @@ class GameOverView(MenuView):
             if error:
                 self.set_message(error, "danger")
 
+    def activate_focused(self) -> None:
+        if self.armed:  # (no sound either before)
+            super().activate_focused()
+
     def on_cancel(self) -> None:
-        self.app.show_title()
+        if self.armed:
+            self.app.show_title()
