@@ -138,3 +138,37 @@ def test_a_hurt_foe_fleeing_the_leaders_bout_is_told_in_his_log_and_his_bout() -
         line = fled[0]
         assert line.text.endswith("b1 flees, bleeding (BL 3, HT 5/5 left): he may bleed to death")
         assert line.mine and line.tone == "me" and line in log.filtered(LogFilter.MINE)
+
+
+IN_SIGHT = ["##########", "#@......g#", "##########"]  # a goblin in sight, not in reach
+
+
+def _caption(view: GameView) -> str:
+    return view.hud.texts._texts["wait"].text
+
+
+def test_the_hud_says_enter_only_waits_and_which_key_chases_when_a_foe_is_in_sight(window: arcade.Window,
+                                                                                  helpers: ModuleType) -> None:
+    view = _open(world(IN_SIGHT), window, helpers)
+    try:
+        assert view.world.suggested_step() is None  # alone, out of a fight: Enter waits
+        assert _caption(view) == f"Enter waits · {view._chase_key()}: chase"
+    finally:
+        window.hide_view()
+    hidden = _open(world(WALLED), window, helpers)  # the goblin behind the wall: the prompt's own line
+    try:
+        assert _caption(hidden) == "Move, bump or wait"
+    finally:
+        window.hide_view()
+
+
+def test_the_hud_says_enter_rests_when_the_leader_is_badly_hurt_and_no_foe_is_near(window: arcade.Window,
+                                                                                  helpers: ModuleType) -> None:
+    w = world(IN_SIGHT)
+    leader = w.state.actors["player"].fighter
+    leader.blood_loss = 9  # badly hurt (game.sim.leader_step.badly_hurt), the goblin far off
+    view = _open(w, window, helpers)
+    try:
+        assert _caption(view) == "Enter rests: badly hurt"
+    finally:
+        window.hide_view()

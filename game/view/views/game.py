@@ -47,6 +47,7 @@ from game.sim import events as wev
 from game.sim.commands import TICK_COMMANDS, Command, CompanionStep, Confirm, Order, Step
 from game.sim.declaring import declaration_source
 from game.sim.geometry import Direction, Pos
+from game.sim.leader_step import badly_hurt
 from game.sim.player_view import PlayerView, actor_statuses, player_view
 from game.sim.scenario_file import WorldSetup
 from game.sim.state import WorldState
@@ -212,6 +213,8 @@ class GameView(arcade.View):
         self._paint_pictures = False  # this quiet frame paints a panel's picture after its drawing
         self._camera_moving = True  # the camera moved in the last update (the screen is not idle)
         self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
+        self._caption_key: Hashable = None  # (tick, decision, field of view) the HUD's Enter line was found for
+        self._caption = ""
         self._legend_prepared: Hashable = None  # what the closed legend was last built for (_prepare_legend)
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
@@ -833,6 +836,29 @@ class GameView(arcade.View):
         else:
             self.show_toast("Exploring: any key stops" if goal is None else "Travelling: any key stops")
 
+    def _enter_caption(self) -> str:
+        """The HUD's line under the goal at a step prompt out of a fight when Enter would only wait and a foe is in
+        sight: the key that goes at him (a first-time player pressed Enter on and on while a hurt foe walked off
+        and healed), or, badly hurt, that Enter rests. Empty otherwise (the prompt's own line). Looked at once
+        per tick and field of view."""
+        s = self.state
+        key = (s.tick, id(s.pending), id(self.render.visible))
+        if key == self._caption_key:
+            return self._caption
+        self._caption_key, self._caption = key, ""
+        pending = s.pending
+        if pending is None or pending.kind != "step" or s.over is not None or s.bout_of(s.leader) is not None:
+            return ""
+        leader = s.actors[s.leader]
+        seen = self.render.visible
+        if not any(a.alive and s.hostile(s.leader, a.id) and a.pos in seen for a in s.actors.values()):
+            return ""
+        if self.world.suggested_step() is not None:
+            return ""
+        hurt = badly_hurt(leader.fighter)
+        self._caption = "Enter rests: badly hurt" if hurt else f"Enter waits · {self._chase_key()}: chase"
+        return self._caption
+
     def _chase_key(self) -> str:
         """The key that chases (Shift and the explore key), for the toasts."""
         keys = self.input_map.keys_for(Intent.EXPLORE)
@@ -1376,6 +1402,8 @@ class GameView(arcade.View):
             self.render.draw_world()
         self.window.default_camera.use()
         self.render.draw_screen(self.project)
+        if self.interactive:
+            self.hud.hint = self._enter_caption()
         self.hud.draw(fresh="hud" in fresh)
         self.log.visible = self.menu_model is None or self.log.mode == "expanded"
         if self.menu_model is None:
