@@ -170,6 +170,25 @@ Three more runs of this alone, reference loop 31-34 ms: 0, 2 and 0 of 306 over; 
 ``--ticks`` (pure, seeds 1-3, 8128 frames): 145 over in wall time, 17 in main-thread CPU (137-235 and 18-26 in
 session 11): in real play the frames over the line are still ``Session.apply`` when the planner decides for AIs
 (up to 28 ms pure).
+
+Session 13 (``--worst N`` lists the slowest frames with their kind; per-frame timers and profiles of those). Found:
+the first show of a picture from a texture whose side is not a power of two compiled a sampler variant, 20-37 ms
+in whichever frame first showed such a panel (a static frame's 22-26 ms of main thread; in play too): the title's
+probe now shows all four kinds (``game.view.gl_warm.SHOWN_SIZES``). The legend's first frames drew it directly
+(10-12 ms of rasterizing): its picture is now painted ahead while it is closed (``PanelPicture.paint_ahead``).
+The log's and the opening menu's text layouts now stop at one cap of layout time a frame, 2.5 ms, shared with
+every other layout in it (``game.view.layout_clock``). Headless, compiled, b781c6b and this taken in turn, three
+pairs, reference loop 30-34 ms:
+
+    standard scene, headless          b781c6b                         this
+    frames over 16.7 ms, of 306       3, 12 and 1                     1, 0 and 0
+    animating, main thread p99 / max  8.1-11.8 / 8.3-12.9 ms          8.4-9.2 / 8.7-9.5 ms
+    static frame max (wall)           26.3-31.9 ms (earlier runs)     11.9-12.7 ms
+    legend frame max (wall)           16.4-19.4 ms (earlier runs)     13.8-14.5 ms
+
+``--ticks`` compiled (seeds 1-3, 8128 frames, while another process installed packages): 10 frames over in
+main-thread CPU: the first frame of each new game screen (the HUD's first build, 27 texts, 20-22 ms), the
+planner's ``Session.apply`` (up to 17.4 ms compiled) and a few updates that take a travel step.
 """
 
 from __future__ import annotations

@@ -846,8 +846,9 @@ class GameView(arcade.View):
         if key == self._caption_key:
             return self._caption
         self._caption_key, self._caption = key, ""
-        pending = s.pending
-        if pending is None or pending.kind != "step" or s.over is not None or s.bout_of(s.leader) is not None:
+        pv = self.player_view
+        pending = pv.decision
+        if pending is None or pending.kind != "step" or s.over is not None or pv.bout_of(s.leader) is not None:
             return ""
         leader = s.actors[s.leader]
         seen = self.render.visible
