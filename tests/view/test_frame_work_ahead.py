@@ -215,23 +215,26 @@ def test_the_pad_keeps_its_last_looks(window: arcade.Window, helpers: ModuleType
     window.hide_view()
 
 
+class _Words(Panel):
+    """Nine texts, three a build."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words = [f"word {i}" for i in range(9)]
+        self.builds = 0
+
+    def content_key(self) -> object:
+        return tuple(self.words)
+
+    def build(self) -> None:
+        self.builds += 1
+        self.texts.budget = 3
+        for i, word in enumerate(self.words):
+            self.texts.put(i, word, 0, 20 * i)
+
+
 def test_a_panel_stocks_wanted_texts_only_while_its_content_stands(window: arcade.Window) -> None:
-    class Many(Panel):
-        def __init__(self) -> None:
-            super().__init__()
-            self.words = [f"word {i}" for i in range(9)]
-            self.builds = 0
-
-        def content_key(self) -> object:
-            return tuple(self.words)
-
-        def build(self) -> None:
-            self.builds += 1
-            self.texts.budget = 3
-            for i, word in enumerate(self.words):
-                self.texts.put(i, word, 0, 20 * i)
-
-    panel = Many()
+    panel = _Words()
     assert panel.refresh() and panel.incomplete and panel.texts.layouts == 3
     assert panel.refresh() and panel.builds == 1  # three more made as spares, no build
     panel.words[0] = "changed"  # the content changed: built again at once
@@ -296,22 +299,6 @@ def test_a_picture_painted_ahead_is_dropped_when_the_panel_shows_something_else(
     for _ in range(3):
         panel_picture.end_frame(paint=True)
     assert picture.paints == 0 and not panel_picture.due()
-
-
-class _Words(Panel):
-    """Nine texts, three a build."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.words = [f"word {i}" for i in range(9)]
-
-    def content_key(self) -> object:
-        return tuple(self.words)
-
-    def build(self) -> None:
-        self.texts.budget = 3
-        for i, word in enumerate(self.words):
-            self.texts.put(i, word, 0, 20 * i)
 
 
 def test_a_frame_s_layout_time_stops_budgeted_builds_after_one_layout_of_their_own(
