@@ -304,7 +304,7 @@ class CombatLog(Panel):
         for index in range(end - 1, -1, -1):
             line = lines[index]
             made = self.texts.layouts - chrome
-            if budget and (made >= LAYOUTS_PER_BUILD or (made > 0 and LAYOUT_CLOCK.over())):
+            if budget and (made >= LAYOUTS_PER_BUILD or (made > 0 and LAYOUT_CLOCK.busy())):
                 self.incomplete = True  # the older lines next frame (a tick's burst of lines over a few frames)
                 break
             t = self.texts.put(("line", id(line)), line.text, left + 12 * k, y, size=11 * k,

@@ -81,6 +81,7 @@ class MenuModel:
         self.source = source
         self.fid = source.fid
         self.names = names or {}
+        self._names_pattern: tuple[dict[str, str], re.Pattern[str]] | None = None  # (for names, its pattern)
         self.reserve = max(0, reserve)  # CP kept for shots landing before the declaration (SPEC §4.9)
         self.base: Menu = source.menu(reserve=self.reserve)
         self.opponents: list[str] = [o.opponent for o in self.base.opponents]
@@ -530,10 +531,16 @@ class MenuModel:
         return mine, back, ("Assuming " + assumed) if assumed else ""
 
     def _named(self, text: str) -> str:
-        """Actor ids in the rules' words -> names (the longest ids first: goblin_10 before goblin_1)."""
-        for fid in sorted(self.names, key=len, reverse=True):
-            text = re.sub(rf"\b{re.escape(fid)}\b", self.names[fid], text)
-        return text
+        """Actor ids in the rules' words -> names, in one pass (the longest ids first in the pattern: goblin_10
+        before goblin_1). The pattern is compiled once per cast: a pattern a name, made again in each menu
+        rebuild, cost 2 ms of the frame after a tick in a 30-actor scene."""
+        if not self.names:
+            return text
+        if self._names_pattern is None or self._names_pattern[0] is not self.names:
+            ids = sorted(self.names, key=len, reverse=True)
+            self._names_pattern = (self.names, re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b"))
+        names = self.names
+        return self._names_pattern[1].sub(lambda m: names[m.group(1)], text)
 
     def description(self, row: Row | None = None) -> str:
         """The plain one-line description of the highlighted entry of ``row`` (the focused row)."""

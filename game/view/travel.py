@@ -11,7 +11,9 @@ Foes in sight (issue 11: a fleeing bandit blocked exploring for good): exploring
 sight flees (``player_view.flees``: he is left be, and the walk stops if one of them turns to fight); a foe
 who stands his ground stops it, and the player is told how to go at him instead: a *chase*
 (:meth:`Travel.start` with ``chase``) walks toward the nearest foe in sight, route replanned every tick as
-he moves, its last step the bump into him that starts the fight.
+he moves, its last step the bump into him that starts the fight. A foe who comes into view during any walk
+stops it, unless he flees: he is left be like the fleeing foes in sight at the start (a wounded bandit running
+about at the edge of sight stopped a chase after another foe again and again).
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ def explore_route(state: WorldState, seen: Set[Pos], visible: Set[Pos]) -> list[
 class Travel:
     """One walk: to ``goal`` (a clicked square), with ``explore`` from unexplored square to unexplored square
     until none is left, or, with ``chase``, after that foe. ``known_foes``: the hostiles in sight when it
-    started (a new one stops it)."""
+    started (a new one stops it, unless he comes into view fleeing: he is then left be, as ``left_be``)."""
 
     goal: Pos | None
     explore: bool
@@ -135,7 +137,7 @@ class Travel:
     last: Pos | None = None  # where the leader stood when the last step was sent
     steps: int = 0
     chase: str | None = None
-    left_be: tuple[str, ...] = ()  # exploring: the fleeing foes in sight at the start, left be
+    left_be: tuple[str, ...] = ()  # the fleeing foes left be: in sight at an exploring start, or come into view
 
     @classmethod
     def start(cls, state: WorldState, seen: Set[Pos], visible: Set[Pos], goal: Pos | None,
@@ -183,6 +185,11 @@ class Travel:
         if in_fight or not leader.alive:
             return Stop("fight", "Stopped: a fight")
         new = visible_foes(state, visible) - self.known_foes
+        fleeing = frozenset(f for f in new if flees(state, f))
+        if fleeing:  # a foe who comes into view running is left be as one in sight at the start, until he turns
+            self.known_foes |= fleeing
+            self.left_be += tuple(sorted(fleeing))
+            new -= fleeing
         if new:
             name = min(state.actors[f].name for f in new)
             return Stop("foe", f"Stopped: {name} comes into view")

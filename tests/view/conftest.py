@@ -6,6 +6,7 @@ pytest run never open a window. ``GAME_TEST_REAL_WINDOW=1 xvfb-run -a pytest tes
 
 from __future__ import annotations
 
+import math
 import os
 
 if os.environ.get("GAME_TEST_REAL_WINDOW") != "1":
@@ -26,6 +27,17 @@ from . import helpers as _helpers
 apply_headless_workaround()  # so tests (and the views they load) may import arcade.gui
 
 WIDTH, HEIGHT = 1280, 720
+
+
+@pytest.fixture(autouse=True)
+def layouts_by_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame's layout and work caps (``game.view.layout_clock``) off: a test's frames lay texts out by the
+    panels' counts alone, the same on a loaded machine as on a quiet one (with the caps on, a menu opening under
+    load took more frames than a test waits). The caps have tests of their own, each with its own clock."""
+    from game.view.layout_clock import LAYOUT_CLOCK
+
+    monkeypatch.setattr(LAYOUT_CLOCK, "cap", math.inf)
+    monkeypatch.setattr(LAYOUT_CLOCK, "work_cap", math.inf)
 
 
 @pytest.fixture(scope="session")

@@ -303,7 +303,7 @@ def test_a_picture_painted_ahead_is_dropped_when_the_panel_shows_something_else(
 
 def test_a_frame_s_layout_time_stops_budgeted_builds_after_one_layout_of_their_own(
         window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = LayoutClock(cap=0.002)
+    clock = LayoutClock(cap=0.002, work_cap=60.0)  # (the work cap: its own test)
     monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
     clock.start_frame()
     clock.spent = 0.003  # another panel's layouts used the frame's cap
@@ -320,12 +320,37 @@ def test_a_frame_s_layout_time_stops_budgeted_builds_after_one_layout_of_their_o
     assert clock.spent > 0  # its layouts were timed
 
 
+def test_the_log_lays_out_one_line_in_a_frame_whose_drawing_took_the_work_cap_and_a_panel_does_not_wait(
+        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view import combat_log
+    from game.view.combat_log import CombatLog
+
+    clock = LayoutClock(cap=60.0, work_cap=0.006)
+    monkeypatch.setattr(combat_log, "LAYOUT_CLOCK", clock)
+    monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
+    world, events = build_world()
+    log = CombatLog()
+    log.layout(1280, 720, 1.0)
+    log.add_events(world.state, events)
+    assert len(log.lines()) > 3
+    clock.start_frame()
+    assert not clock.busy()
+    clock.started -= 0.007  # the frame rebuilt something heavy before the log (no layout time spent)
+    assert clock.busy() and not clock.over()
+    assert log.refresh() and log.incomplete
+    assert len([t for t in log.texts.shown() if t.multiline]) == 1  # the newest line; the rest next frames
+    panel = _Words()  # a panel the player waits on (an opening menu) stops at the layout cap only
+    assert panel.refresh() and panel.texts.layouts == 3
+    clock.end_frame()
+    assert not clock.busy()  # outside a frame: never
+
+
 def test_the_log_lays_out_one_line_in_a_frame_whose_layout_time_is_spent(
         window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.view import combat_log
     from game.view.combat_log import CombatLog
 
-    clock = LayoutClock(cap=0.002)
+    clock = LayoutClock(cap=0.002, work_cap=60.0)  # (the work cap: its own test)
     monkeypatch.setattr(combat_log, "LAYOUT_CLOCK", clock)
     monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
     world, events = build_world()

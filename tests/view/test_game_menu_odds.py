@@ -181,3 +181,18 @@ def test_the_menu_opens_making_a_few_texts_a_frame_and_is_drawn_whole(
     helpers.press(window, arcade.key.RIGHT)  # another zone: the rebuild is whole in the next frame
     helpers.advance(window, 1)
     assert view.menu.shown_whole and not view.menu.incomplete
+
+
+def test_the_odds_assumptions_name_actors_in_one_pass_longest_id_first() -> None:
+    from types import SimpleNamespace
+
+    from game.view.maneuver_menu import MenuModel
+
+    model = SimpleNamespace(names={"goblin_1": "Goblin 1", "goblin_10": "Goblin 10", "player": "Aldric"},
+                            _names_pattern=None)
+    text = "goblin_10 parries goblin_1; player waits; goblin_12 and xgoblin_1 are not ids"
+    named = MenuModel._named(model, text)  # type: ignore[arg-type]
+    assert named == "Goblin 10 parries Goblin 1; Aldric waits; goblin_12 and xgoblin_1 are not ids"
+    pattern = model._names_pattern
+    assert MenuModel._named(model, "goblin_1") == "Goblin 1"  # type: ignore[arg-type]
+    assert model._names_pattern is pattern  # compiled once for the cast

@@ -93,3 +93,32 @@ def test_shift_o_with_no_foe_in_sight_says_so(window: arcade.Window, show: Show,
     view, sent = _view(world, window, show, helpers)
     helpers.press(window, K.O, arcade.key.MOD_SHIFT)
     assert view.find(TravelMode) is None and sent == [] and view.toast.message == "No foe in sight to go at"
+
+
+AMBUSH_FAR = """\
+##############################
+#............................#
+######.################.######
+######g################@######
+##############################
+"""
+
+
+def test_a_foe_who_comes_into_view_fleeing_does_not_stop_a_walk_until_he_turns(
+        window: arcade.Window, show: Show, helpers: ModuleType) -> None:
+    world = world_from_ascii(AMBUSH_FAR)
+    goblin = _goblin(world)
+    world.state.actors[goblin].flee_threshold = 0.0  # hurt enough to flee by the AI's rule: he runs
+    view, sent = _view(world, window, show, helpers)
+    assert world.state.actors[goblin].pos not in view.render.visible
+    helpers.press(window, K.O)  # explore: the corridor, then round past the goblin's nook
+    mode = view.find(TravelMode)
+    assert mode is not None, view.toast.message
+    _frames(window, helpers, view, 200, lambda: world.state.actors[goblin].pos in view.render.visible)
+    helpers.advance(window, 4)
+    assert view.find(TravelMode) is mode, view.toast.message  # he came into view running: the walk goes on
+    assert goblin in mode.travel.left_be
+    walked = len(sent)
+    world.state.actors[goblin].flee_threshold = None  # he stops fleeing: the walk stops
+    _frames(window, helpers, view, 40, lambda: view.find(TravelMode) is None)
+    assert "turns to fight" in view.toast.message and len(sent) <= walked + 1
