@@ -55,6 +55,34 @@ def waypoints(tilemap: TileMap) -> list[Pos]:
     return sorted((p for _, p in best.values()), key=lambda p: (p.y, p.x))
 
 
+def hurt_enough_to_flee(actor: Actor) -> bool:
+    """The AI's rule for breaking off, by the creature's ``ai`` profile: a foe (never the party) whose
+    share of his pool lost to pain or a lower ceiling reaches his `flee_threshold`, or who is down to
+    HT 2. The one copy of the rule: the brain flees by it, the log tells a flight by it and the world
+    counts a scenario's rout by it (`routed`)."""
+    threshold = actor.flee_threshold
+    if threshold is None or actor.party:
+        return False
+    f = actor.fighter
+    full = f.sheet.level + f.reflex
+    lost = max(f.pain, full - f.max_cp()) / max(1, full)
+    return lost >= threshold or f.ht <= 2
+
+
+def wounded(actor: Actor) -> bool:
+    """Whether he carries any harm from a blow: pain, bleeding, health lost or a wound on him (a pool
+    held down by a shield, a load or a knockdown alone is no harm)."""
+    f = actor.fighter
+    return f.pain > 0 or f.blood_loss > 0 or f.ht < f.sheet.attributes.HT or any(w.level > 0 for w in f.wounds)
+
+
+def routed(actor: Actor) -> bool:
+    """A foe beaten off the field: on his feet, hurt enough to flee by the AI's own rule and actually
+    hurt (a foe told to flee at once, `flee_threshold` 0.0, is not routed while he is unhurt). A
+    scenario whose every living foe is routed is won (`World._check_over`)."""
+    return actor.alive and hurt_enough_to_flee(actor) and wounded(actor)
+
+
 class Brain:
     """Per-tick AI helper: caches distance maps so many actors chasing one foe share one flood.
 
@@ -241,13 +269,8 @@ class Brain:
         return foes
 
     def hurt_enough_to_flee(self, actor: Actor) -> bool:
-        threshold = actor.flee_threshold
-        if threshold is None or actor.party:
-            return False
-        f = actor.fighter
-        full = f.sheet.level + f.reflex
-        lost = max(f.pain, full - f.max_cp()) / max(1, full)
-        return lost >= threshold or f.ht <= 2
+        """The AI's rule for breaking off (`hurt_enough_to_flee`, the one copy of it)."""
+        return hurt_enough_to_flee(actor)
 
     # ----- steps ----------------------------------------------------------------------------------
     def step_toward(self, actor: Actor, goal: Pos, allow_bump: bool = False) -> Direction | None:
@@ -313,7 +336,7 @@ class Brain:
     def ranged_intent(self, actor: Actor, tick: int) -> tuple[str, str] | None:
         """A shooter with a foe in sight but not next to him aims (up to 3 ticks when the foe is far)
         and shoots; a foe within 3 squares gets a quick shot."""
-        if actor.missile is None or actor.planned or self.hurt_enough_to_flee(actor):
+        if actor.missile is None or actor.planned or hurt_enough_to_flee(actor):
             return None
         seen = self.visible_hostiles(actor)
         if not seen or manhattan(actor.pos, seen[0].pos) <= 1:
@@ -334,7 +357,7 @@ class Brain:
         their ground."""
         if actor.planned:
             return actor.planned_dir
-        if self.hurt_enough_to_flee(actor):
+        if hurt_enough_to_flee(actor):
             threats = self.visible_hostiles(actor)
             if threats:
                 return self.step_away(actor, threats)
@@ -424,7 +447,7 @@ class Brain:
         """Whether a companion goes for `foe`: one who stands his ground, yes; one who flees only while he is
         within `COMPANION_LEASH` squares of the leader and in his sight (chasing fleeing giant rats across
         the level into the unknown left the AI leader to fight alone, docs/run.md); with no leader, yes."""
-        if leader is None or not leader.alive or not self.hurt_enough_to_flee(foe):
+        if leader is None or not leader.alive or not hurt_enough_to_flee(foe):
             return True
         return manhattan(foe.pos, leader.pos) <= COMPANION_LEASH and self.sees(leader.pos, foe.pos)
 
@@ -469,7 +492,7 @@ class Brain:
             return True
         if not self.state.hostile(actor.id, fled.id):
             return True
-        return not self.hurt_enough_to_flee(actor)
+        return not hurt_enough_to_flee(actor)
 
 
 def _direction_between(a: Pos, b: Pos) -> Direction | None:

@@ -423,9 +423,13 @@ class DecisionDue(WorldEvent):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class GameOver(WorldEvent):
+    """The game is over. A scenario is won when no foe of the leader is left standing, or when every one
+    left is routed (`game.sim.brain.routed`): `fled` names those, who broke off hurt (empty otherwise)."""
+
     type: ClassVar[str] = "game_over"
     outcome: str  # victory | death | defeat (the leader is down but alive)
     tick: int
+    fled: tuple[str, ...] = field(default=())  # a rout: the foes still on their feet, all of them fleeing
 
 
 # ----- a run's events (issue 10, docs/run.md): only a world with a `RunState` emits them ---------------

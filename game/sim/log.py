@@ -25,6 +25,15 @@ def known_names(state: WorldState) -> dict[str, str]:
     return names
 
 
+def rout_line(fled: list[str]) -> str:
+    """What a rout's victory says of the foes who fled (their names): ``the last foe flees (Wolf), the field
+    is yours``."""
+    who = ", ".join(fled)
+    if len(fled) == 1:
+        return f"the last foe flees ({who}), the field is yours"
+    return f"the last foes flee ({who}), the field is yours"
+
+
 def describe(event: ev.WorldEvent, names: Mapping[str, str],
              describe_rules: RulesDescribe = tros_describe) -> str | None:
     def n(actor: str | None) -> str:
@@ -79,6 +88,8 @@ def describe(event: ev.WorldEvent, names: Mapping[str, str],
     if isinstance(event, ev.Healed):
         return f"{n(event.actor)} heals: {event.location.replace('_', ' ')} pain {event.pain}"
     if isinstance(event, ev.GameOver):
+        if event.fled:
+            return f"== {event.outcome} at tick {event.tick}: {rout_line([n(a) for a in event.fled])} =="
         return f"== {event.outcome} at tick {event.tick} =="
     if isinstance(event, ev.Rejected):
         return f"refused: {event.reason}"

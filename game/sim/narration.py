@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.sim import brain
 from game.sim import events as ev
-from game.sim.brain import Brain
 from game.sim.state import Actor, WorldState
 
 BLOOD_LOSS = "blood loss"
@@ -29,8 +29,9 @@ class Told:
 
 
 def hurt_enough_to_flee(state: WorldState, actor: Actor) -> bool:
-    """The AI's own rule for breaking off (``Brain.hurt_enough_to_flee``, by the creature's ``ai`` profile)."""
-    return Brain(state, {}, [], {}, {}, [], {}).hurt_enough_to_flee(actor)
+    """The AI's own rule for breaking off (``game.sim.brain.hurt_enough_to_flee``, by the creature's ``ai``
+    profile)."""
+    return brain.hurt_enough_to_flee(actor)
 
 
 def flight_line(actor: Actor) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from game.sim.brain import Brain
+from game.sim.brain import hurt_enough_to_flee
 from game.sim.geometry import Direction
 from game.sim.state import BoutState, Decision, WorldState
 from rules.bout import AGGRESSIVE as AGGRESSIVE
@@ -341,10 +341,10 @@ def actor_status(state: WorldState, actor: str) -> ActorStatus:
 
 
 def flees(state: WorldState, actor: str) -> bool:
-    """Whether ``actor`` is hurt enough to flee, by the AI's own rule (``Brain.hurt_enough_to_flee``): a
-    foe the leader may leave be (auto-explore goes on while the only foes in sight flee)."""
+    """Whether ``actor`` is hurt enough to flee, by the AI's own rule (``game.sim.brain.hurt_enough_to_flee``):
+    a foe the leader may leave be (auto-explore goes on while the only foes in sight flee)."""
     a = state.actors.get(actor)
-    return a is not None and a.alive and Brain(state, {}, [], {}, {}, [], {}).hurt_enough_to_flee(a)
+    return a is not None and a.alive and hurt_enough_to_flee(a)
 
 
 def actor_statuses(state: WorldState) -> dict[str, ActorStatus]:

@@ -45,7 +45,9 @@ from typing import Any, BinaryIO, Self
 from game.durable import fsync_directory
 
 KIND = "steelstep-run"
-FORMAT_VERSION = 9  # 9: the leader's Enter at an e1 declaration may keep CP for e2 (a near-equal option the
+FORMAT_VERSION = 10  # 10: a scenario is won when every foe still standing is routed (hurt enough to flee by
+# the AI's own rule, and hurt), its GameOver naming who fled;
+# 9: the leader's Enter at an e1 declaration may keep CP for e2 (a near-equal option the
 # planner scored within SUGGEST_KEEP_MARGIN of an all-in one), so a recorded Confirm declares otherwise;
 # 8: difficult ground (rubble, mud) on the levels, bouts told who stands on it (`BoutTerrain`);
 # 7: levels whose stairs blocked the only way out re-drawn, the AI leader's routes round
@@ -62,7 +64,7 @@ FORMAT_VERSION = 9  # 9: the leader's Enter at an e1 declaration may keep CP for
 # swaps in every world; the design doc's footwork rules (bump-rush, wait as bumping) and the planner's
 # defaults (setup.difficulty); 3: a roguelike run (setup kind "run") spans depths and its checksums name
 # the depth; 2: checkpoints hold the streams' draw counts; a shot's target adds CP to its defence
-OLDEST_FORMAT = 9  # older runs would not replay the same (other rules, other commands): refused
+OLDEST_FORMAT = 10  # older runs would not replay the same (other rules, other commands): refused
 MAX_LINE = 1 << 20  # bytes in one line: a header or a command is far smaller
 MAX_DEPTH = 32  # nesting of JSON arrays and objects in one line (a declaration needs 5)
 BOM = b"\xef\xbb\xbf"

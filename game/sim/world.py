@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from game.sim import events as ev
-from game.sim.brain import Brain
+from game.sim.brain import Brain, routed
 from game.sim.commands import Bump, Command, CompanionStep, Confirm, FirstAid, Gear, Order, Train, to_dict
 from game.sim.creatures import CreatureTemplate, Relations
 from game.sim.deciding import Deciding
@@ -328,6 +328,9 @@ class World:
         self.core.ticking = set()
 
     def _check_over(self) -> None:
+        """Emit the end of the game when it comes: the leader down (death or defeat), or, in a scenario,
+        a victory once no foe of his stands, or once every foe still standing is routed (they would
+        only flee, heal out of sight and evade: the field is his). A run ends on its own terms."""
         s = self.state
         if s.over is not None:
             return
@@ -336,8 +339,11 @@ class World:
             # a run is permadeath: its leader's fall ends it (docs/run.md)
             self.core.emit(ev.GameOver("death" if leader.dead or s.run is not None else "defeat", s.tick))
             return
-        if s.run is None and not any(a.alive and s.hostile(leader.id, a.id) for a in s.actors.values()):
-            self.core.emit(ev.GameOver("victory", s.tick))
+        if s.run is not None:
+            return
+        standing = [a for a in s.actors.values() if a.alive and s.hostile(leader.id, a.id)]
+        if all(routed(a) for a in standing):
+            self.core.emit(ev.GameOver("victory", s.tick, tuple(sorted(a.id for a in standing))))
 
     def summary(self) -> dict[str, object]:
         s = self.state

@@ -2,7 +2,8 @@
 
 :func:`goal_of` reads it off the world's state: in a run, find the stairs down (depth d/N); on the last depth,
 take the relic from the goal's leader; with the relic, carry it out by the stairs. In a scenario, defeat
-every foe. Plain data; nothing here changes the world.
+every foe or rout them (a foe hurt enough to flee counts as beaten, `game.sim.brain.routed`). Plain data;
+nothing here changes the world.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class Goal:
 def goal_of(state: WorldState) -> Goal:
     run = state.run
     if run is None:
-        return Goal("Defeat every foe")
+        return Goal("Defeat or rout every foe")
     last = run.plan.last
     where = f"depth {run.depth}/{last}"
     spec = run.content.run.goal

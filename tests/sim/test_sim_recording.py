@@ -227,9 +227,9 @@ def test_refuses_newer_and_bad_formats(tmp_path: Path) -> None:
         _refused(_write_lines(path, _header_json(format=bad)), "bad run file format")
 
 
-@pytest.mark.parametrize("old", [1, 2, 3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("old", [1, 2, 3, 4, 5, 6, 7, 8, 9])
 def test_refuses_older_runs_with_a_clear_message(tmp_path: Path, old: int) -> None:
-    assert FORMAT_VERSION == 9 and OLDEST_FORMAT == 9  # format 8 runs' Enter at e1 declared another default
+    assert FORMAT_VERSION == 10 and OLDEST_FORMAT == 10  # format 9 scenarios went on past a rout
     err = _refused(_write_lines(tmp_path / "run.jsonl", _header_json(format=old)), "older version of Steelstep")
     assert f"run format {old}" in str(err) and "start a new run" in str(err) and err.line == 1
 

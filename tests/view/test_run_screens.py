@@ -406,6 +406,23 @@ def test_a_run_lost_to_a_knockout_says_so_not_that_he_died() -> None:
     assert ("Cause of death", "knocked out by Bandit 4") in dead.lines()
 
 
+def test_a_scenario_won_by_a_rout_says_the_foes_fled() -> None:
+    from game.sim.brain import routed
+    from game.view.views.game_over import ROUTED, SCENARIO_LINES, summarize
+    from rules.fighter import Wound
+    from tests.world.worlds import world
+
+    session = Session(world(["##########", "#@..#.b..#", "##########"]))  # the bandit cannot reach him
+    bandit = session.world.state.actors["b1"]
+    bandit.fighter.add_wound(Wound("chest", "cut", 3, 9, 0))  # hurt enough to flee, and he does not bleed
+    assert routed(bandit)
+    session.world.apply(Confirm())
+    summary = summarize(session)
+    assert summary.outcome == "victory" and summary.headline == "Victory" and summary.fled == ("b1",)
+    assert summary.message == ROUTED != SCENARIO_LINES["victory"] and ("Fled", "b1") in summary.lines()
+    assert not summary.fallen
+
+
 def test_the_end_screen_shows_without_numbers_when_its_replay_drifts(monkeypatch: pytest.MonkeyPatch,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
     from game.view.views.game_over import summarize

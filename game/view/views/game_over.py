@@ -17,6 +17,7 @@ from game.view.assets import texture
 from game.view.views.common import MenuView
 
 if TYPE_CHECKING:
+    from game.sim.state import WorldState
     from game.view.app import App
     from game.view.session import Session
 
@@ -28,6 +29,7 @@ LINES = {
     "defeat": "Your leader lies senseless on the floor: the fight is lost.",
 }
 SCENARIO_LINES = {"victory": "No one hostile is left standing."}
+ROUTED = "Your foes are routed: the last of them fled the field, hurt."  # a scenario won by a rout (`fled`)
 KNOCKED_OUT = "Your leader lies senseless and no one is left to carry him out: the run is over."
 ARM_SECONDS = 0.8  # the buttons do nothing this long after the screen shows: Enter pressed again and again through
 # the last fight (on its preselected defaults) no longer goes straight on to "Play again" past the result
@@ -59,6 +61,7 @@ class RunSummary:
     scenario: str | None = None  # the scenario's name to play again (None: a run or a dungeon)
     history_note: str | None = None  # what the run history said when the run was kept (a problem)
     leader_dead: bool = True  # False: the run ended with the leader knocked out (permadeath: no one to wake him)
+    fled: tuple[str, ...] = ()  # a scenario won by a rout: the names of the foes who fled (`game.sim.brain.routed`)
 
     @property
     def headline(self) -> str:
@@ -71,6 +74,8 @@ class RunSummary:
         """The line under the headline."""
         if self.outcome == "death" and not self.leader_dead:
             return KNOCKED_OUT
+        if self.fled and self.outcome == "victory" and not self.is_run:
+            return ROUTED
         return (LINES if self.is_run else {**LINES, **SCENARIO_LINES}).get(self.outcome, "")
 
     @property
@@ -88,6 +93,8 @@ class RunSummary:
         out = [("Depth", depth), ("Turns", str(self.ticks)),
                ("Kills", f"{self.kills} ({kills})" if kills else "none"),
                ("Wounds taken", str(self.wounds_taken)), ("Best blow", self.best_blow or "none")]
+        if self.fled:
+            out.append(("Fled", ", ".join(self.fled)))
         if self.cause_of_death:
             out.append(("Cause of death" if self.leader_dead else "How he fell", self.cause_of_death))
         return out
@@ -112,7 +119,7 @@ def summarize(session: Session, recording: Path | None = None) -> RunSummary:
         s.over or "over", s.tick, world.seed, place, fallen, recording,
         depth=s.run.deepest if s.run is not None else 1, depths=s.run.plan.last if s.run is not None else None,
         scenario=scenario if isinstance(scenario, str) else None,
-        leader_dead=s.leader not in s.actors or s.actors[s.leader].dead,
+        leader_dead=s.leader not in s.actors or s.actors[s.leader].dead, fled=_fled(s),
     )
     try:
         sums = summary_of(world)
@@ -122,6 +129,14 @@ def summarize(session: Session, recording: Path | None = None) -> RunSummary:
     return dataclasses.replace(summary, depth=sums.depth, kills_by_faction=dict(sums.kills_by_faction),
                                wounds_taken=sums.wounds_taken, best_blow=sums.best_blow,
                                cause_of_death=sums.cause_of_death)
+
+
+def _fled(s: WorldState) -> tuple[str, ...]:
+    """A scenario won by a rout: the names of the foes still on their feet (all of them fled; a scenario's
+    victory leaves foes standing only then, `World._check_over`). Empty for any other end."""
+    if s.run is not None or s.over != "victory" or s.leader not in s.actors:
+        return ()
+    return tuple(a.name for a in s.actors.values() if a.alive and s.hostile(s.leader, a.id))
 
 
 def record_run(summary: RunSummary, folder: Path) -> str | None:
