@@ -145,6 +145,14 @@ def archive_run(source: Path, outcome: str | None = None, when: datetime | None 
 
 
 
+def same_bytes(a: Path, b: Path) -> bool:
+    """Both files exist and hold the same bytes (sizes first: a different one is not read)."""
+    try:
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
 def already_archived(source: Path) -> bool:
     """True when recordings/ holds a byte-identical copy of ``source``."""
     try:

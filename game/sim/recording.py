@@ -74,12 +74,14 @@ JsonObject = Mapping[str, Any]
 
 
 class RecordingError(Exception):
-    """A run file that cannot be read or written: `path`, the 1-based `line` when known, `reason`."""
+    """A run file that cannot be read or written: `path`, the 1-based `line` when known, `reason`; `outdated`
+    when the file is whole but of a format this version does not play (an older or a newer Steelstep's)."""
 
-    def __init__(self, path: PathLike, reason: str, line: int | None = None) -> None:
+    def __init__(self, path: PathLike, reason: str, line: int | None = None, *, outdated: bool = False) -> None:
         self.path = str(path)
         self.line = line
         self.reason = reason
+        self.outdated = outdated
         where = f"{self.path}:{line}" if line is not None else self.path
         super().__init__(f"{where}: {reason}")
 
@@ -369,6 +371,7 @@ def _header(data: Any, path: Path) -> RunHeader:
             f"recorded by an older version of Steelstep (run format {version}; this version reads format "
             f"{OLDEST_FORMAT} to {FORMAT_VERSION}): it would not replay the same, start a new run",
             1,
+            outdated=True,
         )
     if version > FORMAT_VERSION:
         raise RecordingError(
@@ -376,6 +379,7 @@ def _header(data: Any, path: Path) -> RunHeader:
             f"written by a newer version of Steelstep (run format {version}; this version reads up to "
             f"format {FORMAT_VERSION})",
             1,
+            outdated=True,
         )
     wanted: dict[str, type | tuple[type, ...]] = {
         "seed": int,

@@ -102,7 +102,7 @@ class App:
         self.autosave = autosave if autosave is not None else paths.autosave_path()
         self.session: Session | None = None
         self.game_view: arcade.View | None = None
-        self.archived: dict[Path, Path] = {}  # finished autosave -> its copy in recordings/
+        self.archived: dict[Path, Path] = {}  # finished autosave -> its copy in recordings/ (the last run's)
         self.title_seed: int | None = None  # the seed the title offers (kept while the game runs)
         self.tutorial: TutorialRun | None = None  # the tutorial being played (start_tutorial)
         self.on_quit: Callable[[], None] = arcade.exit
@@ -275,6 +275,9 @@ class App:
             session = sessions.continue_run(path)
         except Exception as exc:  # RecordingError, ReplayMismatch, or anything else: refuse, never crash
             log.warning("cannot continue %s: %s", path, exc, exc_info=not isinstance(exc, RecordingError))
+            if isinstance(exc, RecordingError) and exc.outdated:  # whole, but another version's: say so, briefly
+                return (f"Cannot continue: the autosave is from another version of Steelstep and would not replay "
+                        f"the same. Start a new run; the file is kept as {path.name}.")
             return f"Cannot continue, the autosave is damaged: {_reason(exc)}. The file was kept as {path.name}."
         self.tutorial = None
         if session.over is not None:
@@ -347,8 +350,9 @@ class App:
         source = session.autosave
         if source is None or not source.is_file():
             return None
-        if source in self.archived and self.archived[source].is_file():
-            return self.archived[source]
+        kept = self.archived.get(source)
+        if kept is not None and paths.same_bytes(kept, source):  # this run's end shown again: its copy
+            return kept  # (the autosave of a later game in this process is another run: copied anew)
         try:
             copy = paths.archive_run(source, session.over)
         except OSError as exc:

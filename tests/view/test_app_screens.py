@@ -93,6 +93,23 @@ def test_title_after_a_finished_run_offers_no_continue(app: App, window: arcade.
     assert "ended" in title.items[title.CONTINUE].widget.text
 
 
+def test_each_game_over_in_one_session_keeps_its_own_recording(app: App, window: arcade.Window,
+                                                              helpers: ModuleType) -> None:
+    first = _finished_run(app, "guards_and_bandits", seed=5)
+    app.session = first
+    shown = app.show_game_over()
+    assert shown.summary.recording is not None and shown.summary.recording.is_file()
+    first_copy = shown.summary.recording
+    assert app.show_game_over().summary.recording == first_copy  # the same end shown again: no second copy
+    second = _finished_run(app, "guards_and_bandits", seed=6)  # the next game writes the same autosave path
+    app.session = second
+    again = app.show_game_over()
+    second_copy = again.summary.recording
+    assert second_copy is not None and second_copy != first_copy  # (it named the first game's file before)
+    assert second_copy.read_bytes() == app.autosave.read_bytes() != first_copy.read_bytes()
+    assert len(list((app.autosave.parent / "recordings").glob("*.jsonl"))) == 2
+
+
 def test_watch_view_plays_pauses_steps_and_changes_speed(
     app: App, window: arcade.Window, helpers: ModuleType
 ) -> None:

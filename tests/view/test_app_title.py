@@ -106,6 +106,37 @@ def test_continue_refuses_a_damaged_autosave_with_a_message_and_keeps_it(
     assert len(kept) == 1 and kept[0].read_bytes() == truncated
 
 
+def test_continue_refuses_an_autosave_of_another_version_in_two_lines_above_the_key_hint(
+    app: App, window: arcade.Window, helpers: ModuleType
+) -> None:
+    import json
+
+    from game.sim.recording import OLDEST_FORMAT
+
+    app.new_run(99)
+    assert app.session is not None
+    app.session.apply(Confirm())
+    path = app.autosave
+    lines = path.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    header["format"] = OLDEST_FORMAT - 1  # an older Steelstep's run: whole, but it would not replay the same
+    lines[0] = json.dumps(header).encode()
+    old = b"\n".join(lines)
+    path.write_bytes(old)
+    app.session = None
+
+    title = app.show_title()
+    helpers.advance(window, 2)
+    helpers.press(window, K.ENTER)
+    helpers.advance(window, 2)
+    assert window.current_view is title and title.status is not None
+    text = title.status.text
+    assert text.startswith("Cannot continue: the autosave is from another version") and "damaged" not in text
+    assert path.read_bytes() == old  # kept as it was
+    _left, bottom, _right, top = title.status_box()
+    assert bottom > 30 and top < 200  # above the key hint, below the menu (three lines overlapped the hint)
+
+
 def test_title_mouse_click_and_focus_frame(app: App, window: arcade.Window, helpers: ModuleType) -> None:
     title = app.show_title()
     helpers.advance(window, 2)

@@ -23,7 +23,7 @@ from game.view.app import App
 from game.view.session import Session
 from game.view.views import GameOverView, TitleView
 from game.view.views.game import GameView
-from game.view.views.game_over import ARM_SECONDS
+from game.view.views.game_over import ARM_QUIET_SECONDS, ARM_SECONDS
 from game.view.views.title import history_line
 
 from . import app_support
@@ -124,12 +124,13 @@ def test_play_again_is_preselected_and_starts_a_new_run(app: App, window: arcade
     helpers.advance(window, 2)
     assert view.focus_index == GameOverView.PLAY_AGAIN
     old = app.session
-    for _ in range(3):  # Enter pressed on and on from the last fight: the result stays on screen
-        helpers.press(window, K.ESCAPE)
+    for _ in range(10):  # Enter (and Esc) pressed on and on from the last fight, three a second, for 3 s:
+        helpers.press(window, K.ESCAPE)  # the result stays on screen the whole time
         helpers.press(window, K.ENTER)
-        helpers.advance(window, 10)
+        helpers.advance(window, 18)
     assert window.current_view is view and not view.armed and app.session is old
-    helpers.advance(window, round(ARM_SECONDS * 60) - 30)  # the buttons act from ARM_SECONDS on
+    assert view.shown_for > ARM_SECONDS
+    helpers.advance(window, round(ARM_QUIET_SECONDS * 60) - 18 + 1)  # the keys stopped: it arms
     assert view.armed
     helpers.press(window, K.ENTER)
     assert isinstance(window.current_view, FakeGameView)
@@ -439,3 +440,12 @@ def test_the_end_screen_shows_without_numbers_when_its_replay_drifts(monkeypatch
     assert summary.ticks == world.state.tick and summary.kills_by_faction == {} and summary.best_blow is None
     assert world.state.run is not None and summary.depth == world.state.run.deepest
     assert "do not give the same world again" in caplog.text
+
+
+def test_the_kills_line_names_each_faction_with_its_count() -> None:
+    from game.view.views.game_over import RunSummary
+
+    one = RunSummary("victory", 8, 1, "Corridor chase", (), kills_by_faction={"wolves": 1})
+    assert ("Kills", "1 (wolves 1)") in one.lines()  # not "1 (1 wolves)"
+    two = RunSummary("victory", 8, 1, "Arena", (), kills_by_faction={"goblins": 2, "town_guard": 1})
+    assert ("Kills", "3 (goblins 2, town guard 1)") in two.lines()

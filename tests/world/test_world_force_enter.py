@@ -21,6 +21,7 @@ MAP = ["#######", "#sb####", "##.####", "##@####", "#######"]
 
 def _arrive(seed: int = 1, **house_rules: object) -> tuple[World, list[ev.WorldEvent]]:
     w = world(MAP, seed=seed, house_rules=house_rules or None)
+    w.state.actors["b1"].flee_threshold = None  # he fights on however hurt: a rout would win the fight at once
     bout = w.state.bout_of("s1")
     assert bout is not None and bout.clock() == "e1s0" and w.state.bout_of("player") is None
     w.apply(Confirm())
@@ -58,7 +59,7 @@ def _to_declaration(seed: int = 1) -> World:
     w, _ = _arrive(seed)
     w.apply(Confirm())
     w.apply(Confirm())
-    assert w.state.pending is not None and w.state.pending.kind == "declare"
+    assert w.state.pending is not None and w.state.pending.kind == "declare" and w.state.over is None
     return w
 
 

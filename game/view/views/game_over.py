@@ -33,6 +33,8 @@ ROUTED = "Your foes are routed: the last of them fled the field, hurt."  # a sce
 KNOCKED_OUT = "Your leader lies senseless and no one is left to carry him out: the run is over."
 ARM_SECONDS = 0.8  # the buttons do nothing this long after the screen shows: Enter pressed again and again through
 # the last fight (on its preselected defaults) no longer goes straight on to "Play again" past the result
+ARM_QUIET_SECONDS = 0.5  # nor until no key has come for this long: Enter still pressed two or three times a second
+# (seen under Xvfb: the three-way arena's rout went by, "Play again" started the next seed) waits for the player to stop
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,8 @@ class RunSummary:
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) rows of the summary, in the order shown."""
         depth = f"{self.depth} of {self.depths}" if self.depths else str(self.depth)
-        kills = ", ".join(f"{n} {faction.replace('_', ' ')}" for faction, n in self.kills_by_faction.items())
+        # "goblins 2, wolves 1": a faction's id is a plural ("1 wolves" read wrong on the end screen)
+        kills = ", ".join(f"{faction.replace('_', ' ')} {n}" for faction, n in self.kills_by_faction.items())
         out = [("Depth", depth), ("Turns", str(self.ticks)),
                ("Kills", f"{self.kills} ({kills})" if kills else "none"),
                ("Wounds taken", str(self.wounds_taken)), ("Best blow", self.best_blow or "none")]
@@ -170,6 +173,7 @@ class GameOverView(MenuView):
         self.summary = summary
         self.focus_index = self.PLAY_AGAIN
         self.shown_for = 0.0  # seconds on screen (frames' time): its buttons act from ARM_SECONDS
+        self.quiet_for = 0.0  # seconds since the last key (or the show) before it armed: from ARM_QUIET_SECONDS
         if summary.history_note:
             self.set_message(summary.history_note, "danger")
 
@@ -218,8 +222,14 @@ class GameOverView(MenuView):
 
     @property
     def armed(self) -> bool:
-        """Its buttons act (ARM_SECONDS after it showed)."""
-        return self.shown_for >= ARM_SECONDS
+        """Its buttons act: ARM_SECONDS after it showed, and ARM_QUIET_SECONDS after the last key before that.
+        Once armed it stays so."""
+        return self.shown_for >= ARM_SECONDS and self.quiet_for >= ARM_QUIET_SECONDS
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if not self.armed:
+            self.quiet_for = 0.0  # a key still coming from the fight: wait for the player to stop
+        return super().on_key_press(symbol, modifiers)
 
     def _armed(self, action: Callable[[], object]) -> Callable[[], None]:
         """``action`` once the screen is :attr:`armed`; before, nothing (a key or click left over from the fight)."""
@@ -230,10 +240,11 @@ class GameOverView(MenuView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        self.shown_for = 0.0
+        self.shown_for = self.quiet_for = 0.0
 
     def on_update(self, delta_time: float) -> None:
         self.shown_for += delta_time
+        self.quiet_for += delta_time
 
     def _again(self) -> None:
         """A new run (a fresh seed; a scenario is played again with the next seed)."""
