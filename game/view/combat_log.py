@@ -1,5 +1,6 @@
 """The combat log panel: every roll with faces, TN, successes, MoS and wound (lines from
-``game.sim.log.describe``), scrollable (mouse wheel, PgUp/PgDn, End) and filterable: all / my bout / rolls.
+``game.sim.log.describe``), scrollable (mouse wheel, PgUp/PgDn, End) and filterable: all / my bout / rolls. A
+blood-loss check that holds is listed under Rolls only (each bleeding fighter makes one a tick).
 
 Clean by default (issue 11): only what the party can see (a line about fighters none of the party can see is
 kept but not shown, unless ``show_unseen``: a recording watched with everything revealed), each line once (the
@@ -50,6 +51,7 @@ class LogLine:
     mine: bool
     tone: str  # hit | miss | roll | info | me | end
     seen: bool = True  # the party could see it happen
+    quiet: bool = False  # a routine roll that changed nothing (a blood-loss check that holds): under Rolls only
 
 
 def _involved(event: object, who: str) -> bool:
@@ -156,7 +158,9 @@ class LogModel:
                 tone = "roll"
             else:
                 tone = "me" if mine else "info"
-            self.lines.append(LogLine(text, state.tick, roll, mine, tone, seen))
+            # every bleeding fighter's check that holds, each tick, buried the fight's lines (seen under Xvfb)
+            quiet = isinstance(inner, rev.BloodLossCheck) and not inner.ht_lost
+            self.lines.append(LogLine(text, state.tick, roll, mine, tone, seen, quiet))
             added += 1
         if len(self.lines) > MAX_LINES:
             del self.lines[: len(self.lines) - MAX_LINES]
@@ -174,10 +178,10 @@ class LogModel:
     def filtered(self, which: LogFilter, unseen: bool = False) -> list[LogLine]:
         """The lines of a filter; ``unseen``: also those the party could not see."""
         if which is LogFilter.MINE:
-            return [line for line in self.lines if line.mine]
+            return [line for line in self.lines if line.mine and not line.quiet]
         if which is LogFilter.ROLLS:
             return [line for line in self.lines if line.roll and (unseen or line.seen)]
-        return [line for line in self.lines if unseen or line.seen]
+        return [line for line in self.lines if (unseen or line.seen) and not line.quiet]
 
 
 TONE_COLOURS = {

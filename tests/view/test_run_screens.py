@@ -420,7 +420,7 @@ def test_a_scenario_won_by_a_rout_says_the_foes_fled() -> None:
     session.world.apply(Confirm())
     summary = summarize(session)
     assert summary.outcome == "victory" and summary.headline == "Victory" and summary.fled == ("b1",)
-    assert summary.message == ROUTED != SCENARIO_LINES["victory"] and ("Fled", "b1") in summary.lines()
+    assert summary.message == ROUTED != SCENARIO_LINES["victory"] and ("Routed", "b1") in summary.lines()
     assert not summary.fallen
 
 

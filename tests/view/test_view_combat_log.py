@@ -98,3 +98,18 @@ def test_the_newer_marker_has_its_own_row(window: arcade.Window, show: Callable[
         if isinstance(key, tuple) and key[0] == "line" and t.visible:
             assert t.y >= m_top - 1, f"a line at y={t.y} under the marker ({m_bottom}-{m_top})"
     helpers.screenshot("log_newer_marker")
+
+
+def test_a_blood_loss_check_that_holds_is_listed_under_rolls_only() -> None:
+    from game.sim import bout_events as rev
+
+    world = world_from_ascii("#########\n#.......#\n#...@g..#\n#.......#\n#########\n", seed=1)
+    model = LogModel()
+    holds = wev.Bled("player", rev.BloodLossCheck(0, "player", 5, 4, (5, 6, 7, 8, 9), 5, 0, 5))
+    loses = wev.Bled("player", rev.BloodLossCheck(0, "player", 5, 4, (1, 1, 2, 3, 1), 0, 1, 4))
+    model.add_events(world.state, [holds, loses])
+    rolls = [line.text for line in model.filtered(LogFilter.ROLLS)]
+    assert len(rolls) == 2 and "holds" in rolls[0] and "loses 1 HT" in rolls[1]
+    for which in (LogFilter.ALL, LogFilter.MINE):  # each bleeding fighter's every tick buried the fight
+        shown = [line.text for line in model.filtered(which)]
+        assert shown == [rolls[1]], (which, shown)

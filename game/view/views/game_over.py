@@ -29,7 +29,7 @@ LINES = {
     "defeat": "Your leader lies senseless on the floor: the fight is lost.",
 }
 SCENARIO_LINES = {"victory": "No one hostile is left standing."}
-ROUTED = "Your foes are routed: the last of them fled the field, hurt."  # a scenario won by a rout (`fled`)
+ROUTED = "Your foes are routed: those still standing are too hurt to fight on."  # a scenario won by a rout (`fled`)
 KNOCKED_OUT = "Your leader lies senseless and no one is left to carry him out: the run is over."
 ARM_SECONDS = 0.8  # the buttons do nothing this long after the screen shows: Enter pressed again and again through
 # the last fight (on its preselected defaults) no longer goes straight on to "Play again" past the result
@@ -97,7 +97,7 @@ class RunSummary:
                ("Kills", f"{self.kills} ({kills})" if kills else "none"),
                ("Wounds taken", str(self.wounds_taken)), ("Best blow", self.best_blow or "none")]
         if self.fled:
-            out.append(("Fled", ", ".join(self.fled)))
+            out.append(("Routed", ", ".join(self.fled)))
         if self.cause_of_death:
             out.append(("Cause of death" if self.leader_dead else "How he fell", self.cause_of_death))
         return out
