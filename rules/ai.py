@@ -31,7 +31,16 @@ from rules.catalog import Catalog
 from rules.costs import maneuver_tn
 from rules.dice import DiceStream, success_chance
 from rules.fighter import FighterState
-from rules.menu import ActionOption, ManeuverOption, Menu, OpponentMenu, build_menu
+from rules.menu import (
+    TERRAIN_FAIL,
+    ActionOption,
+    ManeuverOption,
+    Menu,
+    OpponentMenu,
+    build_menu,
+    option_terrain_dice,
+    terrain_dice,
+)
 
 
 def suggest_orientation(bout: Bout, fid: str, stream: DiceStream | None = None) -> str:
@@ -125,7 +134,8 @@ def suggest_target(bout: Bout, fid: str) -> str | None:
 
 def _score(catalog: Catalog, o: ManeuverOption) -> tuple[float, int, str]:
     weight = catalog.maneuvers[o.maneuver].ai_weight
-    return (success_chance(o.tn) * weight - 0.08 * o.cost, -o.cost, o.maneuver)
+    cost = o.cost + option_terrain_dice(o)  # a cornered Full Evasion's terrain dice are a price too
+    return (success_chance(o.tn) * weight - 0.08 * cost, -cost, o.maneuver)
 
 
 # Option tuples come from rules.menu's shared cache, so their ranking is worth keeping: keyed by the
@@ -144,7 +154,7 @@ def _best(catalog: Catalog, options: tuple[ManeuverOption, ...], budget: int) ->
         ranked = tuple(sorted((o for o in options if not o.parts), key=lambda o: _score(catalog, o), reverse=True))
         found = _RANKED[key] = (catalog, options, ranked)
     for o in found[2]:
-        if o.cost + o.dice_min <= budget:
+        if o.cost + o.dice_min + option_terrain_dice(o) <= budget:
             return o
     return None
 
@@ -229,9 +239,11 @@ def suggest_declaration(bout: Bout, fid: str, stream: DiceStream | None = None) 
             p_att = success_chance(_incoming_tn(bout, fid, om.opponent))
             p_def = max(0.05, success_chance(option.tn))
             want = math.ceil((need * p_att + 0.5) / p_def)
-            dice = max(option.dice_min, min(option.dice_max, share - option.cost, want))
-            if dice >= option.dice_min:
-                chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice))
+            terrain = option_terrain_dice(option)  # a Full Evasion without room to evade: its terrain roll
+            top = option.dice_max + (1 if terrain else 0) - terrain  # dice_max keeps one die for it already
+            dice = max(option.dice_min, min(top, share - option.cost - terrain, want))
+            if option.dice_min <= dice <= top:
+                chosen.append(Action(DEFEND, option.maneuver, om.opponent, dice, terrain_dice=terrain))
         return chosen
     return chosen
 
@@ -309,19 +321,14 @@ def _outmaneuver(bout: Bout, fid: str, target: str, budget: int) -> Action | Non
 
 
 FORCE_ENTER_MIN_DICE = 3  # a force-enter is worth its price only with a fair attack behind it
-FORCE_ENTER_TERRAIN_FAIL = 0.4  # terrain dice until the roll fails at most this often
+FORCE_ENTER_TERRAIN_FAIL = TERRAIN_FAIL  # terrain dice until the roll fails at most this often (rules.menu)
 FORCE_ENTER_RESERVE = 3  # CP kept back (at least; a third of the pool): defence to come, or the next round
 
 
 def force_enter_terrain_dice(bout: Bout) -> int:
-    """Terrain dice for a force-enter: the fewest (at most 5) with which the roll at
-    `force_enter_terrain_tn` fails at most `FORCE_ENTER_TERRAIN_FAIL` of the time (2 at TN 7). The
-    AI uses it, and the maneuver menu preselects it for the player."""
-    miss = min(1.0, max(0.0, (bout.rules.force_enter_terrain_tn - 1) / 10))
-    terrain = 1
-    while miss**terrain > FORCE_ENTER_TERRAIN_FAIL and terrain < 5:
-        terrain += 1
-    return terrain
+    """Terrain dice for a force-enter (`terrain_dice` at `force_enter_terrain_tn`). The AI uses it, and
+    the maneuver menu preselects it for the player."""
+    return terrain_dice(bout.rules.force_enter_terrain_tn)
 
 
 def _force_enter(bout: Bout, fid: str) -> Action | None:

@@ -240,6 +240,7 @@ class Bout:
         "catalog",
         "clock",
         "contested",
+        "cornered",
         "declarations",
         "fighters",
         "flanked",
@@ -320,6 +321,8 @@ class Bout:
         self.terrain: dict[str, int] = {}
         self.footing: dict[str, int] = {}
         self.footing_rolled: set[str] = set()
+        # who has no room to evade (`set_cornered`): his Full Evasion takes a terrain roll (rules.exchange)
+        self.cornered: frozenset[str] = frozenset()
         # rules.mobility (house rule mobility_version: v2b): this exchange's committed modifiers by fighter
         # (maneuver, dice; dice -1 until given), who is flanked (DTN added) and who threaded past whom
         # (foe, threader): the foe may not attack the threader this exchange
@@ -366,6 +369,7 @@ class Bout:
         b.terrain = dict(self.terrain)
         b.footing = dict(self.footing)
         b.footing_rolled = set(self.footing_rolled)
+        b.cornered = self.cornered
         b.mobility = dict(self.mobility)
         b.flanked = dict(self.flanked)
         b.threaded = set(self.threaded)
@@ -425,6 +429,13 @@ class Bout:
         """The TN of the difficult ground each fighter stands on (rules.stance: a terrain roll at each
         round's `e1s0`); a fighter left out stands on firm ground. The world or a scenario sets it."""
         self.terrain = {fid: tn for fid, tn in terrain.items() if fid in self.fighters}
+
+    def set_cornered(self, fighters: Iterable[str]) -> None:
+        """Who has no room to evade (research §3 Full Evasion: "without usable terrain"): his Full
+        Evasion sets aside terrain dice, rolled at `full_evasion_terrain_tn` (`rules.menu`,
+        `rules.exchange`); the rest have room. The world (`game.sim.membership.cornered`) or a test
+        sets it."""
+        self.cornered = frozenset(fid for fid in fighters if fid in self.fighters)
 
     def reach_pairs(self) -> list[list[str]] | None:
         """The reach as sorted [fighter, foe] pairs (None: every hostile pair can reach)."""

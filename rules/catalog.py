@@ -289,6 +289,7 @@ class HouseRules:
     change_target_cost: int = 1
     quick_defense_cost: int = 2
     force_enter_terrain_tn: int = 7
+    full_evasion_terrain_tn: int = 7  # Full Evasion without room to evade (`Bout.cornered`): terrain roll
     greater_attack_max: int = 1
     knock_tn: int = 7
 

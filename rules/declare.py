@@ -135,8 +135,11 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], reserve: int
             if action.terrain_dice < 0:
                 raise IllegalAction("terrain dice cannot be negative")
             now += action.reflex_buy + action.terrain_dice
+        elif mo.terrain_tn:
+            now += _evasion_terrain_dice(mo, action)
         elif action.reflex_buy or action.terrain_dice:
-            raise IllegalAction("Reflex and terrain dice are bought only when force-entering")
+            raise IllegalAction("Reflex and terrain dice are bought only when force-entering (terrain dice also "
+                                "for a Full Evasion without room to evade)")
         if now > menu.cp:
             raise IllegalAction(f"{mo.name} needs {now} CP, {menu.cp} left")
         total += now
@@ -176,6 +179,17 @@ def commit_declaration(bout: Bout, fid: str, actions: list[Action], reserve: int
             conceded = old is not None and bout.targets.get(old) == fid
             events += bout.fold1(TargetChanged(exchange, fid, old, c.opponent, conceded, c.flavour == "free"))
     return events
+
+
+def _evasion_terrain_dice(mo: ManeuverOption, action: Action) -> int:
+    """The terrain dice of a Full Evasion without room to evade (`ManeuverOption.terrain_tn`): at least
+    one, and no Reflex bought back. Refused with the reason otherwise."""
+    if action.terrain_dice < 1:
+        raise IllegalAction(f"{mo.name} without room to evade needs at least 1 terrain die "
+                            f"(a terrain roll at TN {mo.terrain_tn}; no success and you go down)")
+    if action.reflex_buy:
+        raise IllegalAction("Reflex is bought back only when force-entering")
+    return action.terrain_dice
 
 
 def _hide_postemptive(bout: Bout, fid: str, committed: list[Committed]) -> None:

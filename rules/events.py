@@ -170,6 +170,10 @@ class TargetChanged(Event):
 
 @dataclass(slots=True, unsafe_hash=True)
 class TerrainRoll(Event):
+    """A terrain roll made as the exchange resolves: a force-enter's (failed: his attack is cancelled), or
+    a Full Evasion's without room to evade (`evasion`, `Bout.cornered`): no success or a botch and he
+    goes down (prone, CP halved, as a knockdown; a botch is TRoS's fall, `botch`), the evasion stands."""
+
     type: ClassVar[str] = "terrain_roll"
     exchange: int
     fighter: str
@@ -178,6 +182,8 @@ class TerrainRoll(Event):
     faces: tuple[int, ...]
     successes: int
     passed: bool
+    evasion: bool = False  # a cornered fighter's Full Evasion (rules.exchange `_evasion_terrain`)
+    botch: bool = False
 
 
 @dataclass(slots=True, unsafe_hash=True)

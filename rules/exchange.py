@@ -109,6 +109,7 @@ class PendingDefence:
     margin: int | None = None  # kept only for a defensive Master Strike's blow: defence - attack successes
     flanked: int = 0  # DTN added: an Outmaneuver flanked him (rules.exchange._outmaneuver)
     links: bool = False
+    terrain_dice: int = 0  # a Full Evasion without room to evade: its terrain roll's dice (`evasion_terrain`)
 
 
 @dataclass(slots=True)
@@ -178,6 +179,8 @@ class _Resolver:
                     if m.group == "mobility":
                         self.threads.append(d)  # rolled before any blow, never as a defence
                     else:
+                        if m.evasion == "full":
+                            d.terrain_dice = c.action.terrain_dice  # set only when he had no room (rules.declare)
                         self.defences.append(d)
 
     def _mark_evaded(self) -> None:
@@ -457,6 +460,23 @@ class _Resolver:
         for x in sorted(self.attacks, key=self._sort_key):
             if not x.done:
                 self._run_with_precedents(x, frozenset())
+
+    def evasion_terrain(self) -> None:
+        """Full Evasion without room to evade (research §3: "without usable terrain, terrain roll TN 7,
+        fail = prone, botch = 6 ft fall"): each cornered evader still in the fight rolls the terrain dice
+        he set aside at `full_evasion_terrain_tn`, in declaration order, once the exchange is over (his
+        evasion stood as declared). No success or a botch and he lands badly: down (prone, CP halved:
+        `rules.fold`; a botch's fall is treated the same). Rolled after the round's refresh when the
+        exchange ended the round (a won Full Evasion pauses the battle), so the fall halves the pool he
+        fights the next exchange with, and he stays down to that round's end."""
+        bout = self.bout
+        tn = bout.rules.full_evasion_terrain_tn
+        for d in self.defences:
+            if d.terrain_dice <= 0 or not bout.active(d.owner):
+                continue
+            t = roll_pool(self.stream, d.terrain_dice, tn, bout.rules.negative_pool)
+            passed = t.successes > 0 and not t.botch
+            self._emit(TerrainRoll(self.exchange, d.owner, t.dice, t.tn, t.faces, t.successes, passed, True, t.botch))
 
     def _run_with_precedents(self, x: PendingAttack, visiting: frozenset[str]) -> None:
         visiting = visiting | {x.owner}
@@ -912,6 +932,7 @@ def resolve_exchange(bout: Bout, stream: DiceStream) -> ExchangeResult:
         result.pause = pause
     else:
         r._emit(ClockStepped(2, 0, clock.round))
+    r.evasion_terrain()
     return result
 
 

@@ -281,6 +281,17 @@ def _footing_roll(e: rev.FootingRoll, fighters: Fighters, bout: Bout | None) -> 
         bout.footing_rolled.add(e.fighter)
 
 
+def _terrain_roll(e: rev.TerrainRoll, fighters: Fighters, bout: Bout | None) -> None:
+    """A cornered fighter's Full Evasion (`e.evasion`) that fails its terrain roll leaves him down (prone,
+    CP halved, as any knockdown); its dice were paid with the declaration. A force-enter's changes nothing
+    here (the exchange cancels the attack)."""
+    if e.evasion and not e.passed:
+        state = fighters[e.fighter]
+        if not state.prone:
+            state.prone = True
+            state.cp //= 2
+
+
 def _mobility_chosen(e: rev.MobilityChosen, fighters: Fighters, bout: Bout | None) -> None:
     assert bout is not None, "a bout event folded without its bout"
     bout.mobility[e.fighter] = (e.maneuver, 0 if e.maneuver == "none" else -1)
@@ -339,6 +350,7 @@ HANDLERS: dict[type[rev.Event], _Handler] = {
     rev.StanceChosen: _stance,
     rev.FootingSet: _footing_set,
     rev.FootingRoll: _footing_roll,
+    rev.TerrainRoll: _terrain_roll,
     rev.MobilityChosen: _mobility_chosen,
     rev.MobilityCommitted: _mobility_committed,
     rev.Flanked: _flanked,

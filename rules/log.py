@@ -97,7 +97,8 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
                                f" (cost {a.cost})")
                 continue
             target = f" {n(a.opponent)}" if a.opponent else ""
-            parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone} (cost {a.cost})")
+            terrain = f", terrain roll {a.terrain_dice}d" if a.terrain_dice else ""  # a cornered Full Evasion
+            parts.append(f"{_title(a.maneuver)}{target} {a.dice}d{zone}{terrain} (cost {a.cost})")
         said = "; ".join(entries + (["declares " + "; ".join(parts)] if parts else []))
         if hidden:  # what is left would tell the hidden defence's cost
             return f"{n(event.fighter)} {said}" if said else None
@@ -127,6 +128,11 @@ def describe(event: ev.Event, names: Mapping[str, str] | None = None) -> str | N
         return f"{n(event.fighter)} gets {event.dice} dice back from an unused {_title(event.maneuver)}"
     if isinstance(event, ev.TerrainRoll):
         result = "passes" if event.passed else "fails"
+        if event.evasion:  # a Full Evasion without room to evade (rules.exchange)
+            result = ("botches: he falls and goes down" if event.botch else "fails: he goes down"
+                      ) if not event.passed else "passes: he finds room to throw himself clear"
+            return (f"{n(event.fighter)}: full evasion with no room, terrain roll {event.dice}d10 TN{event.tn} "
+                    f"{_faces(event.faces)} = {event.successes}, {result}")
         return f"{n(event.fighter)}: terrain roll {event.dice}d10 TN{event.tn} {_faces(event.faces)} {result}"
     if isinstance(event, ev.StanceChosen):
         return f"{n(event.fighter)} takes a {event.stance} stance"

@@ -87,10 +87,14 @@ class ManeuverOption:
     hand: str
     parts: tuple[PartOption, ...] = ()
     greater_allowed: bool = False
+    # a Full Evasion without room to evade (`Bout.cornered`): the TN of the terrain roll it needs, with at
+    # least one die set aside for it (`Action.terrain_dice`, counted out of `dice_max`); 0: none needed
+    terrain_tn: int = 0
 
     def __init__(self, maneuver: str, name: str, role: str, group: str, cost: int, conditional_cost: int, tn: int,
                  dice_min: int, dice_max: int, zones: tuple[tuple[str, int], ...], default_zone: str | None,
-                 hand: str, parts: tuple[PartOption, ...] = (), greater_allowed: bool = False) -> None:
+                 hand: str, parts: tuple[PartOption, ...] = (), greater_allowed: bool = False,
+                 terrain_tn: int = 0) -> None:
         self.maneuver = maneuver
         self.name = name
         self.role = role
@@ -105,6 +109,7 @@ class ManeuverOption:
         self.hand = hand
         self.parts = parts
         self.greater_allowed = greater_allowed
+        self.terrain_tn = terrain_tn
 
     @property
     def label(self) -> str:
@@ -392,15 +397,16 @@ def _option_set(
     are memoized across bouts: menus are rebuilt many times per exchange."""
     seize_cost = bout.rules.partial_evade_seize_cost
     may_flee = fid not in bout.attacked_last
+    terrain_tn = evasion_terrain_tn(bout, fid)
     key = (
         kit[0], role, extra_cost, conditional, budget, "master" in hands_free, "off" in hands_free,
-        incoming, orientation, needs_orientation, stance, seize_cost, may_flee,
+        incoming, orientation, needs_orientation, stance, seize_cost, may_flee, terrain_tn,
     )
     found = _OPTIONS.get(key)
     if found is None:
         opts = _compute_options(
             bout.fighters[fid].sheet, _role_kit(kit, role), role, extra_cost, conditional, budget, hands_free, incoming,
-            orientation, needs_orientation, stance, seize_cost, may_flee,
+            orientation, needs_orientation, stance, seize_cost, may_flee, terrain_tn,
         )
         found = _OptionSet(opts, _default_maneuver(opts, ATTACK_GROUPS if role == "attack" else DEFENCE_GROUPS))
         if len(_OPTIONS) >= _OPTIONS_MAX:
@@ -442,9 +448,12 @@ def _compute_options(
     stance: int = 0,
     seize_cost: int = 0,
     may_flee: bool = True,
+    terrain_tn: int = 0,
 ) -> tuple[ManeuverOption, ...]:
     """`stance`: the house rule `stance_bonus` shift of activation costs for this role (costs.stance_shift);
-    `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize)."""
+    `seize_cost`: the house rule `partial_evade_seize_cost` (a conditional cost of an evasion that may seize);
+    `terrain_tn`: he has no room to evade (`evasion_terrain_tn`): a Full Evasion keeps a die for its terrain
+    roll out of its dice and says so (`ManeuverOption.terrain_tn`)."""
     both_free = "master" in hands_free and "off" in hands_free
     out: list[ManeuverOption] = []
     for entry in kit:  # the entries of this role (_role_kit)
@@ -482,15 +491,18 @@ def _compute_options(
         if parts:
             dice_min = len(parts)
         dice_max = budget - cost - (conditional if role == "defense" and conditional else 0)
+        terrain = terrain_tn if m.evasion == "full" else 0
+        if terrain:
+            dice_max -= 1  # at least one die goes to the terrain roll
         if m.dice_max is not None:
             dice_max = min(dice_max, m.dice_max)
         if dice_max < dice_min:
             continue
         zones = entry.zones
         # positional (maneuver, name, role, group, cost, conditional_cost, tn, dice_min, dice_max, zones,
-        # default_zone, hand, parts, greater_allowed): a call with keywords builds a dict, never specialized
+        # default_zone, hand, parts, greater_allowed, terrain_tn): a call with keywords builds a dict
         out.append(ManeuverOption(m.id, m.name, m.role, m.group, cost, cond, tn, dice_min, dice_max, zones,
-                                  entry.default_zone, hand, parts, "greater" in m.tags))
+                                  entry.default_zone, hand, parts, "greater" in m.tags, terrain))
     return tuple(out)
 
 
@@ -745,6 +757,33 @@ def _mobility_open(bout: Bout, fid: str, target: str | None) -> bool:
         f != fid and targets.get(f) == target and not bout.hostile(fid, f) for f in bout.roster())
 
 
+def evasion_terrain_tn(bout: Bout, fid: str) -> int:
+    """The TN of the terrain roll fid's Full Evasion needs (research §3 Full Evasion: "without usable
+    terrain, terrain roll TN 7, fail = prone"): the house rule `full_evasion_terrain_tn` when the world
+    says he has no room to evade (`Bout.cornered`), else 0 (none: today's Full Evasion)."""
+    return bout.rules.full_evasion_terrain_tn if fid in bout.cornered else 0
+
+
+TERRAIN_FAIL = 0.4  # the suggested terrain dice: until the roll fails at most this often
+
+
+def terrain_dice(tn: int) -> int:
+    """The suggested dice for a terrain roll at `tn` (a force-enter's, a cornered Full Evasion's): the
+    fewest (at most 5) with which it fails at most `TERRAIN_FAIL` of the time (2 at TN 7). The AI and
+    the planner set them aside; the maneuver menu and the default declaration preselect them."""
+    miss = min(1.0, max(0.0, (tn - 1) / 10))
+    terrain = 1
+    while miss**terrain > TERRAIN_FAIL and terrain < 5:
+        terrain += 1
+    return terrain
+
+
+def option_terrain_dice(option: ManeuverOption) -> int:
+    """`terrain_dice` for an option that needs a terrain roll (`ManeuverOption.terrain_tn`: a Full
+    Evasion without room to evade); 0 when it needs none."""
+    return terrain_dice(option.terrain_tn) if option.terrain_tn else 0
+
+
 def _is_full_evasion(bout: Bout, action: Action) -> bool:
     m = bout.catalog.maneuvers.get(action.maneuver)
     return m is not None and m.evasion == "full"
@@ -806,10 +845,12 @@ def default_declaration(bout: Bout, fid: str, menu: Menu, *, reserve: int = 0) -
         opt = defend.option(defend.default or "")
         if opt is None:
             continue
-        dice = max(opt.dice_min, min(opt.dice_max, share - opt.cost))
-        if dice < opt.dice_min:
+        terrain = option_terrain_dice(opt)  # a Full Evasion without room to evade: its terrain roll
+        top = opt.dice_max + (1 if terrain else 0) - terrain  # dice_max keeps one die for it already
+        dice = max(opt.dice_min, min(top, share - opt.cost - terrain))
+        if not opt.dice_min <= dice <= top:
             continue
-        chosen.append(Action(DEFEND, opt.maneuver, opp.opponent, dice))
+        chosen.append(Action(DEFEND, opt.maneuver, opp.opponent, dice, terrain_dice=terrain))
     return tuple(chosen)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from rules.bout import ATTACK_ACTIONS, DEFENCE_ACTIONS, DO_NOTHING, Action, Bout, IllegalAction, PartChoice
 from rules.decisions import DECLARATION, ORIENTATION, TARGET, Decision, Option
-from rules.menu import ManeuverOption, Menu, available_actions
+from rules.menu import ManeuverOption, Menu, available_actions, option_terrain_dice
 
 AI, NOTHING = "ai", "nothing"
 ORDERED_KINDS = frozenset({ORIENTATION, TARGET, DECLARATION})
@@ -41,10 +41,12 @@ def _first(menu: Menu, opponent: str, kinds: frozenset[str]) -> Action | None:
             continue
         chosen = ao.option(ao.default) if ao.default is not None else None
         option = chosen or ao.maneuvers[0]
-        dice = min(option.dice_max, max(option.dice_min, menu.cp - option.cost))
+        terrain = option_terrain_dice(option)  # a Full Evasion without room to evade: its terrain roll
+        top = option.dice_max + (1 if terrain else 0) - terrain  # dice_max keeps one die for it already
+        dice = min(top, max(option.dice_min, menu.cp - option.cost - terrain))
         if dice < option.dice_min or option.parts:
             continue
-        return Action(ao.action, option.maneuver, opponent, dice, option.default_zone)
+        return Action(ao.action, option.maneuver, opponent, dice, option.default_zone, terrain_dice=terrain)
     return None
 
 

@@ -32,7 +32,7 @@ from rules.menu import ManeuverOption as ManeuverOption
 from rules.menu import Menu as Menu
 from rules.menu import OpponentMenu as OpponentMenu
 from rules.menu import PartOption as PartOption
-from rules.menu import available_actions
+from rules.menu import available_actions, option_terrain_dice
 from rules.odds import Odds as DeclarationOdds
 from rules.odds import chance_text, declaration_odds
 
@@ -85,6 +85,11 @@ class DeclarationSource:
         if reserve and not legal_with_reserve(self._bout, self.fid, default, reserve):
             return menu  # the shots' CP leaves too little for it: the rules' default, which fits
         return Menu(menu.fighter, menu.cp, menu.exchange, menu.opponents, default)
+
+    def terrain_dice_for(self, option: ManeuverOption) -> int:
+        """The terrain dice the rules suggest for ``option`` (what the AI sets aside): a Full Evasion without
+        room to evade (``option.terrain_tn``) needs at least 1; 0 for any other."""
+        return option_terrain_dice(option)
 
     def explain(self) -> str:
         """One line on why the preselected declaration is suggested ("" when there is no planner to say)."""

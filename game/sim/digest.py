@@ -147,7 +147,8 @@ def _bout(bs: BoutState) -> dict[str, Any]:
         "global_holders": sorted(b.global_holders), "answered": sorted(b.answered),
         "attacked_last": sorted(b.attacked_last),
         "reach": b.reach_pairs(),
-    } | ({"terrain": dict(sorted(b.terrain.items()))} if b.terrain else {})  # difficult ground (`BoutTerrain`)
+    } | ({"terrain": dict(sorted(b.terrain.items()))} if b.terrain else {}) | (  # difficult ground (`BoutTerrain`)
+        {"cornered": sorted(b.cornered)} if b.cornered else {})  # no room to evade (`BoutCornered`)
 
 
 def _committed(c: Committed) -> list[Any]:

@@ -231,6 +231,17 @@ class BoutTerrain(WorldEvent):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class BoutCornered(WorldEvent):
+    """Which members of a bout have no room to evade (`game.sim.membership.room_to_evade`; `rules.bout.Bout.
+    set_cornered`: their Full Evasion takes a terrain roll), when that changed; the rest have room."""
+
+    type: ClassVar[str] = "bout_cornered"
+    bout: int
+    fighters: tuple[str, ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class StreamsAt(WorldEvent):
     """The random streams' positions (draws so far) where the world stops and waits."""
 

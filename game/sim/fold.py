@@ -170,6 +170,11 @@ def _terrain(state: WorldState, e: ev.WorldEvent) -> None:
     state.bouts[e.bout].rules.set_terrain(dict(e.terrain))
 
 
+def _cornered(state: WorldState, e: ev.WorldEvent) -> None:
+    assert isinstance(e, ev.BoutCornered)
+    state.bouts[e.bout].rules.set_cornered(e.fighters)
+
+
 def _rules_event(state: WorldState, e: ev.WorldEvent) -> None:
     """A rules event inside a bout (only when rebuilding: live, the rules folded it already)."""
     assert isinstance(e, ev.RulesEvent)
@@ -400,6 +405,7 @@ _HANDLERS = {
     ev.BoutSplit: _split,
     ev.BoutReach: _reach,
     ev.BoutTerrain: _terrain,
+    ev.BoutCornered: _cornered,
     ev.RulesEvent: _rules_event,
     ev.ShotLanded: _outside_bout,
     ev.Bled: _outside_bout,

@@ -3,17 +3,19 @@
 `Membership.update` takes the fallen and the separated out of their bouts, splits and ends bouts,
 starts bouts where foes meet, lets newcomers join (synced, or arriving mid-round), merges touching
 bouts in their first-exchange window, dissolves a bout at the start of a round into a busy one it
-touches, keeps each bout's reach and who stands on difficult ground (`BoutTerrain`) as the squares say,
-and has the combat system place its newcomers.
+touches, keeps each bout's reach, who stands on difficult ground (`BoutTerrain`) and who has no room to
+evade (`BoutCornered`, `room_to_evade`) as the squares say, and has the combat system place its newcomers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import cast
 
 from game.sim import events as ev
-from game.sim.geometry import Pos
-from game.sim.state import BoutState
+from game.sim.geometry import Pos, is_adjacent
+from game.sim.state import BoutState, WorldState
+from game.sim.tilemap import TileMap
 from game.sim.world_core import DELTAS, ROUND_TICKS, WorldCore
 from rules.bout import AGGRESSIVE, CAUTIOUS, DEFENSIVE
 from rules.systems import Entrant
@@ -118,6 +120,9 @@ class Membership:
             terrain = {m: tn for m in sorted(members) if (tn := footing(s.actors[m].pos))}
             if terrain != bout.rules.terrain:
                 self.core.emit(ev.BoutTerrain(bout.id, tuple(terrain.items())))
+            cornered = cornered_members(s, bout)
+            if frozenset(cornered) != bout.rules.cornered:
+                self.core.emit(ev.BoutCornered(bout.id, cornered))
             # the combat system places whoever it has not placed yet (rules.systems `enter`)
             self.core.rules_events(bout.id, self.core.system.enter(bout.rules, self.entrant))
 
@@ -255,3 +260,36 @@ class Membership:
                     todo.append(other)
         return group
 
+
+def room_to_evade(tilemap: TileMap, pos: Pos, foes: Iterable[Pos], taken: Callable[[Pos], bool],
+                  adjacency: int) -> bool:
+    """Has a fighter at `pos` room to evade (research §3 Full Evasion: "without usable terrain", a terrain
+    roll)? Yes when some square one legal step away (`TileMap.step_graph`: passable, no cutting a wall's
+    corner) is free (`taken` says no) and next to none of his foes (at `foes`): a square he could throw
+    himself into, clear of them. A dead end whose mouth a foe holds leaves none; so does a wall at his
+    back with foes on both sides."""
+    if not tilemap.in_bounds(pos):
+        return False
+    squares = tilemap.positions_by_index
+    near = list(foes)
+    for i in tilemap.step_graph(adjacency)[tilemap.index(pos)]:
+        square = squares[i]
+        if not taken(square) and not any(is_adjacent(square, f, adjacency) for f in near):
+            return True
+    return False
+
+
+def cornered_members(s: WorldState, bout: BoutState) -> tuple[str, ...]:
+    """The members of `bout` with no room to evade (`room_to_evade`, against their living foes in the
+    bout, every actor's square taken), sorted: the world's `BoutCornered`."""
+    members = bout.members
+    actors = s.actors
+    occupancy = s.occupancy
+    adjacency = s.house_rules.adjacency
+    out = []
+    for m in sorted(members):
+        foes = s.foes_of(m)
+        at = [actors[f].pos for f in members if f in foes and not actors[f].fighter.out_of_fight]
+        if not room_to_evade(s.tilemap, actors[m].pos, at, occupancy.__contains__, adjacency):
+            out.append(m)
+    return tuple(out)

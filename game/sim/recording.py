@@ -46,7 +46,8 @@ from game.durable import fsync_directory
 
 KIND = "steelstep-run"
 FORMAT_VERSION = 10  # 10: a scenario is won when every foe still standing is routed (hurt enough to flee by
-# the AI's own rule, and hurt), its GameOver naming who fled;
+# the AI's own rule, and hurt), its GameOver naming who fled; a Full Evasion without room to evade (bouts
+# told who is cornered, `BoutCornered`) sets aside terrain dice and rolls them at TN 7 (fail: prone);
 # 9: the leader's Enter at an e1 declaration may keep CP for e2 (a near-equal option the
 # planner scored within SUGGEST_KEEP_MARGIN of an all-in one), so a recorded Confirm declares otherwise;
 # 8: difficult ground (rubble, mud) on the levels, bouts told who stands on it (`BoutTerrain`);

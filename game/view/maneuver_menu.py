@@ -248,7 +248,10 @@ class MenuModel:
             if old is not None and old.action == ao.action:
                 reflex = max(0, min(old.reflex_buy, self.source.reflex_max, room - mo.dice_min))
             terrain = max(0, min(self.source.terrain_dice, room - mo.dice_min - reflex))
-        dice = max(mo.dice_min, min(mo.dice_max - _aim(mo, zone) - terrain - reflex, want))
+        elif mo.terrain_tn and not mo.parts:
+            # a Full Evasion without room to evade: its terrain dice (at least 1, which dice_max keeps aside)
+            terrain = max(1, min(self.source.terrain_dice_for(mo), mo.dice_max + 1 - mo.dice_min))
+        dice = max(mo.dice_min, min(mo.dice_max - _aim(mo, zone) - terrain - reflex + _kept(mo), want))
         parts: tuple[PartChoice, ...] = ()
         if mo.parts:
             n = len(mo.parts)
@@ -303,11 +306,25 @@ class MenuModel:
         ao = self.action_option(opp)
         return ao is not None and ao.flavour == "force_enter"
 
+    def evasion_terrain(self, opp: str | None) -> int:
+        """The terrain roll's TN ``opp``'s choice needs as a Full Evasion without room to evade (0: none)."""
+        if opp is None or opp not in self.choices or self.choices[opp].parts:
+            return 0
+        mo = self.maneuver_option(opp)
+        return mo.terrain_tn if mo is not None else 0
+
+    def terrain_tn(self, opp: str) -> int:
+        """The TN of the terrain roll on ``opp``'s terrain row: a cornered Full Evasion's or a force-enter's."""
+        return self.evasion_terrain(opp) or self.source.terrain_tn
+
     def extra_range(self, opp: str, kind: str) -> tuple[int, int, int]:
-        """(min, max, current) of a force-enter's ``terrain`` dice or ``reflex`` bought back. The max leaves the
-        attack at least its fewest dice: raising one takes dice from the attack when the CP is all spent."""
+        """(min, max, current) of a force-enter's ``terrain`` dice or ``reflex`` bought back, or of a cornered
+        Full Evasion's ``terrain`` dice (at least 1). The max leaves the attack (the evasion) at least its
+        fewest dice: raising one takes dice from it when the CP is all spent."""
         choice = self.choices.get(opp)
         mo = self.maneuver_option(opp)
+        if choice is not None and mo is not None and kind == "terrain" and self.evasion_terrain(opp):
+            return (1, max(1, mo.dice_max + 1 - mo.dice_min), choice.terrain_dice)
         if choice is None or mo is None or not self.force_enter(opp):
             return (0, 0, 0)
         room = mo.dice_max - _aim(mo, choice.zone) - mo.dice_min
@@ -317,10 +334,12 @@ class MenuModel:
         return (0, max(0, top), choice.reflex_buy)
 
     def set_extra(self, opp: str, kind: str, value: int) -> None:
-        """Set a force-enter's terrain dice or Reflex buy-back; the attack gives up dice to pay for it."""
+        """Set a force-enter's terrain dice or Reflex buy-back (a cornered Full Evasion's terrain dice); the
+        attack (the evasion) gives up dice to pay for it."""
         choice = self.choices.get(opp)
         mo = self.maneuver_option(opp)
-        if choice is None or mo is None or not self.force_enter(opp):
+        if choice is None or mo is None or not (
+                self.force_enter(opp) or (kind == "terrain" and self.evasion_terrain(opp))):
             return
         lo, hi, _ = self.extra_range(opp, kind)
         value = max(lo, min(hi, value))
@@ -423,6 +442,8 @@ class MenuModel:
                     out.append(Row("dice", i))
                 if self.force_enter(opp):
                     out += [Row("terrain"), Row("reflex")]
+                elif self.evasion_terrain(opp):  # a Full Evasion without room to evade
+                    out.append(Row("terrain"))
                 for i in range(n):
                     if self.zones(opp, i):
                         out.append(Row("zone", i))
@@ -834,7 +855,7 @@ class ManeuverMenu(Panel):
             lo, hi, value = m.extra_range(opp, row.kind)
             if row.kind == "terrain":
                 caption, text = "Terrain dice", f"{value}"
-                sub = f"{value} CP · TN{m.source.terrain_tn}"
+                sub = f"{value} CP · TN{m.terrain_tn(opp)}"
             else:
                 ordering, full = m.ordering_reflex(opp)
                 caption, text = "Buy back Reflex", f"{value}"
@@ -1012,12 +1033,24 @@ class ManeuverMenu(Panel):
         self.texts.put("desc", elide(text, DESCRIPTION_CHARS), left + 10 * k, bottom + h - 8 * k, size=10 * k,
                        colour=(214, 220, 232, 255), anchor_y="top", width=int(w - 20 * k), multiline=True)
 
+    def _evasion_help(self, m: MenuModel, opp: str, terrain: int, rect: Rect) -> None:
+        """What a cornered Full Evasion's terrain dice do, beside that row."""
+        k = self.scale
+        left, bottom, w, h = rect
+        self.texts.put("ltitle", "No room to evade", left + 10 * k, bottom + h - 10 * k, size=10 * k, bold=True,
+                       colour=ACCENT, anchor_y="top")
+        self.texts.put("lhelp", _evasion_help_text(terrain, m.terrain_tn(opp)), left + 10 * k, bottom + h - 34 * k,
+                       size=10 * k, colour=(200, 206, 220, 255), anchor_y="top", width=int(w - 20 * k), multiline=True)
+
     def _force_help(self, m: MenuModel, opp: str, rect: Rect) -> None:
         """What a force-enter's terrain dice and Reflex buy-back do (SPEC §4.7), beside those rows."""
         k = self.scale
         left, bottom, w, h = rect
         choice = m.choices.get(opp)
         terrain = choice.terrain_dice if choice is not None else 0
+        if m.evasion_terrain(opp):
+            self._evasion_help(m, opp, terrain, rect)
+            return
         ordering, full = m.ordering_reflex(opp)
         tn = m.source.terrain_tn
         text = (f"Terrain roll: {terrain} dice at TN{tn}, 1 CP each. No success and the attack fails.\n\n"
@@ -1028,6 +1061,13 @@ class ManeuverMenu(Panel):
                        colour=ACCENT, anchor_y="top")
         self.texts.put("lhelp", text, left + 10 * k, bottom + h - 34 * k, size=10 * k, colour=(200, 206, 220, 255),
                        anchor_y="top", width=int(w - 20 * k), multiline=True)
+
+
+def _evasion_help_text(terrain: int, tn: int) -> str:
+    """What a cornered Full Evasion's terrain dice do, beside that row."""
+    return (f"No room to evade: no free square clear of your foes. Terrain roll: {terrain} dice at TN{tn}, "
+            f"1 CP each, at least 1. No success and you go down (prone, CP halved); the evasion still stands."
+            f"\n\nThey come out of the evasion's CP. Change them with the − / + buttons, or +/− on this row.")
 
 
 def _warning_lines(text: str) -> int:
@@ -1043,9 +1083,15 @@ def _aim(mo: ManeuverOption, zone: str | None) -> int:
     return dict(mo.zones).get(zone or mo.default_zone or "", 0)
 
 
+def _kept(mo: ManeuverOption) -> int:
+    """The die a cornered Full Evasion's ``dice_max`` already keeps aside for its terrain roll (else 0)."""
+    return 1 if mo.terrain_tn else 0
+
+
 def _extras(mo: ManeuverOption, choice: Action) -> int:
-    """CP a choice spends beside its dice out of the maneuver's ``dice_max``: aim, terrain dice, Reflex bought."""
-    return _aim(mo, choice.zone) + choice.terrain_dice + choice.reflex_buy
+    """CP a choice spends beside its dice out of the maneuver's ``dice_max``: aim, terrain dice, Reflex bought
+    (less the terrain die a cornered Full Evasion's ``dice_max`` keeps aside already)."""
+    return _aim(mo, choice.zone) + choice.terrain_dice + choice.reflex_buy - _kept(mo)
 
 
 def _fit(mo: ManeuverOption, choice: Action) -> Action:
@@ -1057,7 +1103,7 @@ def _fit(mo: ManeuverOption, choice: Action) -> Action:
     if over > 0:
         cut = min(reflex, over)
         reflex, over = reflex - cut, over - cut
-        terrain = max(0, terrain - over)
+        terrain = max(_kept(mo), terrain - over)
     return replace(choice, dice=dice, terrain_dice=terrain, reflex_buy=reflex)
 
 

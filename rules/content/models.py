@@ -95,6 +95,7 @@ class HouseRulesFile(Strict):
     change_target_cost: NonNegative = 1
     quick_defense_cost: NonNegative = 2
     force_enter_terrain_tn: Tn = 7
+    full_evasion_terrain_tn: Tn = 7
     greater_attack_max: NonNegative = 1
     knock_tn: Tn = 7
 

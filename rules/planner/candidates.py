@@ -28,7 +28,7 @@ from rules.bout import (
 )
 from rules.catalog import Catalog
 from rules.dice import success_chance
-from rules.menu import ActionOption, ManeuverOption, Menu, OpponentMenu, build_menu
+from rules.menu import ActionOption, ManeuverOption, Menu, OpponentMenu, build_menu, option_terrain_dice
 
 Declaration = tuple[Action, ...]
 
@@ -237,7 +237,8 @@ def _defences(bout: Bout, fid: str, menu: Menu, out: _Collector, combos: _Collec
 
 def _full_evasions(bout: Bout, menu: Menu, out: _Collector) -> None:
     """A full evasion (one roll against every attacker; fleeing the bout is one too) with most or all
-    of the pool, when someone attacks."""
+    of the pool, when someone attacks. Without room to evade (`ManeuverOption.terrain_tn`) the terrain
+    dice are set aside first (`rules.menu.option_terrain_dice`) and the evasion takes the rest."""
     incoming = [om for om in menu.opponents if om.attacking_you]
     if not incoming:
         return
@@ -248,8 +249,12 @@ def _full_evasions(bout: Bout, menu: Menu, out: _Collector) -> None:
     full = [o for o in defend.maneuvers if not o.parts and catalog.maneuvers[o.maneuver].evasion == "full"]
     full.sort(key=lambda o: (catalog.maneuvers[o.maneuver].effects.leaves_bout, o.tn, o.maneuver))
     for o in full:
-        for dice in _levels(o.dice_min, o.dice_max, (1.0, 0.6)):
-            out.add([Action(DEFEND, o.maneuver, incoming[0].opponent, dice)])
+        terrain = option_terrain_dice(o)
+        top = o.dice_max + (1 if terrain else 0) - terrain  # dice_max keeps one die for the roll already
+        if top < o.dice_min:
+            continue
+        for dice in _levels(o.dice_min, top, (1.0, 0.6)):
+            out.add([Action(DEFEND, o.maneuver, incoming[0].opponent, dice, terrain_dice=terrain)])
 
 
 def _then_attack(bout: Bout, fid: str, first: Action, out: _Collector) -> None:

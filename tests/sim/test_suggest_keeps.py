@@ -31,7 +31,7 @@ def test_the_suggesting_planner_carries_the_margin() -> None:
     assert Planner().keep_margin == 0  # the companions' and foes' planner is unchanged
 
 
-@pytest.mark.parametrize("seed", [1, 6])
+@pytest.mark.parametrize("seed", [1, 10])  # seeds with such a declaration (6 lost it to the cornered Full Evasion)
 def test_an_all_in_e1_default_gives_way_to_one_that_keeps_cp(seed: int) -> None:
     world = World(load_named_scenario("arena_three_way"), seed=seed, difficulty="normal")
     changed = 0
