@@ -106,9 +106,6 @@ def _chip_line(state: WorldState, actor: str, v: Vitals) -> str:
     return f"HT {v.ht}/{v.ht_max}   CP {v.cp}/{v.cp_max}"
 
 
-OPENING_LAYOUTS = 64  # texts the opening builds may lay out by count (the frame's layout cap is what spreads them)
-
-
 class Hud(Panel):
     """Top bar. Hit actions: ``("party", companion_id)``."""
 
@@ -122,7 +119,6 @@ class Hud(Panel):
         self.spots: dict[str, Rect] = {}  # where its parts are (ht, cp, bl, clock): the tutorial points at them
         self.figure_spots: list[tuple[Rect, Figure]] = []  # the leader's figures on the bar (their meaning on hover)
         self.hover: tuple[float, float] | None = None  # the pointer over the bar (the game view's mouse motion)
-        self.hold_until_whole()  # its first build lays its texts out over a few frames, then it shows whole
 
     def content_key(self) -> Hashable:
         if self.state is None:
@@ -145,9 +141,6 @@ class Hud(Panel):
         s = self.state
         if s is None:
             return
-        # the first build (27 texts: 20-33 ms, the longest frame of a new game screen in `bench --ticks`) stops at
-        # the frame's layout cap (game.view.layout_clock) and goes on in the next frames; later builds are whole
-        self.texts.budget = None if self.shown_whole else OPENING_LAYOUTS
         k = self.scale
         w, h = self.width, self.height
         bar = self.bar_height

@@ -382,32 +382,3 @@ def test_a_floating_label_reuses_a_hidden_one_that_shows_its_string(window: arca
     other = render.add_floater("bandit_1", "L2", (255, 80, 80, 255))
     assert other is not None and other.text is miss.text and other.text.text == "L2"  # any spare, laid out again
     window.hide_view()
-
-
-def test_the_hud_s_first_build_spreads_over_frames_at_the_layout_cap_and_shows_whole(
-        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.view.hud import Hud
-
-    clock = LayoutClock(cap=0.002, work_cap=60.0)
-    monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
-    world, _events = build_world()
-    hud = Hud()
-    hud.layout(1280, 720, 1.0)
-    hud.state = world.state
-    clock.start_frame()
-    clock.spent = 0.003  # the frame's layouts are spent (the first frame of a game screen builds everything)
-    assert hud.refresh() and hud.incomplete and hud.texts.layouts == 1 and not hud.shown_whole
-    clock.end_frame()
-    frames = 0
-    while hud.incomplete and frames < 60:  # later frames, each with its cap spent after one layout
-        clock.start_frame()
-        clock.spent = 0.003
-        hud.refresh()
-        clock.end_frame()
-        frames += 1
-    assert not hud.incomplete and hud.shown_whole and frames > 5  # whole, a few texts a frame
-    whole = {t.text for t in hud.texts.shown()}
-    direct = Hud()  # outside a frame (a test, a screenshot): whole at once, the same texts
-    direct.layout(1280, 720, 1.0)
-    direct.state = world.state
-    assert direct.refresh() and direct.shown_whole and {t.text for t in direct.texts.shown()} == whole
