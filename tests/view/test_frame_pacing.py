@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import arcade
+import pytest
 
 from game.view.bench import build_world
 from game.view.frame_pacing import IDLE_AFTER, IDLE_EVERY, FramePacer
@@ -76,6 +77,7 @@ def test_the_game_screen_is_idle_only_when_nothing_moves(window: arcade.Window, 
 PROBE = """
 import json
 import arcade
+import pytest
 from game.view.frame_pacing import FramePacer, GameWindow
 
 class Still(arcade.View):
@@ -114,3 +116,26 @@ def test_the_game_window_skips_drawing_an_idle_view() -> None:
     full = round(IDLE_AFTER / 0.125) - 1  # frames within the second after the last event
     assert quiet == full + (60 - full) // IDLE_EVERY
     assert after_key == full + (60 - full) // IDLE_EVERY  # the key brought the full rate back
+
+
+def test_menus_are_idle_and_the_title_once_its_work_ahead_is_done(window: arcade.Window, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view import gl_warm, glyphs
+    from game.view.app import App
+    from game.view.settings import SettingsStore
+    from game.view.views.game_over import GameOverView, RunSummary
+    from game.view.views.title import TitleView
+
+    monkeypatch.setenv("STEELSTEP_DATA_DIR", str(tmp_path / "data"))
+    app = App(window, SettingsStore(tmp_path / "config"), Settings(), game_view_factory=None)
+    over = GameOverView(app, RunSummary("victory", 5, 1, "Corridor chase", ()))
+    assert over.idle()  # an end screen left open drew 60 frames a second of the same picture
+    title = TitleView(app)
+    warmer = type(glyphs.WARMER)
+    monkeypatch.setattr(warmer, "pending", property(lambda _self: 3))  # glyphs still to make ahead: busy frames
+    assert not title.idle()
+    monkeypatch.setattr(warmer, "pending", property(lambda _self: 0))
+    monkeypatch.setattr(gl_warm.PICTURE_WARM, "pending", lambda _window: True)
+    assert not title.idle()
+    monkeypatch.setattr(gl_warm.PICTURE_WARM, "pending", lambda _window: False)
+    assert title.idle()

@@ -465,6 +465,12 @@ class MenuView(arcade.View):
                     self.focus(i)
                 return
 
+    def idle(self) -> bool:
+        """Nothing on a menu moves by itself: once no event has come for a second the window draws one frame in
+        six (``game.view.frame_pacing``; an end screen left open under a software renderer kept 65 % of a core
+        busy redrawing the same picture). A screen with work of its own in its frames says otherwise."""
+        return True
+
     def on_draw(self) -> None:
         clear_colour(self.window, self.theme.bg)
         self.on_draw_before_ui()

@@ -166,6 +166,10 @@ class TitleView(MenuView):
         ui_scale = float(self.app.settings.ui_scale)
         warm_for_game(self.window, panel_scale_for(w, h, ui_scale), BASE_ZOOM * ui_scale)
 
+    def idle(self) -> bool:
+        """Still once the game screen's glyphs and pictures are made ahead (its frames do that work till then)."""
+        return not (WARMER.pending or PICTURE_WARM.pending(self.window))
+
     def on_draw_after_ui(self) -> None:  # after the UI: its layout has placed the space this frame
         space = getattr(self, "scene_space", None)
         if space is None:
