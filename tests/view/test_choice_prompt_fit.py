@@ -11,7 +11,7 @@ from types import ModuleType
 import arcade
 import pytest
 
-from game.sim.commands import Answer, Confirm
+from game.sim.commands import Answer
 from game.sim.player_view import ChoiceOption, ChoiceView
 from game.sim.scenario_file import load_named_scenario
 from game.sim.world import World
@@ -24,6 +24,8 @@ from game.view.settings import Settings
 from game.view.views.game import GameView
 from game.view.widgets import MIN_TOUCH, inside
 from tests.world.worlds import setup
+
+from .worlds import play_until
 
 SPEEDS = ("maneuver", "walk", "run", "dash")
 SIZES = ((1280, 720), (800, 600))
@@ -154,12 +156,7 @@ def test_a_long_flat_list_pages_and_taps_turn_the_pages(window: arcade.Window, s
 
 def _gg_view(window: arcade.Window, helpers: ModuleType) -> tuple[World, GameView]:
     world = World(load_named_scenario("arena_three_way"), seed=3, combat_system="gold_and_glory")
-    for _ in range(80):
-        pending = world.state.pending
-        assert pending is not None
-        if pending.kind == "decide":
-            break
-        world.apply(Confirm())
+    assert play_until(world, lambda w: w.state.pending is not None and w.state.pending.kind == "decide", limit=80)
     view = GameView(Session(world), Settings(animation_speed="instant"), lambda reason: None)
     window.show_view(view)
     helpers.advance(window, 3)

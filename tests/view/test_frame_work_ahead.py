@@ -13,8 +13,9 @@ import PIL.Image
 import pytest
 
 from game.sim.commands import Confirm, Step
-from game.view import panel_picture, widgets
+from game.view import combat_log, panel_picture, widgets
 from game.view.bench import build_world
+from game.view.combat_log import CombatLog
 from game.view.gl_warm import PICTURE_WARM, SHOWN_SIZES, PictureWarm
 from game.view.glyphs import WARMER
 from game.view.layout_clock import LayoutClock
@@ -322,12 +323,8 @@ def test_a_frame_s_layout_time_stops_budgeted_builds_after_one_layout_of_their_o
     assert clock.spent > 0  # its layouts were timed
 
 
-def test_the_log_lays_out_one_line_in_a_frame_whose_drawing_took_the_work_cap_and_a_panel_does_not_wait(
-        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.view import combat_log
-    from game.view.combat_log import CombatLog
-
-    clock = LayoutClock(cap=60.0, work_cap=0.006)
+def _log_on(clock: LayoutClock, monkeypatch: pytest.MonkeyPatch) -> CombatLog:
+    """The bench scene's combat log with its opening lines to lay out, timed by ``clock``."""
     monkeypatch.setattr(combat_log, "LAYOUT_CLOCK", clock)
     monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
     world, events = build_world()
@@ -335,6 +332,13 @@ def test_the_log_lays_out_one_line_in_a_frame_whose_drawing_took_the_work_cap_an
     log.layout(1280, 720, 1.0)
     log.add_events(world.state, events)
     assert len(log.lines()) > 3
+    return log
+
+
+def test_the_log_lays_out_one_line_in_a_frame_whose_drawing_took_the_work_cap_and_a_panel_does_not_wait(
+        window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = LayoutClock(cap=60.0, work_cap=0.006)
+    log = _log_on(clock, monkeypatch)
     clock.start_frame()
     assert not clock.busy()
     clock.started -= 0.007  # the frame rebuilt something heavy before the log (no layout time spent)
@@ -349,17 +353,8 @@ def test_the_log_lays_out_one_line_in_a_frame_whose_drawing_took_the_work_cap_an
 
 def test_the_log_lays_out_one_line_in_a_frame_whose_layout_time_is_spent(
         window: arcade.Window, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.view import combat_log
-    from game.view.combat_log import CombatLog
-
     clock = LayoutClock(cap=0.002, work_cap=60.0)  # (the work cap: its own test)
-    monkeypatch.setattr(combat_log, "LAYOUT_CLOCK", clock)
-    monkeypatch.setattr(widgets, "LAYOUT_CLOCK", clock)
-    world, events = build_world()
-    log = CombatLog()
-    log.layout(1280, 720, 1.0)
-    log.add_events(world.state, events)
-    assert len(log.lines()) > 3
+    log = _log_on(clock, monkeypatch)
     clock.start_frame()
     clock.spent = 0.003
     assert log.refresh() and log.incomplete

@@ -5,16 +5,20 @@ the evasion's dice, and the world accepts the declaration. Model tests: no windo
 from __future__ import annotations
 
 from game.sim import events as wev
-from game.sim.commands import Confirm, Declare, Step
+from game.sim.commands import Declare, Step
 from game.sim.world import World
 from game.view.maneuver_menu import MenuModel, Row
 from rules.bout import DEFEND, DEFEND_PREEMPTIVE
 from rules.events import Declared
 from tests.world.worlds import setup
 
-from .worlds import menu_model
+from .worlds import menu_model, play_until
 
 DEAD_END = ["######", "#@b..#", "######"]  # the leader at a corridor's end, the bandit in its mouth
+
+
+def _declaring(w: World) -> bool:
+    return w.state.pending is not None and w.state.pending.kind == "declare"
 
 
 def _cornered_declaring() -> tuple[World, MenuModel, str]:
@@ -25,12 +29,7 @@ def _cornered_declaring() -> tuple[World, MenuModel, str]:
     bout = w.state.bout_of("player")
     assert bout is not None and bout.rules.cornered == {"player"}
     w.apply(Step(None, "defensive"))
-    for _ in range(6):
-        pending = w.state.pending
-        assert pending is not None
-        if pending.kind == "declare":
-            break
-        w.apply(Confirm())
+    assert play_until(w, _declaring, limit=6)
     model = menu_model(w)
     kinds = [a.action for a in model.actions("b1")]
     kind = DEFEND if DEFEND in kinds else DEFEND_PREEMPTIVE
