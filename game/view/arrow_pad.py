@@ -3,7 +3,8 @@
 Drawn with our own triangle mesh (not ``arcade.gui`` buttons) from plain data, :class:`PadIndicators`:
 per direction an inner dot (your selected target), an inner line from the centre (a fighter targeting you),
 an outer line outside the button (a fighter targeting someone else), a coloured outline (``s1``: his
-orientation; ``s2``: what you can do against him) and an "Atk"/"Def" badge (imminent roll). Colours come
+orientation; ``s2``: what you can do against him) and an "Atk"/"Def" badge (imminent roll); and a frame
+inside the button of Enter's step (a player on the mouse sees the step Enter would take, and clicks it). Colours come
 from the :mod:`palette`, and every tone also has its own stroke and glyph.
 """
 
@@ -57,6 +58,7 @@ class PadIndicators:
     east: ButtonIndicators = _EMPTY
     south: ButtonIndicators = _EMPTY
     west: ButtonIndicators = _EMPTY
+    suggested: Direction | None = None  # Enter's step, when it is one of the four: a frame inside its button
 
     def for_direction(self, direction: Direction) -> ButtonIndicators:
         return {Direction.N: self.north, Direction.E: self.east, Direction.S: self.south, Direction.W: self.west}[
@@ -208,6 +210,10 @@ class ArrowPad:
             else:
                 mesh.rounded_frame(button.cx, button.cy, s, s, radius, 2 * k, pal.button_edge)
             mesh.rounded_rect(button.cx, button.cy, s, s, radius, fill)
+            if button.direction is not None and button.direction is self.indicators.suggested:
+                inset = 12 * k  # inside the button: the outlines (what you can do against him) stay outside
+                mesh.rounded_frame(button.cx, button.cy, s - 2 * inset, s - 2 * inset, radius - inset / 2, 3 * k,
+                                   pal.suggested)
             if button.direction is not None:
                 self._arrow(mesh, button)
 

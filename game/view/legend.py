@@ -44,6 +44,7 @@ class Kind(StrEnum):
     PAD_INNER_LINE = "pad_inner_line"  # arrow pad: line from the centre (variant: Initiative)
     PAD_OUTER_LINE = "pad_outer_line"  # arrow pad: line outside a button (variant: Initiative)
     PAD_OUTLINE = "pad_outline"  # arrow pad: coloured button outline (variant: Outline)
+    PAD_SUGGESTED = "pad_suggested"  # arrow pad: frame inside the button of Enter's step (step)
     ORIENTATION = "orientation"  # icon over a head (aggressive, cautious, defensive)
     ROLL = "roll"  # Atk / Def badge (on the map and on the pad)
     CLOCK = "clock"  # bout clock pill (mine, other)
@@ -159,6 +160,8 @@ _OTHER: dict[MarkKey, tuple[str, str]] = {
     MarkKey(Kind.FOOTBASE, "secondary"): ("Single circle at the feet", "The fighter you are choosing now."),
     MarkKey(Kind.ROLL, "Atk"): ("Atk badge", "Your target, and your initiative: you can attack him first."),
     MarkKey(Kind.ROLL, "Def"): ("Def badge", "He has declared an attack on you: you will roll to defend."),
+    MarkKey(Kind.PAD_SUGGESTED, "step"): ("Frame inside a pad button",
+                                         "Enter's step: the one Enter takes. A click on that button takes it too."),
     MarkKey(Kind.CLOCK, "mine"): ("Clock with a gold rim", "Your fight's clock: exchange and step (e1s2)."),
     MarkKey(Kind.CLOCK, "other"): ("Clock with a grey rim", "Another fight's clock: exchange and step."),
     MarkKey(Kind.PLANNED, "move"): ("Cyan arrow on the floor", "Where a companion will step next."),
@@ -263,6 +266,8 @@ def entries(palette: Palette) -> list[LegendEntry]:
             colour = palette.footbase_primary if key.variant.startswith("primary") else palette.footbase_secondary
         elif key.kind is Kind.ROLL:
             colour = palette.mark_attack if key.variant == "Atk" else palette.mark_defence
+        elif key.kind is Kind.PAD_SUGGESTED:
+            colour = palette.suggested
         elif key.kind is Kind.HUD_PIP:
             colour = hud_pip_colours(palette)[key.variant]
         else:
@@ -338,6 +343,8 @@ def pad_marks(pad: Any) -> set[MarkKey]:
                 out.add(MarkKey(kind, str(value)))
         if button.mark is not None:
             out.add(MarkKey(Kind.ROLL, str(button.mark)))
+    if getattr(pad, "suggested", None) is not None:
+        out.add(MarkKey(Kind.PAD_SUGGESTED, "step"))
     return out
 
 

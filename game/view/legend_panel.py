@@ -326,6 +326,9 @@ class LegendPanel(Panel):
             path = rounded_rect_points(cx, cy, s + band, s + band, 6 * k + band / 2)
             self.mesh.styled_line(path, band, style, pal.ink, closed=True, scale=k)
             self.mesh.rounded_rect(cx, cy, s, s, 6 * k, pal.button_fill)
+        elif kind is Kind.PAD_SUGGESTED:  # as the pad draws it (game.view.arrow_pad.ArrowPad.build_mesh)
+            self.mesh.rounded_rect(cx, cy, 30 * k, 30 * k, 6 * k, pal.button_fill)
+            self.mesh.rounded_frame(cx, cy, 18 * k, 18 * k, 4 * k, 2 * k, pal.suggested)
         elif kind is Kind.HUD_PIP:
             for i in range(3):  # as the HUD draws them (game.view.hud.Hud.build)
                 x = cx - 16 * k + i * 16 * k

@@ -163,6 +163,7 @@ class Palette:
     footbase_secondary: RGBA
     mark_attack: RGBA  # "Atk" badge
     mark_defence: RGBA  # "Def" badge
+    suggested: RGBA  # the frame inside the arrow pad's button of Enter's step
 
     def colour(self, tone: Tone) -> RGBA:
         return self.tones[tone]
@@ -193,6 +194,7 @@ _BUTTON_FILL_PRESSED: RGBA = (70, 82, 104, 240)
 _BUTTON_EDGE: RGBA = (112, 124, 146, 255)
 _GLYPH: RGBA = (214, 220, 232, 255)
 _SHADOW: RGBA = (0, 0, 0, 80)
+_SUGGESTED: RGBA = _GLYPH  # the arrows' own colour, inside the button: "this one" (every tone has a meaning)
 
 DEFAULT = Palette(
     name="default",
@@ -207,6 +209,7 @@ DEFAULT = Palette(
     footbase_secondary=(200, 210, 230, 255),
     mark_attack=(232, 48, 48, 255),
     mark_defence=(64, 150, 255, 255),
+    suggested=_SUGGESTED,
     ink=_INK,
     button_fill=_BUTTON_FILL,
     button_fill_pressed=_BUTTON_FILL_PRESSED,
@@ -229,6 +232,7 @@ COLOUR_BLIND = Palette(
     footbase_secondary=(200, 210, 230, 255),
     mark_attack=(213, 94, 0, 255),
     mark_defence=(86, 180, 233, 255),
+    suggested=_SUGGESTED,
     ink=_INK,
     button_fill=_BUTTON_FILL,
     button_fill_pressed=_BUTTON_FILL_PRESSED,

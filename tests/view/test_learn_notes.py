@@ -172,3 +172,30 @@ def test_the_hud_says_enter_rests_when_the_leader_is_badly_hurt_and_no_foe_is_ne
         assert _caption(view) == "Enter rests: badly hurt"
     finally:
         window.hide_view()
+
+
+def test_the_pad_frames_enters_step_and_a_click_on_that_button_takes_it(window: arcade.Window,
+                                                                        helpers: ModuleType) -> None:
+    """Mouse only, a first-time player clicked the pad's wait while Enter would have kept the party together
+    (Xvfb, three-way arena: the knight alone at the bandits by tick 8). Enter's step is framed on its button."""
+    from game.sim.geometry import Direction
+    from game.sim.scenario_file import load_named_scenario
+    from game.view.arrow_pad import DIRECTION_INTENT
+    from game.view.legend import Kind, marks_in
+
+    four = (Direction.N, Direction.E, Direction.S, Direction.W)
+    w = World(load_named_scenario("arena_three_way"), seed=4, difficulty="normal")
+    assert play_until(w, lambda x: x.suggested_step() in four and x.state.bout_of(x.state.leader) is None,
+                      limit=40)
+    step = w.suggested_step()
+    assert step is not None
+    view = _open(w, window, helpers)
+    assert view.indicators.pad.suggested is step
+    assert any(key.kind is Kind.PAD_SUGGESTED for key in marks_in(view.indicators))  # the legend explains it
+    before = w.state.actors[w.state.leader].pos
+    button = view.pad.buttons[DIRECTION_INTENT[step]]
+    helpers.click(window, button.cx, button.cy)
+    helpers.advance(window, 3)
+    assert w.state.actors[w.state.leader].pos == before.step(step)  # the click took Enter's step
+    now = w.suggested_step()
+    assert view.indicators.pad.suggested is (now if now in four else None)  # the next tick's, or none (a wait)

@@ -123,6 +123,21 @@ def test_mesh_grows_with_indicators() -> None:
     assert len(pad.build_mesh()) > empty
 
 
+def test_enters_step_is_a_frame_inside_its_button_only() -> None:
+    pad = ArrowPad()
+    pad.layout(W, H)
+    plain = pad.build_mesh().data
+    before = {(plain[i], plain[i + 1]) for i in range(0, len(plain), 6)}
+    for direction, intent in ((Direction.E, Intent.MOVE_E), (Direction.N, Intent.MOVE_N)):
+        pad.set_indicators(PadIndicators(suggested=direction))
+        data = pad.build_mesh().data
+        added = {(data[i], data[i + 1]) for i in range(0, len(data), 6)} - before
+        assert added, direction
+        button = pad.buttons[intent]
+        half = button.size / 2
+        assert all(abs(x - button.cx) < half and abs(y - button.cy) < half for x, y in added)  # inside it
+
+
 # --- rendering ----------------------------------------------------------------------------------------------
 def _render(window: arcade.Window, show: Callable[[arcade.View], arcade.View], helpers: ModuleType,
             pad: ArrowPad, indicators: PadIndicators) -> PadView:

@@ -215,6 +215,8 @@ class GameView(arcade.View):
         self._legend_key: Hashable = None  # what the open legend's entries were last looked up for
         self._caption_key: Hashable = None  # (tick, decision, field of view) the HUD's Enter line was found for
         self._caption = ""
+        self._enter_step_key: Hashable = None  # (tick, decision) Enter's step was asked for
+        self._enter_step_value: Direction | None = None
         self._legend_prepared: Hashable = None  # what the closed legend was last built for (_prepare_legend)
         self.layout_size = (self.window.width, self.window.height)  # as last laid out (resize events)
         self.tutorial: TutorialGuide | None = None  # a tutorial lesson's guide (attach_tutorial)
@@ -854,11 +856,32 @@ class GameView(arcade.View):
         seen = self.render.visible
         if not any(a.alive and s.hostile(s.leader, a.id) and a.pos in seen for a in s.actors.values()):
             return ""
-        if self.world.suggested_step() is not None:
+        if self._enter_step() is not None:
             return ""
         hurt = badly_hurt(leader.fighter)
         self._caption = "Enter rests: badly hurt" if hurt else f"Enter waits · {self._chase_key()}: chase"
         return self._caption
+
+    def _suggested_pad_step(self) -> Direction | None:
+        """Enter's step at a step prompt when it is a step along one of the arrow pad's four buttons (its button
+        shows a frame: a first-time player on the mouse, clicking the pad's wait, never got the step Enter takes,
+        which keeps the party together and a badly hurt leader out of reach); None otherwise."""
+        if not self.interactive:
+            return None
+        pending = self.player_view.decision
+        if pending is None or pending.kind != "step" or self.state.over is not None:
+            return None
+        step = self._enter_step()
+        return step if step in (Direction.N, Direction.E, Direction.S, Direction.W) else None
+
+    def _enter_step(self) -> Direction | None:
+        """The world's suggested step (what Enter does at a step prompt), asked once per tick and decision: the
+        HUD's line and the pad's frame both show it (a distance map, up to 3 ms, in the frame after a tick)."""
+        s = self.state
+        key = (s.tick, id(s.pending))
+        if key != self._enter_step_key:
+            self._enter_step_key, self._enter_step_value = key, self.world.suggested_step()
+        return self._enter_step_value
 
     def _chase_key(self) -> str:
         """The key that chases (Shift and the explore key), for the toasts."""
@@ -1346,6 +1369,9 @@ class GameView(arcade.View):
             menu = self.menu_model.base if self.menu_model is not None else None
             self.indicators = compute(self.state, selected=selected, candidate=candidate, menu=menu,
                                       view=self.player_view)
+            suggested = self._suggested_pad_step()
+            if suggested is not None:
+                self.indicators = replace(self.indicators, pad=replace(self.indicators.pad, suggested=suggested))
             self.render.set_indicators(self.indicators)
             self.render.set_statuses(actor_statuses(self.state))
         return self.indicators
