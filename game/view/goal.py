@@ -15,16 +15,18 @@ from game.sim.state import WorldState
 
 @dataclass(frozen=True, slots=True)
 class Goal:
-    """``text``: what to do; ``where``: where the party is (``"depth 2/8"``, or the scenario's nothing)."""
+    """``text``: what to do; ``where``: where the party is (``"depth 2/8"``, or the scenario's nothing);
+    ``short``: the words to show where ``text`` does not fit (800 x 600 beside the HUD's Enter line)."""
 
     text: str
     where: str = ""
+    short: str = ""
 
 
 def goal_of(state: WorldState) -> Goal:
     run = state.run
     if run is None:
-        return Goal("Defeat or rout every foe")
+        return Goal("Defeat or rout all foes", short="Beat every foe")
     last = run.plan.last
     where = f"depth {run.depth}/{last}"
     spec = run.content.run.goal

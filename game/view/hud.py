@@ -191,9 +191,13 @@ class Hud(Panel):
                               colour=TEXT, anchor_x="right", anchor_y="center")
         room = bw - 36 * k - max(step.content_width, wait.content_width)
         fighting = bout is not None and s.over is None
-        clock = self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2,
-                               size=(20 if fighting else 15 if s.over is not None else 13) * k, bold=True,
+        size = (20 if fighting else 15 if s.over is not None else 13) * k
+        clock = self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=size, bold=True,
                                colour=ACCENT if fighting else TEXT, anchor_y="center")
+        if clock.content_width > room and big == goal.text and goal.short:  # the goal's fewer words, not elided
+            big = goal.short
+            clock = self.texts.put("clock", big, cx - bw / 2 + 14 * k, top - bar / 2, size=size, bold=True,
+                                   colour=TEXT, anchor_y="center")
         fit_width(clock, big, room)
         self.spots["goal"] = (cx - bw / 2, top - bar + 8 * k, bw, bar - 16 * k)
         # the legend's button (right end), then the party chips

@@ -199,3 +199,18 @@ def test_the_pad_frames_enters_step_and_a_click_on_that_button_takes_it(window: 
     assert w.state.actors[w.state.leader].pos == before.step(step)  # the click took Enter's step
     now = w.suggested_step()
     assert view.indicators.pad.suggested is (now if now in four else None)  # the next tick's, or none (a wait)
+
+
+def test_the_goal_shows_its_fewer_words_where_the_whole_line_does_not_fit(window: arcade.Window) -> None:
+    from game.view.hud import Hud
+    from game.view.widgets import panel_scale_for
+
+    hud = Hud()
+    hud.state = world(IN_SIGHT).state
+    hud.hint = "Enter waits · Shift+O: chase"
+    shown = {}
+    for size in ((800, 600), (1280, 720)):
+        hud.layout(*size, panel_scale_for(*size, 1.0))  # as the game screen lays its panels out
+        hud.refresh()
+        shown[size] = hud.texts._texts["clock"].text
+    assert shown == {(800, 600): "Beat every foe", (1280, 720): "Defeat or rout all foes"}  # never "Defeat or r…"

@@ -134,4 +134,4 @@ def test_a_run_states_its_goal_and_the_overview_its_depth(make: Callable[[Sessio
 
 def test_a_scenario_goal_is_to_defeat_or_rout_every_foe(make: Callable[[Session], GameView]) -> None:
     view = make(Session(world_from_ascii(LEVEL)))
-    assert goal_of(view.state).text == "Defeat or rout every foe" and _hud_clock(view) == "Defeat or rout every foe"
+    assert goal_of(view.state).text == "Defeat or rout all foes" and _hud_clock(view) == "Defeat or rout all foes"
