@@ -4,6 +4,8 @@ at e1 leaves no dice for e2; the log says "You catch your breath" when it comes 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
 import arcade
@@ -24,11 +26,16 @@ WALLED = ["#########", "#@...#..#", "#....#.g#", "#########"]  # the goblin cann
 E2_NOTE = "Leaves no dice for exchange 2: you cannot defend at e2."
 
 
-def _open(w: World, window: arcade.Window, helpers: ModuleType) -> GameView:
+@contextmanager
+def _shown(w: World, window: arcade.Window, helpers: ModuleType) -> Iterator[GameView]:
+    """The game screen on ``w``, shown and settled; hidden again afterwards."""
     view = GameView(Session(w), Settings(animation_speed="instant"), lambda reason: None)
     window.show_view(view)
     helpers.advance(window, 6)
-    return view
+    try:
+        yield view
+    finally:
+        window.hide_view()
 
 
 def test_the_hud_says_when_the_pool_comes_back_and_the_log_when_it_came(window: arcade.Window,
@@ -38,8 +45,7 @@ def test_the_hud_says_when_the_pool_comes_back_and_the_log_when_it_came(window: 
     w.state.actors["player"].fighter.cp = 3
     back = pool_back(w.state, "player")
     assert back is not None
-    view = _open(w, window, helpers)
-    try:
+    with _shown(w, window, helpers) as view:
         shown = view.hud.texts._texts["cp_back"]
         assert shown.visible and shown.text == f"· back to {back.full} in {back.steps} steps"
         log = LogModel()
@@ -52,8 +58,6 @@ def test_the_hud_says_when_the_pool_comes_back_and_the_log_when_it_came(window: 
         helpers.advance(window, 2)
         gone = view.hud.texts._texts.get("cp_back")
         assert gone is None or not gone.visible  # full again: nothing to say
-    finally:
-        window.hide_view()
 
 
 def _declaring(cp: int | None, seed: int) -> World:
@@ -88,8 +92,7 @@ def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.W
     w = _declaring(None, 2)
     m = menu_model(w)
     assert not m.warnings()[:1] or m.warnings() == [E2_NOTE]  # no short-pool note on a rested pool
-    view = _open(w, window, helpers)
-    try:
+    with _shown(w, window, helpers) as view:
         menu = view.menu.model
         assert menu is not None and menu.opponent is not None
         _lo, hi, _ = menu.dice_range(menu.opponent)
@@ -107,8 +110,6 @@ def test_a_full_pool_has_no_note_and_the_menu_draws_the_warning(window: arcade.W
         helpers.advance(window, 4)
         assert texts["summary"].content_height > 1.5 * texts["warning"].content_height  # two lines or more
         _assert_warning_over_summary(view)
-    finally:
-        window.hide_view()
 
 
 def _assert_warning_over_summary(view: GameView) -> None:
@@ -149,17 +150,11 @@ def _caption(view: GameView) -> str:
 
 def test_the_hud_says_enter_only_waits_and_which_key_chases_when_a_foe_is_in_sight(window: arcade.Window,
                                                                                   helpers: ModuleType) -> None:
-    view = _open(world(IN_SIGHT), window, helpers)
-    try:
+    with _shown(world(IN_SIGHT), window, helpers) as view:
         assert view.world.suggested_step() is None  # alone, out of a fight: Enter waits
         assert _caption(view) == f"Enter waits · {view._chase_key()}: chase"
-    finally:
-        window.hide_view()
-    hidden = _open(world(WALLED), window, helpers)  # the goblin behind the wall: the prompt's own line
-    try:
+    with _shown(world(WALLED), window, helpers) as hidden:  # the goblin behind the wall: the prompt's own line
         assert _caption(hidden) == "Move, bump or wait"
-    finally:
-        window.hide_view()
 
 
 def test_the_hud_says_enter_rests_when_the_leader_is_badly_hurt_and_no_foe_is_near(window: arcade.Window,
@@ -167,11 +162,8 @@ def test_the_hud_says_enter_rests_when_the_leader_is_badly_hurt_and_no_foe_is_ne
     w = world(IN_SIGHT)
     leader = w.state.actors["player"].fighter
     leader.blood_loss = 9  # badly hurt (game.sim.leader_step.badly_hurt), the goblin far off
-    view = _open(w, window, helpers)
-    try:
+    with _shown(w, window, helpers) as view:
         assert _caption(view) == "Enter rests: badly hurt"
-    finally:
-        window.hide_view()
 
 
 def test_the_pad_frames_enters_step_and_a_click_on_that_button_takes_it(window: arcade.Window,
@@ -189,16 +181,16 @@ def test_the_pad_frames_enters_step_and_a_click_on_that_button_takes_it(window: 
                       limit=40)
     step = w.suggested_step()
     assert step is not None
-    view = _open(w, window, helpers)
-    assert view.indicators.pad.suggested is step
-    assert any(key.kind is Kind.PAD_SUGGESTED for key in marks_in(view.indicators))  # the legend explains it
-    before = w.state.actors[w.state.leader].pos
-    button = view.pad.buttons[DIRECTION_INTENT[step]]
-    helpers.click(window, button.cx, button.cy)
-    helpers.advance(window, 3)
-    assert w.state.actors[w.state.leader].pos == before.step(step)  # the click took Enter's step
-    now = w.suggested_step()
-    assert view.indicators.pad.suggested is (now if now in four else None)  # the next tick's, or none (a wait)
+    with _shown(w, window, helpers) as view:
+        assert view.indicators.pad.suggested is step
+        assert any(key.kind is Kind.PAD_SUGGESTED for key in marks_in(view.indicators))  # the legend explains it
+        before = w.state.actors[w.state.leader].pos
+        button = view.pad.buttons[DIRECTION_INTENT[step]]
+        helpers.click(window, button.cx, button.cy)
+        helpers.advance(window, 3)
+        assert w.state.actors[w.state.leader].pos == before.step(step)  # the click took Enter's step
+        now = w.suggested_step()
+        assert view.indicators.pad.suggested is (now if now in four else None)  # the next tick's, or none (a wait)
 
 
 def test_the_goal_shows_its_fewer_words_where_the_whole_line_does_not_fit(window: arcade.Window) -> None:
